@@ -1,0 +1,15 @@
+/**
+ * Who is calling. The gateway builds this from the verified access token and the request,
+ * and it travels in the `x-caller` message header. Services never take a user id from a
+ * payload field the client controls: they read this.
+ */
+export interface CallerIdentity {
+  /** The signed-in user's id; absent for anonymous calls (e.g. a public summary link). */
+  userId?: string;
+  roles: string[];
+  correlationId: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+export const ANONYMOUS_ROLES: readonly string[] = [];

@@ -1,0 +1,4 @@
+export * from './audit';
+export * from './caller';
+export * from './errors';
+export * from './subjects';

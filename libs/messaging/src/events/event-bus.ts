@@ -1,0 +1,105 @@
+/**
+ * Durable domain events: the transport-neutral contract.
+ *
+ * Two implementations keep these exact semantics and pass one contract test suite:
+ * - JetStreamEventBus (real NATS JetStream, used in Kubernetes and the multi-process mode)
+ * - InProcessEventBus (the embedded one-process mode of `npm start`)
+ *
+ * Semantics:
+ * - Streams are created idempotently (`ensureStream` may be called by every service at start).
+ * - `publish` resolves only once the stream has stored the message (JetStream's PubAck).
+ *   A second publish with the same `msgId` inside the duplicate window is stored once
+ *   (`duplicate: true`), which is what makes the outbox relay safe to retry.
+ * - Consumers are durable and named: a restart resumes after the last acked message.
+ * - A handler that resolves acks the message; one that throws is redelivered after
+ *   `backoffMs[attempt-1]` (the last value repeats), at most `maxDeliver` deliveries in all;
+ *   after that the message is published to the dead-letter subject (see `deadLetterSubject`)
+ *   with headers saying where it came from and why, and is acked on the original stream.
+ * - Messages on one consumer are delivered one at a time, in stream order.
+ */
+export type Headers = Record<string, string>;
+
+/** Header names every message carries (request/reply and events alike). */
+export const HEADER = {
+  correlationId: 'x-correlation-id',
+  /** JSON of {@link CallerIdentity}; set by the gateway, never taken from a client payload. */
+  caller: 'x-caller',
+  /** On dead-lettered messages: the original subject, stream sequence and last error. */
+  dlqSubject: 'x-dlq-original-subject',
+  dlqStream: 'x-dlq-original-stream',
+  dlqError: 'x-dlq-error',
+  dlqDeliveries: 'x-dlq-deliveries',
+} as const;
+
+export interface StreamSpec {
+  /** e.g. 'AUDIT' */
+  name: string;
+  /** e.g. ['audit.>'] */
+  subjects: string[];
+  /** Duplicate window for msgId de-duplication; default 2 minutes. */
+  duplicateWindowMs?: number;
+  /** JetStream replicas (1 here, 3 in production: see deploy/). Ignored in-process. */
+  replicas?: number;
+}
+
+export interface ConsumerSpec {
+  stream: string;
+  /** Durable consumer name, unique per stream: the service and purpose, e.g. 'audit-writer'. */
+  durable: string;
+  /** Subjects this consumer receives (inside the stream's subjects). */
+  filterSubjects: string[];
+  /** Total deliveries before dead-lettering. Default 5. */
+  maxDeliver?: number;
+  /** Redelivery delays; the last value repeats. Default [1000, 5000, 30000]. */
+  backoffMs?: number[];
+  /** How long a delivered, un-acked message waits before redelivery. Default 30 s. */
+  ackWaitMs?: number;
+}
+
+export interface EventEnvelope<T = unknown> {
+  /** The message id (Nats-Msg-Id); for outbox events, the outbox row id. */
+  id: string;
+  subject: string;
+  data: T;
+  headers: Headers;
+  /** 1 on first delivery. */
+  deliveryCount: number;
+  /** Stream sequence number. */
+  seq: number;
+}
+
+export interface PublishOptions {
+  /** De-duplication id; defaults to a random UUID. */
+  msgId?: string;
+  headers?: Headers;
+}
+
+export interface PublishAck {
+  stream: string;
+  seq: number;
+  duplicate: boolean;
+}
+
+export type EventHandlerFn<T = unknown> = (event: EventEnvelope<T>) => Promise<void>;
+
+export interface ConsumerHandle {
+  /** Stops delivering to this handler (the durable consumer itself is kept). */
+  stop(): Promise<void>;
+}
+
+export interface EventBus {
+  ensureStream(spec: StreamSpec): Promise<void>;
+  publish(subject: string, data: unknown, options?: PublishOptions): Promise<PublishAck>;
+  consume<T = unknown>(spec: ConsumerSpec, handler: EventHandlerFn<T>): Promise<ConsumerHandle>;
+  /** True while the bus can publish (readiness). */
+  isHealthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Dead-letter subject for a stream: `dlq.<STREAM>`; the DLQ stream `DLQ` captures `dlq.>`. */
+export function deadLetterSubject(stream: string): string {
+  return `dlq.${stream}`;
+}
+
+/** Nest injection token for the process's EventBus. */
+export const EVENT_BUS = Symbol('EVENT_BUS');

@@ -1,0 +1,73 @@
+// Compiles every app and lib (apps/*/src, libs/*/src) to dist/ with SWC: one file in, one file out,
+// tsconfig path aliases (@medfolio/*) rewritten to relative requires. Type checking is `tsc`'s job
+// (npm run typecheck); this step only emits, in about a second.
+import { transformFile } from '@swc/core';
+import { createRequire } from 'node:module';
+import { mkdir, readdir, rm, writeFile, cp } from 'node:fs/promises';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const out = path.join(root, 'dist');
+const swcOptions = require('./swc-options.cjs');
+const { paths } = require('../tsconfig.base.json').compilerOptions;
+
+async function* sources(dir) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === 'lint-fixtures' || entry.name === 'node_modules') continue;
+      yield* sources(full);
+    } else if (/\.ts$/.test(entry.name) && !/\.(spec|int-spec|e2e-spec)\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      yield full;
+    }
+  }
+}
+
+const aliasTargets = Object.fromEntries(
+  Object.entries(paths).map(([alias, [target]]) => [alias, path.join(root, target).replace(/\.ts$/, '')]),
+);
+
+function rewriteAliases(code, file) {
+  return code.replace(/require\("(@medfolio\/[a-z-]+)"\)/g, (match, alias) => {
+    const target = aliasTargets[alias];
+    if (!target) return match;
+    let rel = path.relative(path.dirname(file), target);
+    if (!rel.startsWith('.')) rel = `./${rel}`;
+    return `require("${rel}")`;
+  });
+}
+
+export async function build() {
+  await rm(out, { recursive: true, force: true });
+  let count = 0;
+  for (const top of ['apps', 'libs']) {
+    for (const project of await readdir(path.join(root, top))) {
+      for await (const file of sources(path.join(root, top, project, 'src'))) {
+        const { code } = await transformFile(file, { ...swcOptions(), filename: file, swcrc: false, configFile: false });
+        const rel = path.relative(root, file).replace(/\.ts$/, '.js');
+        const target = path.join(out, rel);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, rewriteAliases(code, file));
+        count += 1;
+      }
+    }
+  }
+  // Non-TypeScript assets that apps read at run time (SQL, templates) are copied as they are.
+  for (const asset of ['apps/web/dist']) {
+    await cp(path.join(root, asset), path.join(out, asset), { recursive: true }).catch(() => undefined);
+  }
+  return count;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  const count = await build();
+  console.log(`built ${count} files into dist/ in ${Date.now() - started} ms`);
+}
