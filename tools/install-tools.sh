@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the command-line tools the tests need (S3 server, helm, kube-linter, ...) with
+# `go install` from the Go module proxy, at pinned versions, into a cache outside the clone
+# (MEDFOLIO_TOOLS_DIR, default ~/.cache/medfolio/tools/bin), so a second run takes no time.
+# Each tool has its own file in tools/tools.d/ defining install_<name>; this script runs them all.
+# Prints the bin directory last; callers add it to PATH.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export MEDFOLIO_TOOLS_DIR="${MEDFOLIO_TOOLS_DIR:-$HOME/.cache/medfolio/tools}"
+export GOBIN="$MEDFOLIO_TOOLS_DIR/bin"
+mkdir -p "$GOBIN"
+export PATH="$GOBIN:/usr/local/go/bin:$PATH"
+if ! command -v go >/dev/null 2>&1; then
+  echo "install-tools: Go is not installed; tools that need it are skipped" >&2
+  echo "$GOBIN"
+  exit 0
+fi
+
+# go_install NAME MODULE@VERSION: installs once per version (a marker file records the version).
+go_install() {
+  local name="$1" pkg="$2" marker="$GOBIN/.$1.version"
+  if [[ -x "$GOBIN/$name" && -f "$marker" && "$(cat "$marker")" == "$pkg" ]]; then return 0; fi
+  echo "install-tools: go install $pkg" >&2
+  go install "$pkg" >&2
+  echo "$pkg" >"$marker"
+}
+
+for f in "$here"/tools.d/*.sh; do
+  [[ -e "$f" ]] || continue
+  # shellcheck source=/dev/null
+  source "$f"
+done
+echo "$GOBIN"
