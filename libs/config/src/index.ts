@@ -1,0 +1,3 @@
+export * from './common.config';
+export * from './env.decorator';
+export * from './load-config';

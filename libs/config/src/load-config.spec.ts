@@ -1,0 +1,61 @@
+import { IsBoolean, IsString, MinLength } from 'class-validator';
+import { CommonConfig } from './common.config';
+import { Env } from './env.decorator';
+import { ConfigError, describeConfig, loadConfig } from './load-config';
+
+class TestConfig extends CommonConfig {
+  @Env('TEST_SECRET', { sensitive: true })
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
+  secret = 'default-secret-0123456789';
+
+  @Env('TEST_FLAG')
+  @IsBoolean()
+  flag = true;
+}
+
+describe('loadConfig', () => {
+  it('uses defaults when nothing is set (embedded mode)', () => {
+    const config = loadConfig(TestConfig, {});
+    expect(config.mode).toBe('embedded');
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.natsUrl).toBeUndefined();
+  });
+
+  it('converts numbers and booleans from text', () => {
+    const config = loadConfig(TestConfig, { PORT: '8080', TEST_FLAG: 'false', NATS_STREAM_REPLICAS: '3' });
+    expect(config.port).toBe(8080);
+    expect(config.flag).toBe(false);
+    expect(config.natsStreamReplicas).toBe(3);
+  });
+
+  it('names the variable in one line and hides its value', () => {
+    expect(() => loadConfig(TestConfig, { DATABASE_URL: 'mysql://user:hunter2@db/x' })).toThrow(
+      new ConfigError('Invalid configuration: DATABASE_URL must be a postgres:// URL (value hidden)'),
+    );
+    try {
+      loadConfig(TestConfig, { TEST_SECRET: 'short-hunter2' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect((error as Error).message).toBe('Invalid configuration: TEST_SECRET must be at least 16 characters (value hidden)');
+      expect((error as Error).message).not.toContain('hunter2');
+    }
+  });
+
+  it('refuses a bad port and a bad mode', () => {
+    expect(() => loadConfig(TestConfig, { PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT must be/);
+    expect(() => loadConfig(TestConfig, { PORT: '70000' })).toThrow('PORT must be a port number (0 to 65535)');
+    expect(() => loadConfig(TestConfig, { MEDFOLIO_MODE: 'cluster' })).toThrow(
+      'MEDFOLIO_MODE must be one of: embedded, service',
+    );
+  });
+
+  it('masks sensitive values when described', () => {
+    const config = loadConfig(TestConfig, { DATABASE_URL: 'postgres://u:p@h/db' });
+    const described = describeConfig(TestConfig, config);
+    expect(described['DATABASE_URL']).toBe('***');
+    expect(described['TEST_SECRET']).toBe('***');
+    expect(described['PORT']).toBe(3000);
+  });
+});

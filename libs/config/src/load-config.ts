@@ -1,0 +1,62 @@
+import { validateSync } from 'class-validator';
+import { envBindings } from './env.decorator';
+
+/** A configuration problem: the message names the variable and never contains its value. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads a typed config class from environment variables and validates it.
+ * Unset variables keep the class's default. Numbers and booleans are converted from text.
+ * On the first problem it throws a ConfigError with one line naming the variable, e.g.
+ *   "Invalid configuration: NATS_URL must be a URL address (value hidden)".
+ */
+export function loadConfig<T extends object>(cls: new () => T, env: NodeJS.ProcessEnv = process.env): T {
+  const config = new cls();
+  const bindings = envBindings(cls);
+  for (const { property, variable } of bindings) {
+    const text = env[variable];
+    if (text === undefined || text === '') continue;
+    (config as Record<string, unknown>)[property] = fromText(text, (config as Record<string, unknown>)[property]);
+  }
+  const errors = validateSync(config, { forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    const binding = bindings.find((b) => b.property === first.property);
+    const variable = binding?.variable ?? first.property;
+    const constraint = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    // class-validator messages start with the property name; say the variable instead.
+    const reason = constraint.startsWith(first.property) ? constraint.slice(first.property.length).trim() : constraint;
+    const present = env[variable] !== undefined && env[variable] !== '';
+    throw new ConfigError(`Invalid configuration: ${variable} ${reason}${present ? ' (value hidden)' : ' (not set)'}`);
+  }
+  return config;
+}
+
+/** The config as a printable object: sensitive values masked. For start-up logs and /health. */
+export function describeConfig<T extends object>(cls: new () => T, config: T): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { property, variable, sensitive } of envBindings(cls)) {
+    const value = (config as Record<string, unknown>)[property];
+    out[variable] = sensitive ? (value === undefined ? undefined : '***') : value;
+  }
+  return out;
+}
+
+/** Converts an environment variable's text to the type of the property's default value. */
+function fromText(text: string, defaultValue: unknown): unknown {
+  switch (typeof defaultValue) {
+    case 'number':
+      return /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
+    case 'boolean':
+      if (/^(1|true|yes|on)$/i.test(text)) return true;
+      if (/^(0|false|no|off)$/i.test(text)) return false;
+      return text;
+    default:
+      return text;
+  }
+}
