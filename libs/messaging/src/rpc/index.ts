@@ -1,0 +1,6 @@
+export * from './caller.decorator';
+export * from './headers';
+export * from './in-process-transport';
+export * from './rpc-client';
+export * from './rpc-exception.filter';
+export * from './rpc-transport';

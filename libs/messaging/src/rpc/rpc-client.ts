@@ -1,0 +1,68 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import { NatsRecordBuilder } from '@nestjs/microservices';
+import { headers as natsHeaders } from '@nats-io/nats-core';
+import { DomainError, isErrorCode, type CallerIdentity } from '@medfolio/contracts';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { callerHeaders } from './headers';
+
+export type RpcTransportKind = 'nats' | 'in-process';
+
+/**
+ * Request/reply from the gateway (or a service) to a service: one call = one subject, a payload,
+ * and the caller's identity in headers. Every call has a time-out. Whatever goes wrong comes back
+ * as a DomainError with a typed code, which the gateway maps to HTTP.
+ */
+export class RpcClient {
+  constructor(
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type, @typescript-eslint/no-explicit-any
+    private readonly client: ClientProxy<Record<never, Function>, any>,
+    private readonly kind: RpcTransportKind,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async send<TResult>(subject: string, data: unknown, caller: CallerIdentity): Promise<TResult> {
+    const record = new NatsRecordBuilder(data).setHeaders(this.headersFor(caller)).build();
+    try {
+      return await firstValueFrom(this.client.send<TResult>(subject, record).pipe(timeout(this.timeoutMs)));
+    } catch (error) {
+      throw toDomainError(error, subject);
+    }
+  }
+
+  private headersFor(caller: CallerIdentity): unknown {
+    const record = callerHeaders(caller);
+    if (this.kind === 'in-process') return record;
+    const hdrs = natsHeaders();
+    for (const [key, value] of Object.entries(record)) hdrs.set(key, value);
+    return hdrs;
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/** Turns what a transport threw into a DomainError (never leaking internals to the caller). */
+export function toDomainError(error: unknown, subject: string): DomainError {
+  if (error instanceof DomainError) return error;
+  if (error instanceof TimeoutError) return new DomainError('UPSTREAM_TIMEOUT', `The service did not answer in time`);
+  // Nest's NATS client reports NATS' "no responders" (nobody subscribes to the subject) this way.
+  // (EmptyResponseException is not exported from the package root and sets no name: its class is.)
+  if (error instanceof Error && error.constructor.name === 'EmptyResponseException') return unavailable();
+  if (error && typeof error === 'object') {
+    const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
+    if (isErrorCode(code) && typeof message === 'string') {
+      return new DomainError(code, message, details as Record<string, string[]> | undefined);
+    }
+    const text = typeof message === 'string' ? message : '';
+    // NATS answers 503 "no responders" when no service instance subscribes to the subject.
+    if (/no responders|503|CONNECTION_CLOSED|Connection closed|not connected/i.test(text) || code === '503') {
+      return unavailable();
+    }
+  }
+  return new DomainError('INTERNAL', `Request to ${subject.split('.')[0]} failed`);
+}
+
+function unavailable(): DomainError {
+  return new DomainError('UNAVAILABLE', 'The service is unavailable; please try again shortly');
+}

@@ -1,0 +1,28 @@
+import { ClientNats, ServerNats, type ClientProxy, type CustomStrategy } from '@nestjs/microservices';
+import { InProcessClient, InProcessServer } from './in-process-transport';
+import { RpcClient } from './rpc-client';
+
+export interface RpcSettings {
+  /** Unset: the in-process transport (embedded mode). */
+  natsUrl?: string;
+  timeoutMs: number;
+}
+
+/**
+ * The microservice strategy a service listens with. On NATS every instance of a service joins the
+ * queue group named after it, so each request is answered by exactly one replica.
+ */
+export function rpcServerStrategy(service: string, settings: RpcSettings): CustomStrategy {
+  if (!settings.natsUrl) return { strategy: new InProcessServer() };
+  return {
+    strategy: new ServerNats({ servers: settings.natsUrl.split(','), queue: service, name: `${service}-rpc` }),
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type, @typescript-eslint/no-explicit-any
+export function createRpcClient(name: string, settings: RpcSettings): RpcClient {
+  const client: ClientProxy<Record<never, Function>, any> = settings.natsUrl
+    ? new ClientNats({ servers: settings.natsUrl.split(','), name: `${name}-rpc-client` })
+    : new InProcessClient();
+  return new RpcClient(client, settings.natsUrl ? 'nats' : 'in-process', settings.timeoutMs);
+}
