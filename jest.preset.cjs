@@ -16,4 +16,6 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'cjs', 'mjs', 'json'],
   moduleNameMapper,
   clearMocks: true,
+  // Nest and class-transformer read decorator metadata; in apps main.ts imports it first.
+  setupFiles: ['reflect-metadata'],
 };

@@ -1,0 +1,2 @@
+export * from './audit-client.module';
+export * from './audit-recorder';

@@ -1,0 +1,2 @@
+export * from './events/event-bus';
+export * from './rpc';

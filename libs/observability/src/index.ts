@@ -1,0 +1,3 @@
+export * from './health';
+export * from './logging';
+export * from './metrics';

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+import type { DynamicModule } from '@nestjs/common';
+
+export const CORRELATION_HEADER = 'x-correlation-id';
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** The request's correlation id: the caller's if it is a safe token, else a new UUID. */
+export function correlationIdOf(req: IncomingMessage): string {
+  const given = req.headers[CORRELATION_HEADER];
+  const value = Array.isArray(given) ? given[0] : given;
+  return value && SAFE_ID.test(value) ? value : randomUUID();
+}
+
+/** Path without the query string: queries can carry identifiers we do not want in logs. */
+function pathOf(url: string | undefined): string {
+  return (url ?? '').split('?')[0] ?? '';
+}
+
+/**
+ * JSON logs (pino) for one app. Each HTTP request is logged once, when it ends, with method, path,
+ * status, duration and correlation id; never bodies, query strings, cookies or authorization headers
+ * (health data must never reach logs).
+ */
+export function loggerModule(app: string, level: string): DynamicModule {
+  return LoggerModule.forRoot({
+    pinoHttp: {
+      level,
+      base: { app },
+      genReqId: (req: IncomingMessage, res: ServerResponse) => {
+        const id = correlationIdOf(req);
+        res.setHeader(CORRELATION_HEADER, id);
+        return id;
+      },
+      customAttributeKeys: { reqId: 'correlationId' },
+      serializers: {
+        req: (req: { method?: string; url?: string }) => ({ method: req.method, path: pathOf(req.url) }),
+        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      },
+      redact: { paths: ['req.headers', 'req.body', 'res.headers', 'body', 'payload', 'data'], remove: true },
+      autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(pathOf(req.url)) },
+      customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      quietReqLogger: true,
+    },
+  });
+}

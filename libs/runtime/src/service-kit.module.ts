@@ -1,0 +1,109 @@
+import { Controller, Inject, Module, type DynamicModule, type OnApplicationBootstrap, Injectable } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { STREAMS, SUBJECTS, type ServiceName } from '@medfolio/contracts';
+import type { CommonConfig } from '@medfolio/config';
+import { EVENT_BUS, type EventBus } from '@medfolio/messaging';
+import { HealthModule, HealthRegistry, loggerModule, MetricsModule, type ReadinessReport } from '@medfolio/observability';
+import { EmbeddedPostgres, migrate, serviceDataSourceOptions } from '@medfolio/persistence';
+
+export interface ServiceKitOptions {
+  name: ServiceName;
+  config: CommonConfig;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: Function[];
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: Function[];
+  /** The process's event bus (JetStream in service mode; the shared in-process bus when embedded). */
+  eventBus: EventBus;
+  /** Service mode serves /health/* and /metrics over HTTP; embedded mode answers health over RPC only. */
+  http: boolean;
+  /** Startup options for the app's DB connections, e.g. `-c role=...` (migrations run without them). */
+  dbConnectionOptions?: string;
+}
+
+/** Resolves the service's database URL: DATABASE_URL, or the embedded PGlite server. */
+export async function databaseUrlFor(config: CommonConfig): Promise<string> {
+  return config.databaseUrl ?? (await EmbeddedPostgres.get(config.dataDir)).url;
+}
+
+export async function dataSourceOptionsFor(options: Omit<ServiceKitOptions, 'eventBus' | 'http'>): Promise<DataSourceOptions> {
+  return serviceDataSourceOptions({
+    schema: options.name,
+    url: await databaseUrlFor(options.config),
+    entities: options.entities,
+    migrations: options.migrations,
+    poolSize: options.config.databasePoolSize,
+    ...(options.dbConnectionOptions ? { connectionOptions: options.dbConnectionOptions } : {}),
+  });
+}
+
+/** Runs the service's migrations with the owner connection (no role switch), then closes it. */
+export async function runMigrations(options: Omit<ServiceKitOptions, 'eventBus' | 'http'>): Promise<string[]> {
+  const { dbConnectionOptions: _ignored, ...owner } = options;
+  const dataSource = new DataSource(await dataSourceOptionsFor(owner));
+  await dataSource.initialize();
+  try {
+    return await migrate(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/**
+ * Everything a service needs besides its own logic, the same for every service:
+ * logging, metrics, health (HTTP and `<service>.health.check`), its TypeORM DataSource on its own
+ * schema (migrated at start), the event bus, and the shared streams.
+ */
+@Module({})
+export class ServiceKitModule {
+  static forService(options: ServiceKitOptions): DynamicModule {
+    @Controller()
+    class HealthRpcController {
+      constructor(@Inject(HealthRegistry) private readonly health: HealthRegistry) {}
+
+      @MessagePattern(SUBJECTS.health(options.name))
+      check(): Promise<ReadinessReport> {
+        return this.health.readiness(1000);
+      }
+    }
+
+    @Injectable()
+    class ServiceReadiness implements OnApplicationBootstrap {
+      constructor(
+        @Inject(HealthRegistry) private readonly health: HealthRegistry,
+        @Inject(DataSource) private readonly dataSource: DataSource,
+        @Inject(EVENT_BUS) private readonly bus: EventBus,
+      ) {}
+
+      async onApplicationBootstrap(): Promise<void> {
+        this.health.register('database', async () => (await this.dataSource.query('SELECT 1 AS ok')).length === 1);
+        this.health.register('messaging', () => this.bus.isHealthy());
+        const replicas = options.config.natsStreamReplicas;
+        await this.bus.ensureStream({ ...STREAMS.AUDIT, subjects: [...STREAMS.AUDIT.subjects], replicas });
+        await this.bus.ensureStream({ ...STREAMS.DLQ, subjects: [...STREAMS.DLQ.subjects], replicas });
+      }
+    }
+
+    return {
+      module: ServiceKitModule,
+      global: true,
+      imports: [
+        loggerModule(options.name, options.config.logLevel),
+        MetricsModule.forApp(options.name, { http: options.http }),
+        HealthModule.forApp({ http: options.http }),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptionsFor(options),
+          dataSourceFactory: async (dsOptions) => {
+            await runMigrations(options);
+            return new DataSource(dsOptions!).initialize();
+          },
+        }),
+      ],
+      controllers: [HealthRpcController],
+      providers: [{ provide: EVENT_BUS, useValue: options.eventBus }, ServiceReadiness],
+      exports: [EVENT_BUS],
+    };
+  }
+}
