@@ -59,3 +59,10 @@ export async function migrateOnce(options: DataSourceOptions): Promise<string[]>
     await dataSource.destroy();
   }
 }
+
+/** The Postgres schema a DataSource works in (every service has one, named after it). */
+export function schemaOf(dataSource: { options: DataSourceOptions }): string {
+  const schema = (dataSource.options as { schema?: string }).schema;
+  if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('The DataSource has no valid schema');
+  return schema;
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { AuditEventDto, type CallerIdentity } from '@medfolio/contracts';
+import { AuditRecorder } from '@medfolio/audit-client';
+import { migrate, serviceDataSourceOptions } from '@medfolio/persistence';
+import { AuditLogEntry } from '../entities/audit-log-entry.entity';
+import { AUDIT_MIGRATIONS } from '../migrations';
+import { writerRole } from '../migrations/1763700000000-create-audit-log';
+import { AuditLogService } from '../services/audit-log.service';
+import { AuditLogRepository } from './audit-log.repository';
+
+const databaseUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schema = `audit_it_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+const role = writerRole(schema);
+
+function options(connectionOptions?: string) {
+  return serviceDataSourceOptions({
+    schema,
+    url: databaseUrl,
+    entities: [AuditLogEntry],
+    migrations: AUDIT_MIGRATIONS,
+    poolSize: 3,
+    ...(connectionOptions ? { connectionOptions } : {}),
+  });
+}
+
+function event(patientId: string, action = 'document.list'): AuditEventDto {
+  return Object.assign(new AuditEventDto(), {
+    id: randomUUID(),
+    occurredAt: new Date().toISOString(),
+    service: 'documents',
+    actor: patientId,
+    action,
+    entityType: 'document',
+    patientId,
+    outcome: 'success',
+    ip: '127.0.0.1',
+    correlationId: randomUUID(),
+    policy: 'owner',
+  });
+}
+
+const noRecorder = { record: jest.fn() } as unknown as AuditRecorder;
+
+describe('audit log on real Postgres', () => {
+  let owner: DataSource;
+  let writer: DataSource;
+  let service: AuditLogService;
+
+  beforeAll(async () => {
+    owner = await new DataSource(options()).initialize();
+    await migrate(owner);
+    writer = await new DataSource(options(`-c role=${role}`)).initialize();
+    service = new AuditLogService(new AuditLogRepository(writer), noRecorder);
+  });
+
+  afterAll(async () => {
+    await writer?.destroy();
+    await owner?.query(`DROP SCHEMA "${schema}" CASCADE`);
+    await owner?.query(`DROP ROLE IF EXISTS "${role}"`).catch(() => undefined);
+    await owner?.destroy();
+  });
+
+  it('writes with the writer role, which may INSERT and SELECT but not UPDATE or DELETE', async () => {
+    expect(await service.append(event('p-1'))).toBe('appended');
+    const [{ current_user: current }] = await writer.query(`SELECT current_user`);
+    expect(current).toBe(role);
+    await expect(writer.query(`UPDATE "${schema}".audit_log SET actor = 'x'`)).rejects.toThrow(/permission denied/);
+    await expect(writer.query(`DELETE FROM "${schema}".audit_log`)).rejects.toThrow(/permission denied/);
+    await expect(writer.query(`TRUNCATE "${schema}".audit_log`)).rejects.toThrow(/permission denied/);
+  });
+
+  it('refuses UPDATE and DELETE even for the owner (append-only triggers)', async () => {
+    await expect(owner.query(`UPDATE "${schema}".audit_log SET actor = 'x'`)).rejects.toThrow(/append-only/);
+    await expect(owner.query(`DELETE FROM "${schema}".audit_log`)).rejects.toThrow(/append-only/);
+  });
+
+  it('stores a redelivered record once', async () => {
+    const e = event('p-2');
+    expect(await service.append(e)).toBe('appended');
+    expect(await service.append(e)).toBe('duplicate');
+    const rows: unknown[] = await owner.query(`SELECT 1 FROM "${schema}".audit_log WHERE event_id = $1`, [e.id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keeps the chain gap-free under concurrent appends', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => service.append(event(`p-${i % 4}`))));
+    expect(await service.verify()).toEqual({ intact: true, checked: 22, firstBreak: null });
+  });
+
+  it('refuses an invalid record', async () => {
+    await expect(service.append({ id: 'not-a-uuid' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  describe('tampering (as a superuser that switched the triggers off) is detected by verify', () => {
+    const tamper = async (sql: string) => {
+      // A fresh copy of the log each time: tampering one test must not leak into the next.
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`SET session_replication_role = replica`);
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    let backup: string;
+
+    beforeEach(async () => {
+      backup = `"${schema}".audit_log_backup_${Math.floor(Math.random() * 1e9)}`;
+      await owner.query(`CREATE TABLE ${backup} AS SELECT * FROM "${schema}".audit_log`);
+    });
+
+    afterEach(async () => {
+      await tamper(`DELETE FROM "${schema}".audit_log; INSERT INTO "${schema}".audit_log SELECT * FROM ${backup}; DROP TABLE ${backup}`);
+      expect((await service.verify()).intact).toBe(true);
+    });
+
+    it('an edited row', async () => {
+      await tamper(`UPDATE "${schema}".audit_log SET actor = 'intruder' WHERE position = 5`);
+      expect(await service.verify()).toMatchObject({ intact: false, firstBreak: { position: 5, reason: 'hash-mismatch' } });
+    });
+
+    it('a deleted row', async () => {
+      await tamper(`DELETE FROM "${schema}".audit_log WHERE position = 8`);
+      expect(await service.verify()).toMatchObject({ intact: false, firstBreak: { position: 8, reason: 'gap' } });
+    });
+
+    it('reordered rows (positions swapped)', async () => {
+      await tamper(`
+        UPDATE "${schema}".audit_log SET position = -1 WHERE position = 10;
+        UPDATE "${schema}".audit_log SET position = 10 WHERE position = 11;
+        UPDATE "${schema}".audit_log SET position = 11 WHERE position = -1;`);
+      expect(await service.verify()).toMatchObject({ intact: false, firstBreak: { position: 10 } });
+    });
+  });
+
+  it('pages a patient history newest first', async () => {
+    const recorder = { record: jest.fn().mockResolvedValue(undefined) } as unknown as AuditRecorder;
+    const reader = new AuditLogService(new AuditLogRepository(writer), recorder);
+    const patient = `p-${randomUUID()}`;
+    for (const action of ['document.upload', 'document.list', 'document.download-link']) await reader.append(event(patient, action));
+    const caller: CallerIdentity = { userId: patient, roles: ['patient'], correlationId: 'c' };
+    const page = await reader.history(caller, { page: 1, page_size: 2 });
+    expect(page.total).toBe(3);
+    expect(page.results.map((r) => r.action)).toEqual(['document.download-link', 'document.list']);
+    expect(page.results[0]).toMatchObject({ who: 'you', what: 'Downloaded a document', from: '127.0.0.1' });
+    expect(recorder.record).toHaveBeenCalledWith(caller, expect.objectContaining({ action: 'history.read', patientId: patient }));
+    await expect(reader.history({ roles: [], correlationId: 'c' }, {})).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});

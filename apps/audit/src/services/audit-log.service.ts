@@ -1,0 +1,97 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import {
+  AuditEventDto,
+  DomainError,
+  type CallerIdentity,
+  type HistoryEntry,
+  type HistoryPage,
+  type HistoryQueryDto,
+} from '@medfolio/contracts';
+import { AuditRecorder } from '@medfolio/audit-client';
+import type { AuditLogEntry } from '../entities/audit-log-entry.entity';
+import { AuditLogRepository, type AppendResult } from '../repositories/audit-log.repository';
+import { ChainVerifier, type ChainBreak } from './hash-chain';
+
+export interface VerifyReport {
+  intact: boolean;
+  checked: number;
+  firstBreak: ChainBreak | null;
+}
+
+@Injectable()
+export class AuditLogService {
+  private readonly logger = new Logger(AuditLogService.name);
+
+  constructor(
+    @Inject(AuditLogRepository) private readonly repository: AuditLogRepository,
+    @Inject(AuditRecorder) private readonly recorder: AuditRecorder,
+  ) {}
+
+  /** Stores one record from the AUDIT stream. An invalid record throws (and ends in the DLQ). */
+  async append(payload: unknown): Promise<AppendResult> {
+    const event = plainToInstance(AuditEventDto, payload);
+    const errors = validateSync(event, { forbidUnknownValues: true });
+    if (errors.length > 0) {
+      throw new DomainError('VALIDATION_FAILED', `Invalid audit record: ${errors.map((e) => e.property).join(', ')}`);
+    }
+    const result = await this.repository.append(event, new Date());
+    if (result === 'duplicate') this.logger.debug({ eventId: event.id }, 'audit record already stored');
+    return result;
+  }
+
+  /** The signed-in patient's access history, newest first. Reading it is itself audited. */
+  async history(caller: CallerIdentity, query: HistoryQueryDto): Promise<HistoryPage> {
+    if (!caller.userId) throw new DomainError('UNAUTHENTICATED', 'Please sign in to see your access history.');
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? 20;
+    await this.recorder.record(caller, {
+      action: 'history.read',
+      entityType: 'audit-log',
+      patientId: caller.userId,
+      outcome: 'success',
+      policy: 'owner',
+    });
+    const [entries, total] = await this.repository.pageForPatient(caller.userId, page, pageSize);
+    return { results: entries.map((e) => toHistoryEntry(e, caller.userId!)), page, page_size: pageSize, total };
+  }
+
+  /** Recomputes the whole chain; reports the first position where it breaks. */
+  async verify(): Promise<VerifyReport> {
+    const verifier = new ChainVerifier();
+    for await (const entry of this.repository.inChainOrder()) {
+      const broken = verifier.check(entry);
+      if (broken) return { intact: false, checked: verifier.checked, firstBreak: broken };
+    }
+    return { intact: true, checked: verifier.checked, firstBreak: null };
+  }
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  'history.read': 'Viewed access history',
+  login: 'Signed in',
+  'login.failed': 'Failed sign-in',
+  'profile.read': 'Viewed profile',
+  'profile.update': 'Changed profile',
+  'document.upload': 'Uploaded a document',
+  'document.list': 'Listed documents',
+  'document.download-link': 'Downloaded a document',
+  'document.delete': 'Deleted a document',
+  'summary.read': 'Viewed summary',
+};
+
+function toHistoryEntry(entry: AuditLogEntry, patientId: string): HistoryEntry {
+  const who =
+    entry.actor === patientId ? 'you' : entry.actor === 'anonymous' ? (entry.policy?.startsWith('share-link:') ? 'someone with your shared link' : 'anonymous') : entry.actor;
+  return {
+    id: entry.eventId,
+    when: entry.occurredAt.toISOString(),
+    who,
+    action: entry.action,
+    what: ACTION_LABELS[entry.action] ?? entry.action,
+    outcome: entry.outcome as HistoryEntry['outcome'],
+    from: entry.ip,
+    user_agent: entry.userAgent,
+  };
+}
