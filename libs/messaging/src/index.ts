@@ -1,2 +1,2 @@
-export * from './events/event-bus';
+export * from './events';
 export * from './rpc';

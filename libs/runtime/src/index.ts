@@ -1,1 +1,3 @@
+export * from './event-bus.factory';
 export * from './service-kit.module';
+export * from './service-main';

@@ -14,8 +14,11 @@
  * - A handler that resolves acks the message; one that throws is redelivered after
  *   `backoffMs[attempt-1]` (the last value repeats), at most `maxDeliver` deliveries in all;
  *   after that the message is published to the dead-letter subject (see `deadLetterSubject`)
- *   with headers saying where it came from and why, and is acked on the original stream.
- * - Messages on one consumer are delivered one at a time, in stream order.
+ *   with headers saying where it came from and why, and is terminated on the original stream
+ *   (acked for good: never redelivered).
+ *   If that publish fails (no DLQ stream, NATS down), the message is retried later rather than lost.
+ * - Messages on one consumer are delivered one at a time, in stream order: a message waiting
+ *   for its redelivery holds back the ones after it.
  */
 export type Headers = Record<string, string>;
 
@@ -24,9 +27,11 @@ export const HEADER = {
   correlationId: 'x-correlation-id',
   /** JSON of {@link CallerIdentity}; set by the gateway, never taken from a client payload. */
   caller: 'x-caller',
-  /** On dead-lettered messages: the original subject, stream sequence and last error. */
+  /** On dead-lettered messages: the original subject, stream, sequence, consumer and last error. */
   dlqSubject: 'x-dlq-original-subject',
   dlqStream: 'x-dlq-original-stream',
+  dlqSequence: 'x-dlq-original-seq',
+  dlqConsumer: 'x-dlq-consumer',
   dlqError: 'x-dlq-error',
   dlqDeliveries: 'x-dlq-deliveries',
 } as const;
@@ -52,7 +57,10 @@ export interface ConsumerSpec {
   maxDeliver?: number;
   /** Redelivery delays; the last value repeats. Default [1000, 5000, 30000]. */
   backoffMs?: number[];
-  /** How long a delivered, un-acked message waits before redelivery. Default 30 s. */
+  /**
+   * How long a handler may run before JetStream assumes the process died and redelivers.
+   * Default 30 s. Ignored in-process (a dead process takes its consumers with it).
+   */
   ackWaitMs?: number;
 }
 

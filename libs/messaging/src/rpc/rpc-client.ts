@@ -37,6 +37,24 @@ export class RpcClient {
     return hdrs;
   }
 
+  /** Connects now rather than on the first call (start-up fails early if NATS is unreachable). */
+  async connect(): Promise<void> {
+    await this.client.connect();
+  }
+
+  /** Readiness: the NATS connection is open (always true in-process). */
+  async isHealthy(): Promise<boolean> {
+    if (this.kind === 'in-process') return true;
+    try {
+      const connection = this.client.unwrap<{ isClosed(): boolean; flush(): Promise<void> }>();
+      if (connection.isClosed()) return false;
+      await connection.flush();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     await this.client.close();
   }

@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { dataSourceOptionsFor, runServiceMain } from '@medfolio/runtime';
+import type { AuditRecorder } from '@medfolio/audit-client';
+import { AuditAppModule, auditDbOptions } from './app.module';
+import { AuditConfig } from './config';
+import { AuditLogRepository } from './repositories/audit-log.repository';
+import { AuditLogService } from './services/audit-log.service';
+
+/**
+ * `verify`: recomputes the whole hash chain and prints a JSON report.
+ * Exit code 0 when intact, 3 when broken (the report names the first broken position).
+ */
+async function verify(config: AuditConfig): Promise<number> {
+  const dataSource = await new DataSource(await dataSourceOptionsFor(auditDbOptions(config))).initialize();
+  try {
+    const service = new AuditLogService(new AuditLogRepository(dataSource), null as unknown as AuditRecorder);
+    const report = await service.verify();
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+    return report.intact ? 0 : 3;
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+void runServiceMain({
+  name: 'audit',
+  config: AuditConfig,
+  module: (options) => AuditAppModule.register(options),
+  database: auditDbOptions,
+  commands: { verify },
+});

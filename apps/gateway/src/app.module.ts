@@ -1,0 +1,59 @@
+import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { Redis } from 'ioredis';
+import type { JSONWebKeySet } from 'jose';
+import type { RpcClient } from '@medfolio/messaging';
+import { HealthModule, loggerModule, MetricsModule } from '@medfolio/observability';
+import { GatewayConfig } from './config';
+import { HealthController } from './controllers/health.controller';
+import { HistoryController } from './controllers/history.controller';
+import { AuditRepository } from './repositories/audit.repository';
+import { RPC_CLIENT } from './repositories/rpc-client.token';
+import { ServiceHealthRepository } from './repositories/service-health.repository';
+import { GatewayHealthService } from './services/gateway-health.service';
+import { HttpErrorFilter } from './services/http-exception.filter';
+import { JwtStrategy, LOCAL_JWKS } from './services/jwt.strategy';
+import { RedisThrottlerStorage } from './services/redis-throttler.storage';
+
+export interface GatewayOptions {
+  config: GatewayConfig;
+  rpc: RpcClient;
+  /** Embedded mode: the public keys of the local key ring (instead of JWT_JWKS_URL). */
+  localJwks: JSONWebKeySet | null;
+}
+
+/** The public HTTP edge: /api paths, authentication, rate limits, errors, OpenAPI. No data of its own. */
+@Module({})
+export class GatewayModule {
+  static register(options: GatewayOptions): DynamicModule {
+    const { config } = options;
+    return {
+      module: GatewayModule,
+      imports: [
+        loggerModule('gateway', config.logLevel),
+        MetricsModule.forApp('gateway', { http: true }),
+        HealthModule.forApp({ http: true }),
+        PassportModule.register({ session: false }),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'per-client', ttl: 60_000, limit: config.rateLimitPerMinute }],
+          ...(config.redisUrl ? { storage: new RedisThrottlerStorage(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) } : {}),
+        }),
+      ],
+      controllers: [HealthController, HistoryController],
+      providers: [
+        { provide: GatewayConfig, useValue: config },
+        { provide: RPC_CLIENT, useValue: options.rpc },
+        { provide: LOCAL_JWKS, useValue: options.localJwks },
+        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        { provide: APP_PIPE, useValue: new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }) },
+        JwtStrategy,
+        AuditRepository,
+        ServiceHealthRepository,
+        GatewayHealthService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,72 @@
+import helmet from '@fastify/helmet';
+import { RequestMethod } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { GatewayModule, type GatewayOptions } from './app.module';
+
+/**
+ * Creates the gateway application (not yet listening): Fastify with trailing-slash-insensitive
+ * routes (the API's paths end in '/'), security headers, CORS, body limits, /api prefix, OpenAPI.
+ */
+export async function createGatewayApp(options: GatewayOptions): Promise<NestFastifyApplication> {
+  const { config } = options;
+  const adapter = new FastifyAdapter({
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: config.bodyLimitBytes,
+    // Trust X-Forwarded-For only from the first N hops (the ingress), never from the client itself.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    genReqId: () => '', // pino-http assigns the correlation id
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(options), adapter, {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xContentTypeOptions: true,
+  });
+  const origins = config.corsOrigins.split(',').map((o) => o.trim()).filter(Boolean);
+  app.enableCors({ origin: origins.length > 0 ? origins : false, credentials: true });
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'health/live', method: RequestMethod.GET },
+      { path: 'health/ready', method: RequestMethod.GET },
+      { path: 'metrics', method: RequestMethod.GET },
+    ],
+  });
+  const document = buildOpenApi(app);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** OpenAPI 3 from the controllers and DTOs; paths written as the product's contract writes them (with '/'). */
+export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Medfolio API')
+    .setDescription('The patient-held medical record. Authenticate with `Authorization: Bearer <access token>`.')
+    .setVersion('1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  document.paths = Object.fromEntries(
+    Object.entries(document.paths).map(([path, item]) => [path.startsWith('/api/') && !path.endsWith('/') ? `${path}/` : path, item]),
+  );
+  return document;
+}

@@ -1,0 +1,52 @@
+import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
+import { CommonConfig, Env } from '@medfolio/config';
+
+export class GatewayConfig extends CommonConfig {
+  /** Where the identity service publishes its public keys. Unset in embedded mode: the local key ring. */
+  @Env('JWT_JWKS_URL')
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  jwksUrl?: string;
+
+  @Env('JWT_ISSUER')
+  @IsString()
+  jwtIssuer = 'medfolio-identity';
+
+  @Env('JWT_AUDIENCE')
+  @IsString()
+  jwtAudience = 'medfolio-api';
+
+  /** Comma-separated origins allowed by CORS; empty = same origin only. */
+  @Env('CORS_ORIGINS')
+  @IsString()
+  corsOrigins = '';
+
+  /** Shared rate-limit counters across gateway replicas; unset = in memory. */
+  @Env('REDIS_URL', { sensitive: true })
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
+  redisUrl?: string;
+
+  /** Requests per minute per client address. */
+  @Env('RATE_LIMIT_PER_MINUTE')
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  rateLimitPerMinute = 300;
+
+  /** Largest JSON body accepted, in bytes (uploads stream separately). */
+  @Env('BODY_LIMIT_BYTES')
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1024, { message: 'must be at least 1024' })
+  bodyLimitBytes = 1_048_576;
+
+  /** The services behind the gateway, whose readiness GET /api/health reports (comma-separated). */
+  @Env('GATEWAY_SERVICES')
+  @Matches(/^[a-z]+(,[a-z]+)*$/, { message: 'must be a comma-separated list of service names' })
+  services = 'audit';
+
+  /** Trust X-Forwarded-For from this many proxies (the ingress) when deciding the client address. */
+  @Env('TRUST_PROXY_HOPS')
+  @IsInt({ message: 'must be a whole number' })
+  @Min(0, { message: 'must be 0 or more' })
+  trustProxyHops = 0;
+}

@@ -1,0 +1,2 @@
+/** Nest token for the gateway's RpcClient (NATS or in-process). */
+export const RPC_CLIENT = Symbol('RPC_CLIENT');

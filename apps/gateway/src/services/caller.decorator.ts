@@ -1,0 +1,21 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { CallerIdentity } from '@medfolio/contracts';
+import type { AuthenticatedUser } from './jwt.strategy';
+
+interface GatewayRequest {
+  id?: string;
+  ip?: string;
+  headers: Record<string, string | string[] | undefined>;
+  user?: AuthenticatedUser;
+}
+
+/** `@CurrentCaller()`: the verified user (if any), correlation id, client address and user agent. */
+export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity => {
+  const req = ctx.switchToHttp().getRequest<GatewayRequest>();
+  const userAgent = req.headers['user-agent'];
+  const caller: CallerIdentity = { roles: req.user?.roles ?? [], correlationId: String(req.id ?? 'none') };
+  if (req.user) caller.userId = req.user.userId;
+  if (req.ip) caller.ip = req.ip;
+  if (typeof userAgent === 'string') caller.userAgent = userAgent.slice(0, 500);
+  return caller;
+});

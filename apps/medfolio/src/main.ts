@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import type { INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { createRpcClient, rpcServerStrategy, type EventBus } from '@medfolio/messaging';
+import { EmbeddedPostgres } from '@medfolio/persistence';
+import { createEventBus, loadConfigOrExit } from '@medfolio/runtime';
+import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
+import { AuditAppModule } from '../../audit/src/app.module';
+import { createGatewayApp } from '../../gateway/src/bootstrap';
+import { AuditConfig, GatewayConfig } from './config';
+
+/**
+ * `npm start`: the whole product in ONE process. Every service runs as its own Nest application
+ * (its own DI container, as if it were a separate process) and they talk through the same
+ * request/reply and event interfaces as in Kubernetes: in-process transports and PGlite by default,
+ * or NATS and Postgres when NATS_URL / DATABASE_URL are set.
+ */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const gatewayConfig = loadConfigOrExit(GatewayConfig);
+  const auditConfig = loadConfigOrExit(AuditConfig);
+  const rpcSettings = { natsUrl: gatewayConfig.natsUrl, timeoutMs: gatewayConfig.rpcTimeoutMs };
+
+  const eventBus: EventBus = await createEventBus(gatewayConfig, 'medfolio');
+  const services: INestMicroservice[] = [];
+  const audit = await NestFactory.createMicroservice(AuditAppModule.register({ config: auditConfig, eventBus, http: false }), {
+    ...rpcServerStrategy('audit', rpcSettings),
+    bufferLogs: true,
+  });
+  audit.useLogger(audit.get(Logger));
+  await audit.listen();
+  services.push(audit);
+
+  const rpc = createRpcClient('gateway', rpcSettings);
+  await rpc.connect();
+  const localJwks = gatewayConfig.jwksUrl ? null : publicJwks(await loadOrCreateSigningKeys(gatewayConfig.dataDir));
+  const gateway = await createGatewayApp({ config: gatewayConfig, rpc, localJwks });
+  await gateway.listen({ port: gatewayConfig.port, host: gatewayConfig.host });
+  const address = gateway.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : gatewayConfig.port;
+
+  const mode = [
+    gatewayConfig.databaseUrl ? 'PostgreSQL' : 'embedded PGlite',
+    gatewayConfig.natsUrl ? 'NATS JetStream' : 'in-process messaging',
+  ].join(', ');
+  process.stdout.write(`\nMedfolio is running at http://localhost:${port}/  (${mode}; started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  process.stdout.write(`API documentation: http://localhost:${port}/api/docs   Stop: Ctrl-C\n\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping Medfolio...\n`);
+    await gateway.close();
+    await rpc.close();
+    for (const service of services.reverse()) await service.close();
+    await eventBus.close();
+    await EmbeddedPostgres.stop();
+    process.stdout.write('Stopped.\n');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Medfolio failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { resolveConsumerSpec } from './delivery-policy';
+import type {
+  ConsumerHandle,
+  ConsumerSpec,
+  EventBus,
+  EventHandlerFn,
+  Headers,
+  PublishAck,
+  PublishOptions,
+  StreamSpec,
+} from './event-bus';
+import { InProcessConsumer } from './in-process-consumer';
+import { MemoryStream } from './in-process-stream';
+
+export interface InProcessEventBusOptions {
+  /**
+   * Directory for the streams and consumer positions (append-only JSON lines), so events
+   * published but not yet consumed survive a restart. Without it everything lives in memory.
+   */
+  dataDir?: string;
+}
+
+/**
+ * The EventBus of the embedded one-process mode: JetStream's semantics (see event-bus.ts)
+ * without NATS. Streams keep every message (like JetStream's default limits), so a durable
+ * consumer registered late still receives everything from the start.
+ */
+export class InProcessEventBus implements EventBus {
+  private readonly streams = new Map<string, MemoryStream>();
+  /** Opening a stream may read files; concurrent ensureStream calls share one promise. */
+  private readonly opening = new Map<string, Promise<MemoryStream>>();
+  private readonly consumers = new Set<ConsumerHandle>();
+  private closed = false;
+
+  constructor(private readonly options: InProcessEventBusOptions = {}) {}
+
+  async ensureStream(spec: StreamSpec): Promise<void> {
+    this.assertOpen();
+    const open = this.streams.get(spec.name);
+    if (open) {
+      open.update(spec);
+      return;
+    }
+    let opening = this.opening.get(spec.name);
+    if (!opening) {
+      opening = MemoryStream.open(spec, this.options.dataDir);
+      this.opening.set(spec.name, opening);
+    }
+    try {
+      const stream = await opening;
+      stream.update(spec);
+      this.streams.set(spec.name, stream);
+    } finally {
+      this.opening.delete(spec.name);
+    }
+  }
+
+  publish(subject: string, data: unknown, options: PublishOptions = {}): Promise<PublishAck> {
+    return this.publishRaw(subject, JSON.stringify(data ?? null), options.msgId ?? randomUUID(), options.headers ?? {});
+  }
+
+  async consume<T = unknown>(spec: ConsumerSpec, handler: EventHandlerFn<T>): Promise<ConsumerHandle> {
+    this.assertOpen();
+    const resolved = resolveConsumerSpec(spec);
+    const stream = this.streams.get(resolved.stream);
+    if (!stream) throw new Error(`Stream not found: ${resolved.stream}`);
+    const consumer = new InProcessConsumer(stream, resolved, handler, (...args) => this.publishRaw(...args));
+    const handle: ConsumerHandle = {
+      stop: async () => {
+        this.consumers.delete(handle);
+        await consumer.stop();
+      },
+    };
+    this.consumers.add(handle);
+    return handle;
+  }
+
+  async isHealthy(): Promise<boolean> {
+    return !this.closed;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.consumers].map((handle) => handle.stop()));
+    await Promise.all([...this.streams.values()].map((stream) => stream.close()));
+  }
+
+  private async publishRaw(subject: string, payload: string, msgId: string, headers: Headers): Promise<PublishAck> {
+    this.assertOpen();
+    for (const stream of this.streams.values()) {
+      if (stream.captures(subject)) return stream.append(subject, payload, msgId, { ...headers });
+    }
+    throw new Error(`No stream captures subject ${subject}`);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('InProcessEventBus is closed');
+  }
+}

@@ -1,0 +1,77 @@
+import { connect } from '@nats-io/transport-node';
+import { JetStreamApiCodes, JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
+import { describeEventBusContract } from './event-bus.contract';
+import type { EventBus } from './event-bus';
+import { JetStreamEventBus } from './jetstream-event-bus';
+
+const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
+
+describeEventBusContract(
+  'JetStreamEventBus',
+  async () => {
+    const buses: EventBus[] = [await JetStreamEventBus.connect({ connection: natsUrl, timeoutMs: 2000 })];
+    return {
+      bus: buses[0],
+      restart: async () => {
+        await buses[buses.length - 1].close();
+        buses.push(await JetStreamEventBus.connect({ connection: natsUrl, timeoutMs: 2000 }));
+        return buses[buses.length - 1];
+      },
+      dispose: async (streams) => {
+        await Promise.all(buses.map((bus) => bus.close()));
+        await deleteStreams(streams);
+      },
+    };
+  },
+  { survivesRestart: true },
+);
+
+describe('JetStreamEventBus consumer settings', () => {
+  it('keeps ack_wait equal to backoff[0] and max_deliver above the backoff length', async () => {
+    const bus = await JetStreamEventBus.connect({ connection: natsUrl });
+    const name = `SETTINGS_${Date.now()}`;
+    try {
+      await bus.ensureStream({ name, subjects: [`${name.toLowerCase()}.>`] });
+      const handle = await bus.consume(
+        { stream: name, durable: 'cfg', filterSubjects: [`${name.toLowerCase()}.>`], maxDeliver: 2, backoffMs: [100, 200, 300] },
+        async () => undefined,
+      );
+      await handle.stop();
+      const nc = await connect({ servers: natsUrl });
+      const info = await (await jetstreamManager(nc)).consumers.info(name, 'cfg');
+      await nc.close();
+      expect(info.config.ack_policy).toBe('explicit');
+      expect(info.config.max_ack_pending).toBe(1);
+      expect(info.config.max_deliver).toBeGreaterThan(info.config.backoff!.length);
+      expect(info.config.ack_wait).toBe(info.config.backoff![0]);
+      // Changed settings on a later start update the durable in place.
+      const again = await bus.consume(
+        { stream: name, durable: 'cfg', filterSubjects: [`${name.toLowerCase()}.a`], maxDeliver: 7, backoffMs: [100] },
+        async () => undefined,
+      );
+      await again.stop();
+      const nc2 = await connect({ servers: natsUrl });
+      const updated = await (await jetstreamManager(nc2)).consumers.info(name, 'cfg');
+      await nc2.close();
+      expect(updated.config.filter_subject).toBe(`${name.toLowerCase()}.a`);
+      expect(updated.config.backoff).toHaveLength(1);
+    } finally {
+      await bus.close();
+      await deleteStreams([name]);
+    }
+  });
+});
+
+async function deleteStreams(names: string[]): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for (const name of names) {
+      await jsm.streams.delete(name).catch((err: unknown) => {
+        if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
+      });
+    }
+  } finally {
+    await nc.close();
+  }
+}

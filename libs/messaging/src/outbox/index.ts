@@ -1,0 +1,6 @@
+export { CreateOutboxTables1795290000000 } from './migrations/1795290000000-create-outbox-tables';
+export { IdempotentConsumer, type TransactionalHandler } from './idempotent-consumer';
+export { Outbox } from './outbox';
+export { OutboxMessage } from './outbox-message.entity';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { ProcessedMessage } from './processed-message.entity';

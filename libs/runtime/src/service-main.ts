@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { ConfigError, loadConfig, type CommonConfig } from '@medfolio/config';
+import type { ServiceName } from '@medfolio/contracts';
+import { rpcServerStrategy, type EventBus } from '@medfolio/messaging';
+import { EmbeddedPostgres } from '@medfolio/persistence';
+import { createEventBus } from './event-bus.factory';
+import { runMigrations, type ServiceKitOptions } from './service-kit.module';
+
+export interface ServiceDefinition<C extends CommonConfig> {
+  name: ServiceName;
+  config: new () => C;
+  /** The service's root module for a given config and bus. */
+  module: (options: { config: C; eventBus: EventBus; http: boolean }) => DynamicModule;
+  /** What `migrate` needs: entities, migrations, schema. */
+  database: (config: C) => Omit<ServiceKitOptions, 'eventBus' | 'http'>;
+  /** Extra commands, e.g. audit's `verify`. Each returns the process exit code. */
+  commands?: Record<string, (config: C) => Promise<number>>;
+}
+
+/** Loads config or exits with one clear line naming the bad variable. */
+export function loadConfigOrExit<C extends object>(cls: new () => C): C {
+  try {
+    return loadConfig(cls);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The entry point of every service process (`node dist/apps/<service>/src/main.js [command]`):
+ * - `migrate`: apply the service's migrations and exit (the Kubernetes Job runs this);
+ * - a service command (e.g. `verify`);
+ * - nothing: serve. Request/reply on NATS (queue group = service name), durable events on JetStream,
+ *   and HTTP on PORT for /health/live, /health/ready and /metrics.
+ */
+export async function runServiceMain<C extends CommonConfig>(definition: ServiceDefinition<C>, argv = process.argv.slice(2)): Promise<void> {
+  const config = loadConfigOrExit(definition.config);
+  const command = argv[0];
+  if (command === 'migrate') {
+    const applied = await runMigrations(definition.database(config));
+    process.stdout.write(`${definition.name}: ${applied.length} migration(s) applied${applied.length ? `: ${applied.join(', ')}` : ''}\n`);
+    await EmbeddedPostgres.stop();
+    return;
+  }
+  if (command) {
+    const run = definition.commands?.[command];
+    if (!run) {
+      const known = ['migrate', ...Object.keys(definition.commands ?? {})].join(', ');
+      process.stderr.write(`Unknown command "${command}". Commands: ${known}\n`);
+      process.exit(2);
+    }
+    process.exitCode = await run(config);
+    await EmbeddedPostgres.stop();
+    return;
+  }
+  const eventBus = await createEventBus(config, definition.name);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    definition.module({ config, eventBus, http: true }),
+    new FastifyAdapter(),
+    { bufferLogs: true },
+  );
+  app.useLogger(app.get(Logger));
+  app.connectMicroservice(rpcServerStrategy(definition.name, { natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs }), {
+    inheritAppConfig: true,
+  });
+  app.enableShutdownHooks();
+  await app.startAllMicroservices();
+  await app.listen({ port: config.port, host: config.host });
+  const stop = async () => {
+    await app.close();
+    await eventBus.close();
+    await EmbeddedPostgres.stop();
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+  app.get(Logger).log(`${definition.name} serving on port ${config.port}`);
+}

@@ -1,0 +1,2 @@
+export * from './access-token';
+export * from './signing-keys';

@@ -1,0 +1,12 @@
+export { assertSafeBlobKey } from './blob-key';
+export { BLOB_STORAGE } from './blob-storage';
+export type { BlobHead, BlobStorage, DownloadUrlOptions, PutBlobOptions, PutBlobResult } from './blob-storage';
+export { assertValidEncryptionKeys, parseEncryptionKeys } from './config';
+export type { BlobStorageConfig, FilesystemStorageConfig, S3StorageConfig, StorageEncryptionKey } from './config';
+export { createBlobStorage } from './create-blob-storage';
+export { BlobIntegrityError, BlobNotFoundError, BlobStorageError, InvalidBlobKeyError } from './errors';
+export { FilesystemBlobStorage } from './fs/filesystem-blob-storage';
+export { DEFAULT_DOWNLOAD_BASE_PATH, signDownloadUrl, verifySignedUrl } from './fs/signed-url';
+export type { SignDownloadUrlInput, SignedUrlVerification, VerifySignedUrlOptions } from './fs/signed-url';
+export { assertValidContentType, attachmentContentDisposition, safeFilename } from './http-headers';
+export { S3BlobStorage } from './s3/s3-blob-storage';

@@ -1,0 +1,171 @@
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type ServerSideEncryption,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable, pipeline } from 'node:stream';
+
+import { assertSafeBlobKey } from '../blob-key';
+import type { BlobHead, BlobStorage, DownloadUrlOptions, PutBlobOptions, PutBlobResult } from '../blob-storage';
+import type { S3StorageConfig } from '../config';
+import { BlobNotFoundError, BlobStorageError } from '../errors';
+import { HashingStream } from '../hashing-stream';
+import { assertValidContentType, attachmentContentDisposition } from '../http-headers';
+
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+const MIN_PART_SIZE = 5 * 1024 * 1024;
+
+/**
+ * Blobs as objects in one S3 (or S3-compatible) bucket. Uploads stream through a multipart
+ * upload (lib-storage), which holds only a few parts in memory and aborts the multipart upload if
+ * anything fails, so no partial object or orphaned parts remain. Objects are encrypted by the
+ * server (SSE-S3 unless configured otherwise); download URLs are SigV4-presigned.
+ */
+export class S3BlobStorage implements BlobStorage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly serverSideEncryption: ServerSideEncryption | undefined;
+
+  constructor(private readonly config: S3StorageConfig) {
+    if (config.partSizeBytes !== undefined && config.partSizeBytes < MIN_PART_SIZE) {
+      throw new Error(`S3 part size must be at least ${MIN_PART_SIZE} bytes (the S3 minimum)`);
+    }
+    if ((config.accessKeyId === undefined) !== (config.secretAccessKey === undefined)) {
+      throw new Error('Give both the S3 access key id and the secret access key, or neither');
+    }
+    this.bucket = config.bucket;
+    const sse = config.serverSideEncryption ?? 'AES256';
+    this.serverSideEncryption = sse === 'none' ? undefined : sse;
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: config.forcePathStyle ?? false,
+      credentials:
+        config.accessKeyId !== undefined && config.secretAccessKey !== undefined
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  /**
+   * Creates the bucket unless it exists; `createBlobStorage` calls it at startup when
+   * `createBucketIfMissing` is set. Safe to call concurrently from several instances.
+   */
+  async ensureBucket(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+    try {
+      await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      if (!(error instanceof S3ServiceException && error.name === 'BucketAlreadyOwnedByYou')) throw error;
+    }
+  }
+
+  async put(key: string, body: Readable, options: PutBlobOptions = {}): Promise<PutBlobResult> {
+    assertSafeBlobKey(key);
+    const contentType = options.contentType ?? DEFAULT_CONTENT_TYPE;
+    assertValidContentType(contentType);
+    const hasher = new HashingStream();
+    // A source error destroys `hasher` with it, which fails the upload, which aborts it.
+    pipeline(body, hasher, () => undefined);
+    const upload = new Upload({
+      client: this.client,
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: hasher,
+        ContentType: contentType,
+        ServerSideEncryption: this.serverSideEncryption,
+      },
+      partSize: this.config.partSizeBytes ?? MIN_PART_SIZE,
+      queueSize: this.config.queueSize ?? 4,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      // Stop reading the source (and release its file handle) when the upload failed on the S3 side.
+      hasher.destroy();
+      throw error;
+    }
+    return { key, ...hasher.result() };
+  }
+
+  async get(key: string): Promise<Readable> {
+    assertSafeBlobKey(key);
+    try {
+      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!(Body instanceof Readable)) throw new BlobStorageError('S3 returned no readable body');
+      return Body;
+    } catch (error) {
+      throw isNotFound(error) ? new BlobNotFoundError(key) : error;
+    }
+  }
+
+  async head(key: string): Promise<BlobHead> {
+    assertSafeBlobKey(key);
+    try {
+      const object = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return {
+        key,
+        size: object.ContentLength ?? 0,
+        contentType: object.ContentType ?? DEFAULT_CONTENT_TYPE,
+        lastModified: object.LastModified ?? new Date(0),
+        serverSideEncryption: object.ServerSideEncryption,
+      };
+    } catch (error) {
+      throw isNotFound(error) ? new BlobNotFoundError(key) : error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeBlobKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async createDownloadUrl(key: string, options: DownloadUrlOptions): Promise<string> {
+    assertSafeBlobKey(key);
+    if (options.contentType !== undefined) assertValidContentType(options.contentType);
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      // Signed into the URL: S3 answers with these headers, and they cannot be changed by the holder.
+      ResponseContentDisposition: attachmentContentDisposition(options.filename ?? key.split('/').pop() ?? key),
+      ResponseContentType: options.contentType,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+  }
+
+  async isHealthy(): Promise<boolean> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Closes the HTTP connections of the S3 client (tests and graceful shutdown). */
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+/** HEAD requests have no error body, so a 404 status is all S3 tells us. */
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * A real S3-compatible server for integration and system tests: versitygw (installed by
+ * `npm run tools:install`, see tools/tools.d/s3.sh) serving a temporary directory on a free
+ * loopback port, with random credentials. It verifies SigV4 signatures like AWS does.
+ *
+ * Not exported from the library's index: it spawns processes and is for tests only.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { access, constants, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface S3TestServer {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Stops the server and deletes its data (a no-op for a server given through the environment). */
+  stop(): Promise<void>;
+}
+
+export interface StartS3ServerOptions {
+  /** Bucket name the tests should use (the server starts with no buckets). Default "medfolio-test". */
+  bucket?: string;
+  /** Path of the versitygw binary. Default: $VERSITYGW_BIN, else the install-tools cache. */
+  binary?: string;
+  /** How long to wait for the server to answer. Default 20 s. */
+  startTimeoutMs?: number;
+}
+
+const REGION = 'us-east-1';
+const DEFAULT_BUCKET = 'medfolio-test';
+
+/**
+ * The S3 server from the environment (S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY,
+ * S3_BUCKET, S3_REGION) when S3_ENDPOINT is set, otherwise a freshly started versitygw.
+ */
+export async function useS3TestServer(options: StartS3ServerOptions = {}): Promise<S3TestServer> {
+  const env = process.env;
+  if (!env['S3_ENDPOINT']) return startS3Server(options);
+  const accessKeyId = env['S3_ACCESS_KEY_ID'];
+  const secretAccessKey = env['S3_SECRET_ACCESS_KEY'];
+  if (!accessKeyId || !secretAccessKey) throw new Error('S3_ENDPOINT is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
+  return {
+    endpoint: env['S3_ENDPOINT'],
+    region: env['S3_REGION'] || REGION,
+    bucket: env['S3_BUCKET'] || options.bucket || DEFAULT_BUCKET,
+    accessKeyId,
+    secretAccessKey,
+    stop: async () => undefined,
+  };
+}
+
+/** Starts versitygw on a free loopback port over a new temporary directory. */
+export async function startS3Server(options: StartS3ServerOptions = {}): Promise<S3TestServer> {
+  const binary = options.binary ?? defaultBinary();
+  try {
+    await access(binary, constants.X_OK);
+  } catch {
+    throw new Error(`versitygw not found at ${binary}: run \`npm run tools:install\` (or set VERSITYGW_BIN)`);
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-s3-'));
+  const port = await freePort();
+  const accessKeyId = `test${randomBytes(8).toString('hex')}`;
+  const secretAccessKey = randomBytes(24).toString('base64url');
+  const child = spawn(binary, ['--port', `127.0.0.1:${port}`, '--region', REGION, '--quiet', 'posix', dataDir], {
+    env: { ...process.env, ROOT_ACCESS_KEY: accessKeyId, ROOT_SECRET_KEY: secretAccessKey },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = collectOutput(child);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const stop = async (): Promise<void> => {
+    await stopProcess(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilAnswering(endpoint, child, options.startTimeoutMs ?? 20_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`versitygw did not start: ${(error as Error).message}\n${output()}`);
+  }
+  return { endpoint, region: REGION, bucket: options.bucket ?? DEFAULT_BUCKET, accessKeyId, secretAccessKey, stop };
+}
+
+/** Where tools/install-tools.sh puts the binary ($MEDFOLIO_TOOLS_DIR/bin). */
+function defaultBinary(): string {
+  if (process.env['VERSITYGW_BIN']) return process.env['VERSITYGW_BIN'];
+  const toolsDir = process.env['MEDFOLIO_TOOLS_DIR'] || path.join(homedir(), '.cache', 'medfolio', 'tools');
+  return path.join(toolsDir, 'bin', 'versitygw');
+}
+
+/** A port the OS considers free right now (it could in theory be taken before the server binds it). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('Could not find a free port');
+  return address.port;
+}
+
+/** Keeps the last few KB of the server's output for error messages (and drains the pipes). */
+function collectOutput(child: ChildProcess): () => string {
+  let text = '';
+  const append = (chunk: Buffer): void => {
+    text = (text + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  return () => text;
+}
+
+/** Any HTTP answer (an unsigned request gets 403) means the server is up. */
+async function waitUntilAnswering(endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
+    try {
+      await (await fetch(endpoint)).arrayBuffer();
+      return;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error(`no answer on ${endpoint} within ${timeoutMs} ms`);
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(killTimer);
+}
