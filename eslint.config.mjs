@@ -3,6 +3,7 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import moduleBoundaries from './tools/lint/module-boundaries.cjs';
 
 export default [
   { ignores: ['**/dist', '**/node_modules', '**/coverage', '**/.nx', 'tmp/**', '**/lint-fixtures/**'] },
@@ -11,26 +12,7 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx'],
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:server-lib', onlyDependOnLibsWithTags: ['type:contracts', 'type:server-lib'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:server-lib'] },
-            { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:contracts', 'type:server-lib'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:server-lib'] },
-            {
-              sourceTag: 'type:launcher',
-              onlyDependOnLibsWithTags: ['type:service', 'type:gateway', 'type:contracts', 'type:server-lib'],
-            },
-            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['*'] },
-            { sourceTag: 'platform:web', onlyDependOnLibsWithTags: ['platform:web', 'platform:shared'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries],
     },
   },
   {
@@ -44,6 +26,13 @@ export default [
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The one-process launcher is the composition root: the only project that imports applications
+    // (through their index.ts). Everywhere else importing an app is an error ("Imports of apps are
+    // forbidden"); tools/lint/module-boundaries.spec.ts proves it.
+    files: ['apps/medfolio/src/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],

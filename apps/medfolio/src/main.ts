@@ -6,9 +6,8 @@ import { createRpcClient, rpcServerStrategy, type EventBus } from '@medfolio/mes
 import { EmbeddedPostgres } from '@medfolio/persistence';
 import { createEventBus, loadConfigOrExit } from '@medfolio/runtime';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
-import { AuditAppModule } from '../../audit/src/app.module';
-import { createGatewayApp } from '../../gateway/src/bootstrap';
-import { AuditConfig, GatewayConfig } from './config';
+import { AuditAppModule, AuditConfig } from '@medfolio/audit-app';
+import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
 
 /**
  * `npm start`: the whole product in ONE process. Every service runs as its own Nest application

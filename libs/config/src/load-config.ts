@@ -56,7 +56,12 @@ function fromText(text: string, defaultValue: unknown): unknown {
       if (/^(1|true|yes|on)$/i.test(text)) return true;
       if (/^(0|false|no|off)$/i.test(text)) return false;
       return text;
-    default:
+    case 'string':
+    case 'undefined':
+    case 'bigint':
+    case 'object':
+    case 'function':
+    case 'symbol':
       return text;
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AuditEventDto, type CallerIdentity } from '@medfolio/contracts';
-import { AuditRecorder } from '@medfolio/audit-client';
+import { type AuditRecorder } from '@medfolio/audit-client';
 import { migrate, serviceDataSourceOptions } from '@medfolio/persistence';
 import { AuditLogEntry } from '../entities/audit-log-entry.entity';
 import { AUDIT_MIGRATIONS } from '../migrations';

@@ -19,8 +19,9 @@ export function rpcServerStrategy(service: string, settings: RpcSettings): Custo
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type, @typescript-eslint/no-explicit-any
+ 
 export function createRpcClient(name: string, settings: RpcSettings): RpcClient {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type, @typescript-eslint/no-explicit-any
   const client: ClientProxy<Record<never, Function>, any> = settings.natsUrl
     ? new ClientNats({ servers: settings.natsUrl.split(','), name: `${name}-rpc-client` })
     : new InProcessClient();

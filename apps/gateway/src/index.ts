@@ -1,0 +1,3 @@
+/** What the one-process launcher (apps/medfolio) needs to embed the gateway. Nothing else imports it. */
+export { createGatewayApp } from './bootstrap';
+export { GatewayConfig } from './config';

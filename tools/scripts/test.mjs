@@ -1,0 +1,70 @@
+// `npm test`: everything CI checks, in order, failing fast between phases:
+//   1. type check (tsc)              4. integration tests (real Postgres, NATS JetStream, S3 server, Redis)
+//   2. lint (ESLint + boundaries)    5. build + system tests (both run modes, over HTTP)
+//   3. unit tests
+// Ends with one line "N passed, N failed" summed over every Jest run.
+// Service URLs come from the environment (DATABASE_URL, NATS_URL, REDIS_URL, S3_*), defaulting to
+// this machine's local services; the S3 server is installed by tools/install-tools.sh.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const results = path.join(root, 'tmp/test-results');
+const binDir = path.join(root, 'node_modules/.bin');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const env = {
+  ...process.env,
+  PATH: `${binDir}:${process.env.PATH}`,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_ISOLATE_PLUGINS: 'false',
+  NX_TUI: 'false',
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+};
+
+function run(title, command, args, options = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, env, stdio: options.capture ? 'pipe' : 'inherit', encoding: 'utf8' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    if (options.capture) process.stdout.write(`${result.stdout}${result.stderr}`);
+    console.log(`=== ${title}: FAILED after ${seconds} s`);
+    summary();
+    process.exit(result.status ?? 1);
+  }
+  console.log(`=== ${title}: ok in ${seconds} s`);
+  return result.stdout;
+}
+
+function summary() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const file of readdirSync(results).filter((f) => f.endsWith('.json'))) {
+    const report = JSON.parse(readFileSync(path.join(results, file), 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  }
+  console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+const nx = (target, extra = []) => ['nx', 'run-many', '-t', target, '--outputStyle=stream', ...extra];
+
+run('type check', 'tsc', ['-p', 'tsconfig.json']);
+run('lint', 'npx', nx('lint', ['--parallel=2']));
+const toolsOut = run('tools', 'bash', ['tools/install-tools.sh'], { capture: true });
+env.PATH = `${toolsOut.trim().split('\n').pop()}:${env.PATH}`;
+run('unit tests', 'npx', nx('test', ['--parallel=2']));
+run('integration tests', 'npx', nx('int', ['--parallel=2']));
+run('build', 'node', ['tools/build.mjs']);
+run('system tests', 'npx', nx('e2e', ['--parallel=1']));
+summary();
