@@ -16,7 +16,7 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
     cwd: root,
     overrideConfigFile: true,
     overrideConfig: [
-      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { '@nx': nx } },
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { '@nx': nx as unknown as ESLint.Plugin } },
       { files: ['**/*.ts'], rules: { '@nx/enforce-module-boundaries': ['error', moduleBoundaries] } },
     ],
   });

@@ -28,7 +28,10 @@ export function loadConfig<T extends object>(cls: new () => T, env: NodeJS.Proce
     const first = errors[0]!;
     const binding = bindings.find((b) => b.property === first.property);
     const variable = binding?.variable ?? first.property;
-    const constraint = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    // A wrong type says more than a range check on it ('eighty' is not a whole number at all).
+    const constraints = first.constraints ?? {};
+    const typeCheck = ['isInt', 'isNumber', 'isBoolean', 'isString'].find((k) => k in constraints);
+    const constraint = (typeCheck ? constraints[typeCheck] : Object.values(constraints)[0]) ?? 'is invalid';
     // class-validator messages start with the property name; say the variable instead.
     const reason = constraint.startsWith(first.property) ? constraint.slice(first.property.length).trim() : constraint;
     const present = env[variable] !== undefined && env[variable] !== '';

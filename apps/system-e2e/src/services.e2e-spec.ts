@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { HistoryPage } from '@medfolio/contracts';
+import { get, tokenFor } from './support/api';
+import { freePort, runNode, startNode, waitFor, type Running } from './support/processes';
+
+const adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
+
+/** The Kubernetes shape: each service its own process, on the machine's real PostgreSQL and NATS JetStream. */
+describe('multi-process mode on real PostgreSQL and NATS', () => {
+  const database = `medfolio_e2e_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const databaseUrl = (() => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  })();
+  let dataDir: string;
+  let audit: Running;
+  let gateway: Running;
+  let auditPort: number;
+  let base: string;
+
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+
+  const startAudit = () =>
+    startNode('apps/audit/src/main.js', [], { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, PORT: String(auditPort), DATA_DIR: dataDir });
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${database}`);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-e2e-svc-'));
+    auditPort = await freePort();
+    const gatewayPort = await freePort();
+    base = `http://127.0.0.1:${gatewayPort}`;
+    audit = startAudit();
+    gateway = startNode('apps/gateway/src/main.js', [], { MEDFOLIO_MODE: 'service', NATS_URL: natsUrl, PORT: String(gatewayPort), DATA_DIR: dataDir });
+    await waitFor('audit readiness', async () => ((await get(`http://127.0.0.1:${auditPort}/health/ready`)).status === 200 ? true : undefined));
+    await waitFor('gateway health', async () => ((await get(`${base}/api/health/`)).status === 200 ? true : undefined));
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await audit?.stop();
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves liveness, readiness and metrics on each service', async () => {
+    expect((await get(`http://127.0.0.1:${auditPort}/health/live`)).body).toEqual({ status: 'ok' });
+    expect((await get(`http://127.0.0.1:${auditPort}/health/ready`)).body).toEqual({ status: 'ok', checks: { database: 'up', messaging: 'up' } });
+    const metrics = await get<string>(`http://127.0.0.1:${auditPort}/metrics`);
+    expect(metrics.body).toContain('process_cpu_user_seconds_total{app="audit"}');
+  });
+
+  it('carries a history request from the gateway over NATS to the audit service and back', async () => {
+    const token = await tokenFor(dataDir, `patient-${randomUUID()}`);
+    expect((await get(`${base}/api/history/`, token)).status).toBe(200);
+    const page = await waitFor('the recorded read', async () => {
+      const reply = await get<HistoryPage>(`${base}/api/history/`, token);
+      return reply.body.total >= 1 ? reply.body : undefined;
+    });
+    expect(page.results[0]).toMatchObject({ who: 'you', action: 'history.read' });
+  });
+
+  it('runs the migrate and verify commands', async () => {
+    const env = { DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir };
+    const migrated = await runNode('apps/audit/src/main.js', ['migrate'], env);
+    expect(migrated).toMatchObject({ code: 0 });
+    expect(migrated.output).toContain('audit: 0 migration(s) applied');
+    const verified = await runNode('apps/audit/src/main.js', ['verify'], env);
+    expect(verified.code).toBe(0);
+    expect(JSON.parse(verified.output.trim().split('\n').pop()!)).toMatchObject({ intact: true, firstBreak: null });
+  });
+
+  it('reports a stopped service in /api/health (503) and answers its routes 503, then recovers', async () => {
+    await audit.stop();
+    const health = await get<{ status: string; services: Record<string, { status: string }> }>(`${base}/api/health/`);
+    expect(health.status).toBe(503);
+    expect(health.body.services['audit']?.status).toBe('unavailable');
+    const token = await tokenFor(dataDir, 'patient-y');
+    expect(await get(`${base}/api/history/`, token)).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+    audit = startAudit();
+    await waitFor('recovery', async () => ((await get(`${base}/api/health/`)).status === 200 ? true : undefined));
+  });
+});

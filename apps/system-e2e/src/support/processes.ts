@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../../../..');
+export const DIST = path.join(ROOT, 'dist');
+
+/** Variables that would switch the product to real services; removed unless a test sets them. */
+const EXTERNAL = ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'S3_ENDPOINT', 'JWT_JWKS_URL', 'PORT', 'MEDFOLIO_MODE', 'DATA_DIR'];
+
+export interface Running {
+  child: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+/** Starts `node dist/<entry> [args]` with a clean environment plus `env`. */
+export function startNode(entry: string, args: string[], env: Record<string, string>): Running {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXTERNAL.includes(k)));
+  const child = spawn(process.execPath, [path.join(DIST, entry), ...args], {
+    cwd: ROOT,
+    env: { ...base, NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  return {
+    child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const [code] = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Runs a command to completion. */
+export async function runNode(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const running = startNode(entry, args, env);
+  const [code] = (await once(running.child, 'exit')) as [number | null];
+  return { code, output: running.output() };
+}
+
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
