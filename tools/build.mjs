@@ -22,7 +22,8 @@ async function* sources(dir) {
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name === 'lint-fixtures' || entry.name === 'node_modules') continue;
+      // Test support (fixtures, local servers for tests) never ships.
+      if (['lint-fixtures', 'node_modules', 'testing'].includes(entry.name)) continue;
       yield* sources(full);
     } else if (/\.ts$/.test(entry.name) && !/\.(spec|int-spec|e2e-spec)\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
       yield full;

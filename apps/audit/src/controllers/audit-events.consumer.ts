@@ -14,6 +14,8 @@ export class AuditEventsConsumer implements OnApplicationBootstrap, OnApplicatio
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // Idempotent; does not depend on which bootstrap hook ran first.
+    await this.bus.ensureStream({ name: STREAMS.AUDIT.name, subjects: [...STREAMS.AUDIT.subjects] });
     this.handle = await this.bus.consume(
       { stream: STREAMS.AUDIT.name, durable: 'audit-writer', filterSubjects: [SUBJECTS.audit.recorded], maxDeliver: 10, backoffMs: [200, 1000, 5000] },
       async (event) => {

@@ -46,9 +46,7 @@ export function backoffDelayMs(backoffMs: readonly number[], deliveryCount: numb
 }
 
 export type Outcome =
-  | { kind: 'ack' }
-  | { kind: 'retry'; delayMs: number; error: string }
-  | { kind: 'dead-letter'; error: string };
+  { kind: 'ack' } | { kind: 'retry'; delayMs: number; error: string } | { kind: 'dead-letter'; error: string };
 
 /**
  * Runs the handler for one delivery and says what to do with the message.

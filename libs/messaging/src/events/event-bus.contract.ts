@@ -14,6 +14,8 @@ import {
 /** What each implementation's test file provides to the shared contract suite. */
 export interface EventBusHarness {
   bus: EventBus;
+  /** The buses' dead-letter prefix (see deadLetterSubject). */
+  deadLetterPrefix: string;
   /**
    * Closes the bus and opens a new one on the same store, as a process restart would.
    * Absent when nothing outlives the bus (the in-memory bus).
@@ -111,7 +113,11 @@ export function describeEventBusContract(
       expect(again).toEqual({ stream: spec.name, seq: first.seq, duplicate: true });
       await bus.publish(`${prefix}.a`, { n: 3 }, { msgId: 'other-id' });
 
-      const { events, waitFor } = await record({ stream: spec.name, durable: 'reader', filterSubjects: [`${prefix}.>`] });
+      const { events, waitFor } = await record({
+        stream: spec.name,
+        durable: 'reader',
+        filterSubjects: [`${prefix}.>`],
+      });
       await waitFor(2);
       await sleep(100);
       expect(events.map((e) => [e.id, e.data.n])).toEqual([
@@ -215,7 +221,8 @@ export function describeEventBusContract(
 
     it('dead-letters a message after maxDeliver failures, with headers saying why, and moves on', async () => {
       const { spec, prefix } = await newStream();
-      const dlq = { name: `${spec.name}_DLQ`, subjects: [deadLetterSubject(spec.name)] };
+      const dlqSubject = deadLetterSubject(spec.name, harness.deadLetterPrefix);
+      const dlq = { name: `${spec.name}_DLQ`, subjects: [dlqSubject] };
       created.push(dlq.name);
       await bus.ensureStream(dlq);
       let failures = 0;
@@ -237,7 +244,7 @@ export function describeEventBusContract(
       const dead = await record({ stream: dlq.name, durable: 'dlq-reader', filterSubjects: dlq.subjects });
       await dead.waitFor(1);
       const [letter] = dead.events;
-      expect(letter.subject).toBe(deadLetterSubject(spec.name));
+      expect(letter.subject).toBe(dlqSubject);
       expect(letter.data).toEqual({ n: 1 });
       expect(letter.headers).toMatchObject({
         [HEADER.correlationId]: 'corr-dlq',
@@ -258,7 +265,11 @@ export function describeEventBusContract(
         { n: 1 },
         { msgId: 'msg-1', headers: { [HEADER.correlationId]: 'corr-1', [HEADER.caller]: caller } },
       );
-      const { events, waitFor } = await record({ stream: spec.name, durable: 'headers', filterSubjects: [`${prefix}.>`] });
+      const { events, waitFor } = await record({
+        stream: spec.name,
+        durable: 'headers',
+        filterSubjects: [`${prefix}.>`],
+      });
       await waitFor(1);
       expect(events[0]).toEqual({
         id: 'msg-1',

@@ -104,9 +104,16 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** Dead-letter subject for a stream: `dlq.<STREAM>`; the DLQ stream `DLQ` captures `dlq.>`. */
-export function deadLetterSubject(stream: string): string {
-  return `dlq.${stream}`;
+/** Where dead letters go unless a bus is given another prefix. */
+export const DEFAULT_DEAD_LETTER_PREFIX = 'dlq';
+
+/**
+ * Dead-letter subject for a stream: `dlq.<STREAM>`; the DLQ stream `DLQ` captures `dlq.>`.
+ * A bus configured with another prefix (tests sharing a NATS server with a running system,
+ * whose `DLQ` stream already owns `dlq.>`) uses `<prefix>.<STREAM>`.
+ */
+export function deadLetterSubject(stream: string, prefix: string = DEFAULT_DEAD_LETTER_PREFIX): string {
+  return `${prefix}.${stream}`;
 }
 
 /** Nest injection token for the process's EventBus. */

@@ -12,6 +12,9 @@ import { ON_EVENT_METADATA, type OnEventOptions } from './on-event.decorator';
 
 type EventMethod = (event: EventEnvelope) => Promise<void>;
 
+/** Injection token: true when EventsModule built the bus and so must close it. */
+export const EVENTS_OWN_BUS = Symbol('EVENTS_OWN_BUS');
+
 interface DiscoveredHandler {
   instance: Record<string, EventMethod>;
   className: string;
@@ -24,7 +27,8 @@ interface DiscoveredHandler {
  * the EVENT_BUS once the application has bootstrapped (so every provider it uses is ready).
  *
  * Shutdown runs in two steps: consumers stop when modules are destroyed (each finishing the
- * event it is handling while the database is still open), and the bus closes last.
+ * event it is handling while the database is still open), and the bus, if EventsModule built
+ * it, closes last.
  */
 @Injectable()
 export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
@@ -33,6 +37,7 @@ export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDe
 
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENTS_OWN_BUS) private readonly ownsBus: boolean,
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
@@ -64,14 +69,19 @@ export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDe
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.bus.close();
+    if (this.ownsBus) await this.bus.close();
   }
 
   private discover(): DiscoveredHandler[] {
     const found: DiscoveredHandler[] = [];
     const durables = new Set<string>();
     for (const wrapper of this.discovery.getProviders()) {
-      const prototype: unknown = wrapper.metatype?.prototype;
+      const isStatic = wrapper.isDependencyTreeStatic();
+      // The instance's class (right for factory providers too); the declared class when there
+      // is no single instance (request-scoped), only to refuse it below.
+      const prototype: unknown = isStatic
+        ? typeof wrapper.instance === 'object' && wrapper.instance && Object.getPrototypeOf(wrapper.instance)
+        : wrapper.metatype?.prototype;
       if (!prototype || typeof prototype !== 'object') continue;
       for (const method of this.scanner.getAllMethodNames(prototype)) {
         const target = (prototype as Record<string, unknown>)[method];
@@ -79,7 +89,7 @@ export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDe
         const options = this.reflector.get<OnEventOptions | undefined>(ON_EVENT_METADATA, target);
         if (!options) continue;
         const where = `${String(wrapper.name)}.${method}`;
-        if (!wrapper.isDependencyTreeStatic()) {
+        if (!isStatic) {
           throw new Error(`@OnEvent on ${where}: request-scoped providers cannot consume events`);
         }
         const durable = `${options.stream}/${options.durable}`;

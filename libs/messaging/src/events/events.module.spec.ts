@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Global, Injectable, Logger, Module, Scope } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { EVENT_BUS, type EventBus, type EventEnvelope } from './event-bus';
 import { EventsModule } from './events.module';
@@ -78,7 +78,13 @@ describe('EventsModule', () => {
     await moduleRef.init();
 
     expect(consume.mock.calls.map(([spec]) => spec)).toEqual([
-      expect.objectContaining({ stream: STREAM.name, durable: 'writer', filterSubjects: ['module.recorded'], maxDeliver: 3, backoffMs: [10] }),
+      expect.objectContaining({
+        stream: STREAM.name,
+        durable: 'writer',
+        filterSubjects: ['module.recorded'],
+        maxDeliver: 3,
+        backoffMs: [10],
+      }),
       expect.objectContaining({ stream: STREAM.name, durable: 'counter', filterSubjects: ['module.>'] }),
     ]);
     await bus.publish('module.recorded', { what: 'login' });
@@ -98,6 +104,52 @@ describe('EventsModule', () => {
     await moduleRef.close();
     expect(slow.finished).toBe(true);
     await expect(bus.isHealthy()).resolves.toBe(false);
+  });
+
+  it('forHandlers() uses a bus provided elsewhere and leaves closing it to its owner', async () => {
+    const bus = new InProcessEventBus();
+    await bus.ensureStream(STREAM);
+    @Global()
+    @Module({ providers: [{ provide: EVENT_BUS, useValue: bus }], exports: [EVENT_BUS] })
+    class SharedBusModule {}
+    const moduleRef = await Test.createTestingModule({
+      imports: [SharedBusModule, EventsModule.forHandlers()],
+      providers: [SlowHandler],
+    }).compile();
+    await moduleRef.init();
+    const slow = moduleRef.get(SlowHandler);
+    await bus.publish('module.slow', {});
+    await eventually(() => slow.started);
+    await moduleRef.close();
+    expect(slow.finished).toBe(true);
+    await expect(bus.isHealthy()).resolves.toBe(true);
+    await bus.close();
+  });
+
+  it('finds handlers on instances built by a factory provider', async () => {
+    const bus = new InProcessEventBus();
+    const moduleRef = await Test.createTestingModule({
+      imports: [EventsModule.forRoot({ useFactory: () => bus, streams: [STREAM] })],
+      providers: [{ provide: 'SLOW', useFactory: () => new SlowHandler() }],
+    }).compile();
+    await moduleRef.init();
+    await bus.publish('module.slow', {});
+    const slow = moduleRef.get<SlowHandler>('SLOW');
+    await eventually(() => slow.finished);
+    await moduleRef.close();
+  });
+
+  it('refuses @OnEvent on a request-scoped provider', async () => {
+    @Injectable({ scope: Scope.REQUEST })
+    class PerRequest {
+      @OnEvent({ stream: STREAM.name, durable: 'per-request', subjects: ['module.x'] })
+      async handle(): Promise<void> {
+        return undefined;
+      }
+    }
+    const { moduleRef } = await boot([PerRequest]);
+    await expect(moduleRef.init()).rejects.toThrow(/request-scoped/);
+    await moduleRef.close();
   });
 
   it('refuses two handlers for the same durable', async () => {

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type FactoryProvider, type ModuleMetadata } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { EVENT_BUS, type EventBus, type StreamSpec } from './event-bus';
-import { EventHandlersExplorer } from './event-handlers.explorer';
+import { EVENTS_OWN_BUS, EventHandlersExplorer } from './event-handlers.explorer';
 
 export interface EventsModuleOptions extends Pick<FactoryProvider<EventBus>, 'useFactory' | 'inject'> {
   /** Modules the factory's `inject` tokens come from. */
@@ -11,14 +11,16 @@ export interface EventsModuleOptions extends Pick<FactoryProvider<EventBus>, 'us
 }
 
 /**
- * Provides the process's EVENT_BUS (globally) and wires every `@OnEvent` method to it.
- * The module owns the bus it builds: it closes it on application shutdown.
+ * Wires every `@OnEvent` provider method to the EVENT_BUS. Two ways:
+ * - `forRoot(options)` also builds and provides the bus (globally), and closes it on shutdown;
+ * - `forHandlers()` uses the EVENT_BUS another global module provides, whose owner closes it
+ *   (e.g. one bus shared by all the services of the one-process mode).
  *
  * @example
  *   EventsModule.forRoot({
  *     useFactory: (config: Config) => JetStreamEventBus.connect({ connection: config.natsUrl, name: 'audit' }),
  *     inject: [Config],
- *     streams: [STREAMS.AUDIT, STREAMS.DLQ],
+ *     streams: [{ name: 'DOCUMENTS', subjects: ['documents.>'] }],
  *   })
  */
 @Module({})
@@ -43,9 +45,18 @@ export class EventsModule {
             return bus;
           },
         },
+        { provide: EVENTS_OWN_BUS, useValue: true },
         EventHandlersExplorer,
       ],
       exports: [EVENT_BUS],
+    };
+  }
+
+  static forHandlers(): DynamicModule {
+    return {
+      module: EventsModule,
+      imports: [DiscoveryModule],
+      providers: [{ provide: EVENTS_OWN_BUS, useValue: false }, EventHandlersExplorer],
     };
   }
 }

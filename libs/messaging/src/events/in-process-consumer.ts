@@ -17,8 +17,11 @@ import {
 } from './event-bus';
 import type { DurableState, MemoryStream, StoredMessage } from './in-process-stream';
 
-/** Publishes an already-serialized payload (the bus's own publish, minus the JSON step). */
-export type RawPublish = (subject: string, payload: string, msgId: string, headers: Headers) => Promise<unknown>;
+export interface DeadLetterTarget {
+  deadLetterPrefix: string;
+  /** Publishes an already-serialized payload (the bus's own publish, minus the JSON step). */
+  publishRaw(subject: string, payload: string, msgId: string, headers: Headers): Promise<unknown>;
+}
 
 /**
  * One handler attached to a durable consumer of the in-process bus: a loop that delivers the
@@ -36,7 +39,7 @@ export class InProcessConsumer<T> implements ConsumerHandle {
     private readonly stream: MemoryStream,
     private readonly spec: ResolvedConsumerSpec,
     private readonly handler: EventHandlerFn<T>,
-    private readonly publishRaw: RawPublish,
+    private readonly deadLetters: DeadLetterTarget,
   ) {
     this.durable = stream.durable(spec.durable);
     if (this.durable.active) throw new Error(`Consumer ${spec.stream}/${spec.durable} already has a handler`);
@@ -57,6 +60,8 @@ export class InProcessConsumer<T> implements ConsumerHandle {
       while (!this.stopped) {
         const msg = this.stream.messageAfter(this.durable.ackFloor, this.spec.filterSubjects);
         if (!msg) {
+          // Nothing up to the end is for this consumer: don't scan those messages again.
+          this.durable.ackFloor = this.stream.lastSeq;
           await this.sleep();
           continue;
         }
@@ -68,7 +73,12 @@ export class InProcessConsumer<T> implements ConsumerHandle {
         }
         const deliveryCount = (retry?.deliveries ?? 0) + 1;
         this.durable.retry = { seq: msg.seq, deliveries: deliveryCount, notBefore: 0 };
-        const outcome = await runDelivery(this.spec, deliveryCount, () => toEnvelope<T>(msg, deliveryCount), this.handler);
+        const outcome = await runDelivery(
+          this.spec,
+          deliveryCount,
+          () => toEnvelope<T>(msg, deliveryCount),
+          this.handler,
+        );
         await this.settle(msg, deliveryCount, outcome);
       }
     } catch (err) {
@@ -100,8 +110,8 @@ export class InProcessConsumer<T> implements ConsumerHandle {
             error: outcome.error,
             headers: msg.headers,
           };
-          await this.publishRaw(
-            deadLetterSubject(this.spec.stream),
+          await this.deadLetters.publishRaw(
+            deadLetterSubject(this.spec.stream, this.deadLetters.deadLetterPrefix),
             msg.payload,
             deadLetterMsgId(source),
             deadLetterHeaders(source),

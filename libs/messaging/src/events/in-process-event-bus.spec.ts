@@ -8,7 +8,7 @@ describeEventBusContract(
   'InProcessEventBus (in memory)',
   async () => {
     const bus = new InProcessEventBus();
-    return { bus, dispose: () => bus.close() };
+    return { bus, deadLetterPrefix: 'dlq', dispose: () => bus.close() };
   },
   { survivesRestart: false },
 );
@@ -17,12 +17,14 @@ describeEventBusContract(
   'InProcessEventBus (with a data directory)',
   async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'medfolio-bus-'));
-    const buses = [new InProcessEventBus({ dataDir })];
+    const options = { dataDir, deadLetterPrefix: 'dead' };
+    const buses = [new InProcessEventBus(options)];
     return {
       bus: buses[0],
+      deadLetterPrefix: options.deadLetterPrefix,
       restart: async () => {
         await buses[buses.length - 1].close();
-        buses.push(new InProcessEventBus({ dataDir }));
+        buses.push(new InProcessEventBus(options));
         return buses[buses.length - 1];
       },
       dispose: async () => {

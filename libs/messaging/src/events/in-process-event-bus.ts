@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { resolveConsumerSpec } from './delivery-policy';
-import type {
-  ConsumerHandle,
-  ConsumerSpec,
-  EventBus,
-  EventHandlerFn,
-  Headers,
-  PublishAck,
-  PublishOptions,
-  StreamSpec,
+import {
+  DEFAULT_DEAD_LETTER_PREFIX,
+  type ConsumerHandle,
+  type ConsumerSpec,
+  type EventBus,
+  type EventHandlerFn,
+  type Headers,
+  type PublishAck,
+  type PublishOptions,
+  type StreamSpec,
 } from './event-bus';
 import { InProcessConsumer } from './in-process-consumer';
 import { MemoryStream } from './in-process-stream';
@@ -19,6 +20,8 @@ export interface InProcessEventBusOptions {
    * published but not yet consumed survive a restart. Without it everything lives in memory.
    */
   dataDir?: string;
+  /** Dead letters go to `<prefix>.<STREAM>`. Default 'dlq' (see deadLetterSubject). */
+  deadLetterPrefix?: string;
 }
 
 /**
@@ -65,7 +68,10 @@ export class InProcessEventBus implements EventBus {
     const resolved = resolveConsumerSpec(spec);
     const stream = this.streams.get(resolved.stream);
     if (!stream) throw new Error(`Stream not found: ${resolved.stream}`);
-    const consumer = new InProcessConsumer(stream, resolved, handler, (...args) => this.publishRaw(...args));
+    const consumer = new InProcessConsumer(stream, resolved, handler, {
+      deadLetterPrefix: this.options.deadLetterPrefix ?? DEFAULT_DEAD_LETTER_PREFIX,
+      publishRaw: (...args) => this.publishRaw(...args),
+    });
     const handle: ConsumerHandle = {
       stop: async () => {
         this.consumers.delete(handle);

@@ -71,6 +71,10 @@ export class MemoryStream {
     this.spec = spec;
   }
 
+  get lastSeq(): number {
+    return this.messages.length;
+  }
+
   captures(subject: string): boolean {
     return matchesAny(this.spec.subjects, subject);
   }

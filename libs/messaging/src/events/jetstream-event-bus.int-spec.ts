@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { JetStreamApiCodes, JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
 import { describeEventBusContract } from './event-bus.contract';
@@ -5,16 +6,20 @@ import type { EventBus } from './event-bus';
 import { JetStreamEventBus } from './jetstream-event-bus';
 
 const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
+/** A running system's `DLQ` stream may own `dlq.>` on this server: dead-letter elsewhere. */
+const deadLetterPrefix = `dlqtest${randomBytes(4).toString('hex')}`;
+const connectBus = () => JetStreamEventBus.connect({ connection: natsUrl, timeoutMs: 2000, deadLetterPrefix });
 
 describeEventBusContract(
   'JetStreamEventBus',
   async () => {
-    const buses: EventBus[] = [await JetStreamEventBus.connect({ connection: natsUrl, timeoutMs: 2000 })];
+    const buses: EventBus[] = [await connectBus()];
     return {
       bus: buses[0],
+      deadLetterPrefix,
       restart: async () => {
         await buses[buses.length - 1].close();
-        buses.push(await JetStreamEventBus.connect({ connection: natsUrl, timeoutMs: 2000 }));
+        buses.push(await connectBus());
         return buses[buses.length - 1];
       },
       dispose: async (streams) => {
@@ -29,11 +34,17 @@ describeEventBusContract(
 describe('JetStreamEventBus consumer settings', () => {
   it('keeps ack_wait equal to backoff[0] and max_deliver above the backoff length', async () => {
     const bus = await JetStreamEventBus.connect({ connection: natsUrl });
-    const name = `SETTINGS_${Date.now()}`;
+    const name = `SETTINGS_${randomBytes(4).toString('hex')}`;
     try {
       await bus.ensureStream({ name, subjects: [`${name.toLowerCase()}.>`] });
       const handle = await bus.consume(
-        { stream: name, durable: 'cfg', filterSubjects: [`${name.toLowerCase()}.>`], maxDeliver: 2, backoffMs: [100, 200, 300] },
+        {
+          stream: name,
+          durable: 'cfg',
+          filterSubjects: [`${name.toLowerCase()}.>`],
+          maxDeliver: 2,
+          backoffMs: [100, 200, 300],
+        },
         async () => undefined,
       );
       await handle.stop();

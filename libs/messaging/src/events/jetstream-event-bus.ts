@@ -17,6 +17,7 @@ import {
 } from '@nats-io/jetstream';
 import {
   deadLetterSubject,
+  DEFAULT_DEAD_LETTER_PREFIX,
   type ConsumerHandle,
   type ConsumerSpec,
   type EventBus,
@@ -47,6 +48,8 @@ export interface JetStreamEventBusOptions {
   name?: string;
   /** Timeout for PubAcks and JetStream API calls. Default 5 s. */
   timeoutMs?: number;
+  /** Dead letters go to `<prefix>.<STREAM>`. Default 'dlq' (see deadLetterSubject). */
+  deadLetterPrefix?: string;
 }
 
 /**
@@ -72,6 +75,7 @@ export class JetStreamEventBus implements EventBus {
     private readonly jsm: JetStreamManager,
     private readonly ownsConnection: boolean,
     timeoutMs: number,
+    private readonly deadLetterPrefix: string,
   ) {
     this.js = jetstream(nc, { timeout: timeoutMs });
   }
@@ -85,7 +89,7 @@ export class JetStreamEventBus implements EventBus {
         : options.connection;
     try {
       const jsm = await jetstreamManager(nc, { timeout: timeoutMs });
-      return new JetStreamEventBus(nc, jsm, owns, timeoutMs);
+      return new JetStreamEventBus(nc, jsm, owns, timeoutMs, options.deadLetterPrefix ?? DEFAULT_DEAD_LETTER_PREFIX);
     } catch (err) {
       if (owns) await nc.close();
       throw err;
@@ -218,7 +222,7 @@ export class JetStreamEventBus implements EventBus {
             error: outcome.error,
             headers: applicationHeaders(msg.headers),
           };
-          await this.js.publish(deadLetterSubject(spec.stream), msg.data, {
+          await this.js.publish(deadLetterSubject(spec.stream, this.deadLetterPrefix), msg.data, {
             msgID: deadLetterMsgId(source),
             headers: toNatsHeaders(deadLetterHeaders(source)),
           });

@@ -17,8 +17,9 @@ export class OutboxMessage {
   @Column({ type: 'text' })
   subject!: string;
 
+  /** The event's data: any JSON value. */
   @Column({ type: 'jsonb' })
-  payload!: unknown;
+  payload!: object | string | number | boolean | null;
 
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
   headers!: Headers;

@@ -95,7 +95,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         } catch (err) {
           const error = err instanceof Error ? err.message : String(err);
           await manager.update(OutboxMessage, { id: row.id }, { attempts: () => 'attempts + 1', lastError: error });
-          this.logger.warn(`Publishing outbox row ${row.id} (${row.subject}) failed, attempt ${row.attempts + 1}: ${error}`);
+          this.logger.warn(
+            `Publishing outbox row ${row.id} (${row.subject}) failed, attempt ${row.attempts + 1}: ${error}`,
+          );
           break;
         }
         await manager.update(

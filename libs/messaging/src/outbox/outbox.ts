@@ -17,7 +17,12 @@ import { OutboxMessage } from './outbox-message.entity';
  */
 export const Outbox = {
   /** Inserts the event row; returns its id (the msgId it will be published with). */
-  async add(manager: EntityManager, subject: string, data: unknown, headers: Headers = {}): Promise<string> {
+  async add(
+    manager: EntityManager,
+    subject: string,
+    data: OutboxMessage['payload'],
+    headers: Headers = {},
+  ): Promise<string> {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error('Outbox.add needs the EntityManager of an open transaction (dataSource.transaction(...))');
     }
