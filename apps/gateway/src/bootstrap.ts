@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import { AppMetrics, recordHttpMetrics } from '@medfolio/observability';
 import { GatewayModule, type GatewayOptions } from './app.module';
 
 /**
@@ -23,6 +24,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  recordHttpMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

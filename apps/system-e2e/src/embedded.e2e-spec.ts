@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HistoryPage } from '@medfolio/contracts';
 import { get, tokenFor } from './support/api';
+import { forgedTokens } from './support/forged-tokens';
 import { runNode, startNode, waitFor, type Running } from './support/processes';
 
 /** `npm start`'s process: everything in one process on embedded defaults (PGlite, in-process messaging). */
@@ -62,6 +63,13 @@ describe('embedded one-process mode', () => {
     expect(reply).toMatchObject({ status: 400, body: { message: 'page_size must not be greater than 100', code: 'VALIDATION_FAILED' } });
     const forged = `${token.slice(0, -4)}AAAA`;
     expect((await get(`${base}/api/history/`, forged)).status).toBe(401);
+  });
+
+  it('refuses every forged, expired or misused token with 401', async () => {
+    const tokens = await forgedTokens(dataDir);
+    const statuses: Record<string, number> = {};
+    for (const [name, token] of Object.entries(tokens)) statuses[name] = (await get(`${base}/api/history/`, token)).status;
+    expect(statuses).toEqual(Object.fromEntries(Object.keys(tokens).map((name) => [name, 401])));
   });
 
   it('publishes OpenAPI with the paths written as the contract writes them', async () => {

@@ -61,6 +61,9 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
     expect((await get(`http://127.0.0.1:${auditPort}/health/ready`)).body).toEqual({ status: 'ok', checks: { database: 'up', messaging: 'up' } });
     const metrics = await get<string>(`http://127.0.0.1:${auditPort}/metrics`);
     expect(metrics.body).toContain('process_cpu_user_seconds_total{app="audit"}');
+    expect(metrics.body).toMatch(/rpc_handler_duration_seconds_count\{[^}]*subject="audit.health.check"[^}]*outcome="success"[^}]*\} [1-9]/);
+    const gatewayMetrics = await get<string>(`${base.replace('/api', '')}/metrics`);
+    expect(gatewayMetrics.body).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/health"[^}]*status="200"[^}]*\} [1-9]/);
   });
 
   it('carries a history request from the gateway over NATS to the audit service and back', async () => {

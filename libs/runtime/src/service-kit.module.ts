@@ -5,7 +5,8 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { STREAMS, SUBJECTS, type ServiceName } from '@medfolio/contracts';
 import type { CommonConfig } from '@medfolio/config';
 import { EVENT_BUS, type EventBus } from '@medfolio/messaging';
-import { HealthModule, HealthRegistry, loggerModule, MetricsModule, type ReadinessReport } from '@medfolio/observability';
+import { HealthModule, HealthRegistry, loggerModule, MetricsModule, RpcMetricsInterceptor, type ReadinessReport } from '@medfolio/observability';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { EmbeddedPostgres, migrate, serviceDataSourceOptions } from '@medfolio/persistence';
 
 export interface ServiceKitOptions {
@@ -102,7 +103,11 @@ export class ServiceKitModule {
         }),
       ],
       controllers: [HealthRpcController],
-      providers: [{ provide: EVENT_BUS, useValue: options.eventBus }, ServiceReadiness],
+      providers: [
+        { provide: EVENT_BUS, useValue: options.eventBus },
+        { provide: APP_INTERCEPTOR, useClass: RpcMetricsInterceptor },
+        ServiceReadiness,
+      ],
       exports: [EVENT_BUS],
     };
   }
