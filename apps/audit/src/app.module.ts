@@ -1,9 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuditClientModule } from '@medfolio/audit-client';
-import type { EventBus } from '@medfolio/messaging';
+import { EventsModule, type EventBus } from '@medfolio/messaging';
 import { ServiceKitModule } from '@medfolio/runtime';
 import type { AuditConfig } from './config';
-import { AuditEventsConsumer } from './controllers/audit-events.consumer';
+import { AuditEventsController } from './controllers/audit-events.controller';
 import { HistoryController } from './controllers/history.controller';
 import { AuditLogEntry } from './entities/audit-log-entry.entity';
 import { AUDIT_MIGRATIONS } from './migrations';
@@ -38,9 +38,10 @@ export class AuditAppModule {
       imports: [
         ServiceKitModule.forService({ ...auditDbOptions(options.config), eventBus: options.eventBus, http: options.http }),
         AuditClientModule.forService('audit'),
+        EventsModule.forHandlers(),
       ],
-      controllers: [HistoryController],
-      providers: [AuditLogRepository, AuditLogService, AuditEventsConsumer],
+      controllers: [HistoryController, AuditEventsController],
+      providers: [AuditLogRepository, AuditLogService],
     };
   }
 }

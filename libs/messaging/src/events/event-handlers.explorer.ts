@@ -75,7 +75,8 @@ export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDe
   private discover(): DiscoveredHandler[] {
     const found: DiscoveredHandler[] = [];
     const durables = new Set<string>();
-    for (const wrapper of this.discovery.getProviders()) {
+    // Providers and controllers: in a service, inbound adapters (event consumers) are controllers.
+    for (const wrapper of [...this.discovery.getProviders(), ...this.discovery.getControllers()]) {
       const isStatic = wrapper.isDependencyTreeStatic();
       // The instance's class (right for factory providers too); the declared class when there
       // is no single instance (request-scoped), only to refuse it below.

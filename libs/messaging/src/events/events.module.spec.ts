@@ -1,4 +1,4 @@
-import { Global, Injectable, Logger, Module, Scope } from '@nestjs/common';
+import { Controller, Global, Injectable, Logger, Module, Scope } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { EVENT_BUS, type EventBus, type EventEnvelope } from './event-bus';
 import { EventsModule } from './events.module';
@@ -92,6 +92,28 @@ describe('EventsModule', () => {
     const journal = moduleRef.get(Journal);
     await eventually(() => journal.entries.length === 3);
     expect([...journal.entries].sort()).toEqual(['counted:module.recorded', 'counted:module.viewed', 'recorded:login']);
+    await moduleRef.close();
+  });
+
+  it('also subscribes @OnEvent methods of controllers (the inbound adapters of a service)', async () => {
+    @Controller()
+    class RecordsController {
+      readonly seen: string[] = [];
+      @OnEvent({ stream: STREAM.name, durable: 'records-controller', subjects: ['module.recorded'] })
+      async onRecorded(event: EventEnvelope<{ what: string }>): Promise<void> {
+        this.seen.push(event.data.what);
+      }
+    }
+    const bus = new InProcessEventBus();
+    const moduleRef = await Test.createTestingModule({
+      imports: [EventsModule.forRoot({ useFactory: () => bus, streams: [STREAM] })],
+      controllers: [RecordsController],
+    }).compile();
+    await moduleRef.init();
+    await bus.publish('module.recorded', { what: 'read' });
+    const controller = moduleRef.get(RecordsController);
+    await eventually(() => controller.seen.length === 1);
+    expect(controller.seen).toEqual(['read']);
     await moduleRef.close();
   });
 
