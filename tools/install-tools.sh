@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs the command-line tools the tests need (S3 server, helm, kube-linter, ...) with
+# Installs the command-line tools the tests need (versitygw as the S3 server, helm, kube-score) with
 # `go install` from the Go module proxy, at pinned versions, into a cache outside the clone
 # (MEDFOLIO_TOOLS_DIR, default ~/.cache/medfolio/tools/bin), so a second run takes no time.
-# Each tool has its own file in tools/tools.d/ defining install_<name>; this script runs them all.
+# Each group of tools has its own file in tools/tools.d/, sourced here, which calls go_install.
 # Prints the bin directory last; callers add it to PATH.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

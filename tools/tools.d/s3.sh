@@ -5,8 +5,9 @@
 #            verifies SigV4 signatures (headers and presigned URLs), supports multipart uploads,
 #            and accepts the x-amz-server-side-encryption header (without encrypting: the posix
 #            backend does not implement SSE, so HeadObject does not report it).
-#            The main package is cmd/versitygw, not the module root. MinIO was not used: the module
-#            proxy only has untagged pseudo-versions of it, and it is a much larger build.
+#            The main package is cmd/versitygw, not the module root. First install: about 3 min
+#            on 2 cores (136 s CPU). MinIO was not used: the module proxy only has untagged
+#            pseudo-versions of it, and it builds slower (261 dependencies, not 81; 231 s CPU).
 #            Started by libs/storage/src/testing/s3-server.ts.
 #
 # The version is pinned; bump it here and the cache reinstalls on the next run.

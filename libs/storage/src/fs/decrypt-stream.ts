@@ -31,7 +31,9 @@ export class DecryptStream extends Transform {
       callback();
     } catch (error) {
       // The format helpers do not know the key; name it so the error can be traced to a blob.
-      callback(error instanceof BlobIntegrityError ? new BlobIntegrityError(error.message, this.key) : (error as Error));
+      callback(
+        error instanceof BlobIntegrityError ? new BlobIntegrityError(error.message, this.key) : (error as Error),
+      );
     }
   }
 
@@ -47,7 +49,10 @@ export class DecryptStream extends Transform {
     while (this.buffered.length > 0) {
       if (this.finalSeen) throw new BlobIntegrityError('Stored blob has data after its final frame');
       if (this.buffered.length < FRAME_HEADER_LENGTH) return;
-      const { final, plaintextLength } = readFrameHeader(this.buffered.peek(FRAME_HEADER_LENGTH), this.header.chunkSize);
+      const { final, plaintextLength } = readFrameHeader(
+        this.buffered.peek(FRAME_HEADER_LENGTH),
+        this.header.chunkSize,
+      );
       const frameLength = plaintextLength + FRAME_OVERHEAD;
       if (this.buffered.length < frameLength) return;
       this.push(openFrame(this.fileKey, this.header, this.frameIndex++, this.buffered.take(frameLength)));

@@ -115,7 +115,13 @@ function frameHeader(final: boolean, plaintextLength: number): Buffer {
 }
 
 /** Encrypts one frame (header, ciphertext and tag). */
-export function sealFrame(fileKey: Buffer, header: FileHeader, index: number, final: boolean, plaintext: Buffer): Buffer {
+export function sealFrame(
+  fileKey: Buffer,
+  header: FileHeader,
+  index: number,
+  final: boolean,
+  plaintext: Buffer,
+): Buffer {
   const head = frameHeader(final, plaintext.length);
   const cipher = createCipheriv('aes-256-gcm', fileKey, frameNonce(index), { authTagLength: TAG_LENGTH });
   cipher.setAAD(Buffer.concat([header.bytes, head]));

@@ -12,7 +12,14 @@ import { HashingStream } from '../hashing-stream';
 import { assertValidContentType } from '../http-headers';
 import { DecryptStream } from './decrypt-stream';
 import { EncryptStream } from './encrypt-stream';
-import { type FileHeader, MAX_HEADER_LENGTH, createHeader, deriveFileKey, parseHeader, plaintextSize } from './encrypted-format';
+import {
+  type FileHeader,
+  MAX_HEADER_LENGTH,
+  createHeader,
+  deriveFileKey,
+  parseHeader,
+  plaintextSize,
+} from './encrypted-format';
 import { DEFAULT_DOWNLOAD_BASE_PATH, assertValidUrlSigning, signDownloadUrl } from './signed-url';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
@@ -153,7 +160,10 @@ export class FilesystemBlobStorage implements BlobStorage {
   private masterKeyFor(header: FileHeader, key: string): Buffer {
     const masterKey = this.keysById.get(header.keyId);
     if (masterKey === undefined) {
-      throw new BlobIntegrityError(`Stored blob was encrypted with key id "${header.keyId}", which is not configured`, key);
+      throw new BlobIntegrityError(
+        `Stored blob was encrypted with key id "${header.keyId}", which is not configured`,
+        key,
+      );
     }
     return masterKey;
   }

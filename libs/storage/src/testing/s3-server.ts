@@ -20,6 +20,11 @@ export interface S3TestServer {
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /**
+   * Whether HeadObject reports the server-side encryption of objects: versitygw's posix backend
+   * accepts the SSE header but does not implement SSE, so it does not. Undefined when unknown.
+   */
+  reportsServerSideEncryption?: boolean;
   /** Stops the server and deletes its data (a no-op for a server given through the environment). */
   stop(): Promise<void>;
 }
@@ -45,7 +50,8 @@ export async function useS3TestServer(options: StartS3ServerOptions = {}): Promi
   if (!env['S3_ENDPOINT']) return startS3Server(options);
   const accessKeyId = env['S3_ACCESS_KEY_ID'];
   const secretAccessKey = env['S3_SECRET_ACCESS_KEY'];
-  if (!accessKeyId || !secretAccessKey) throw new Error('S3_ENDPOINT is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
+  if (!accessKeyId || !secretAccessKey)
+    throw new Error('S3_ENDPOINT is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
   return {
     endpoint: env['S3_ENDPOINT'],
     region: env['S3_REGION'] || REGION,
@@ -84,7 +90,8 @@ export async function startS3Server(options: StartS3ServerOptions = {}): Promise
     await stop();
     throw new Error(`versitygw did not start: ${(error as Error).message}\n${output()}`);
   }
-  return { endpoint, region: REGION, bucket: options.bucket ?? DEFAULT_BUCKET, accessKeyId, secretAccessKey, stop };
+  const bucket = options.bucket ?? DEFAULT_BUCKET;
+  return { endpoint, region: REGION, bucket, accessKeyId, secretAccessKey, reportsServerSideEncryption: false, stop };
 }
 
 /** Where tools/install-tools.sh puts the binary ($MEDFOLIO_TOOLS_DIR/bin). */
@@ -121,7 +128,8 @@ function collectOutput(child: ChildProcess): () => string {
 async function waitUntilAnswering(endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
     try {
       await (await fetch(endpoint)).arrayBuffer();
       return;

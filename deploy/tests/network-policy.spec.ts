@@ -1,0 +1,178 @@
+// NetworkPolicies: only the gateway is reachable from outside the release; each service reaches
+// DNS, NATS, and PostgreSQL / S3 / other services only where it needs them. Checked by evaluating
+// the rendered policies on concrete connections (src/network.ts).
+import { ALL_APPS_ON, APPS, NAMESPACE, RELEASE, ofKind, render, type AppName, type RenderOptions } from './src/helm';
+import { allowed, external, pod, type Endpoint, type NetworkPolicy } from './src/network';
+
+const labelsOf = (name: AppName | 'migrations'): Record<string, string> => ({
+  'app.kubernetes.io/name': 'medfolio',
+  'app.kubernetes.io/instance': RELEASE,
+  'app.kubernetes.io/component': name,
+});
+const app = (name: AppName | 'migrations'): Endpoint => pod(NAMESPACE, labelsOf(name));
+
+const ingressController = pod('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
+const prometheus = pod('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
+const otherPod = pod('other', { app: 'other' });
+const neighbourInNamespace = pod(NAMESPACE, { app: 'something-else' });
+const natsServer = pod('nats', { 'app.kubernetes.io/name': 'nats', 'app.kubernetes.io/component': 'nats' });
+const natsBox = pod('nats', { 'app.kubernetes.io/name': 'nats', 'app.kubernetes.io/component': 'nats-box' });
+const postgres = pod(NAMESPACE, { 'cnpg.io/cluster': 'medfolio-db' });
+const kubeDns = pod('kube-system', { 'k8s-app': 'kube-dns' });
+const internet = external('52.95.110.1');
+const privateAddress = external('10.20.30.40');
+
+const HTTP = 3000;
+const DATABASE_APPS: AppName[] = ['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications'];
+const S3_APPS: AppName[] = ['gateway', 'documents', 'summary'];
+
+function policies(options: RenderOptions): NetworkPolicy[] {
+  return ofKind<NetworkPolicy>(render(options), 'NetworkPolicy');
+}
+
+describe.each([
+  ['default values', { set: ALL_APPS_ON }],
+  ['deploy/values-prod.yaml', { values: ['deploy/values-prod.yaml'], set: ALL_APPS_ON }],
+  ['deploy/values-staging.yaml', { values: ['deploy/values-staging.yaml'], set: ALL_APPS_ON }],
+  ['deploy/values-dev.yaml', { values: ['deploy/values-dev.yaml'], set: ALL_APPS_ON }],
+])('NetworkPolicies with %s and every service enabled', (_name, options: RenderOptions) => {
+  const p = () => policies(options);
+
+  it('isolates every pod of the release in both directions', () => {
+    for (const name of [...APPS, 'migrations' as const]) {
+      const selecting = p().filter(
+        (policy) =>
+          Object.entries(policy.spec.podSelector.matchLabels ?? {}).every(
+            ([key, value]) => labelsOf(name)[key] === value,
+          ) &&
+          (policy.spec.policyTypes ?? []).includes('Ingress') &&
+          (policy.spec.policyTypes ?? []).includes('Egress'),
+      );
+      expect(selecting.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('lets the ingress controller reach the gateway, and nothing else of the release', () => {
+    expect(allowed(p(), ingressController, app('gateway'), HTTP)).toBe(true);
+    for (const name of APPS.filter((a) => a !== 'gateway')) {
+      expect(allowed(p(), ingressController, app(name), HTTP)).toBe(false);
+      expect(allowed(p(), internet, app(name), HTTP)).toBe(false);
+      expect(allowed(p(), otherPod, app(name), HTTP)).toBe(false);
+      expect(allowed(p(), neighbourInNamespace, app(name), HTTP)).toBe(false);
+    }
+    expect(allowed(p(), ingressController, app('gateway'), 9229)).toBe(false);
+  });
+
+  it('lets only the gateway call identity over HTTP (token keys); services do not call each other', () => {
+    expect(allowed(p(), app('gateway'), app('identity'), HTTP)).toBe(true);
+    for (const from of APPS) {
+      for (const to of APPS) {
+        if (from === to || (from === 'gateway' && to === 'identity')) continue;
+        expect([from, to, allowed(p(), app(from), app(to), HTTP)]).toEqual([from, to, false]);
+      }
+    }
+  });
+
+  it('lets every application resolve names and reach NATS clients port, not its cluster or monitor ports', () => {
+    for (const name of APPS) {
+      expect(allowed(p(), app(name), kubeDns, 53, 'UDP')).toBe(true);
+      expect(allowed(p(), app(name), kubeDns, 53, 'TCP')).toBe(true);
+      expect(allowed(p(), app(name), natsServer, 4222)).toBe(true);
+      expect(allowed(p(), app(name), natsServer, 6222)).toBe(false);
+      expect(allowed(p(), app(name), natsServer, 8222)).toBe(false);
+    }
+  });
+
+  it('lets only the services with a database reach PostgreSQL', () => {
+    for (const name of APPS) {
+      expect([name, allowed(p(), app(name), postgres, 5432)]).toEqual([name, DATABASE_APPS.includes(name)]);
+    }
+  });
+
+  it('lets the migration Jobs reach PostgreSQL and nothing else', () => {
+    expect(allowed(p(), app('migrations'), postgres, 5432)).toBe(true);
+    expect(allowed(p(), app('migrations'), kubeDns, 53, 'UDP')).toBe(true);
+    expect(allowed(p(), app('migrations'), natsServer, 4222)).toBe(false);
+    expect(allowed(p(), app('migrations'), internet, 443)).toBe(false);
+    expect(allowed(p(), app('migrations'), app('gateway'), HTTP)).toBe(false);
+    expect(allowed(p(), otherPod, app('migrations'), HTTP)).toBe(false);
+  });
+
+  it('lets no application reach an arbitrary port anywhere', () => {
+    for (const name of APPS) {
+      expect(allowed(p(), app(name), internet, 22)).toBe(false);
+      expect(allowed(p(), app(name), otherPod, 8080)).toBe(false);
+      expect(allowed(p(), app(name), privateAddress, 6379)).toBe(false);
+    }
+  });
+});
+
+describe('NetworkPolicies narrowed in production', () => {
+  const p = () => policies({ values: ['deploy/values-prod.yaml'], set: ALL_APPS_ON });
+
+  it('admits traffic to the gateway only from the ingress controller namespace', () => {
+    expect(allowed(p(), ingressController, app('gateway'), HTTP)).toBe(true);
+    expect(allowed(p(), otherPod, app('gateway'), HTTP)).toBe(false);
+    expect(allowed(p(), internet, app('gateway'), HTTP)).toBe(false);
+  });
+
+  it('lets Prometheus scrape every application, and no other namespace', () => {
+    for (const name of APPS) {
+      expect(allowed(p(), prometheus, app(name), HTTP)).toBe(true);
+      expect(allowed(p(), otherPod, app(name), HTTP)).toBe(false);
+    }
+  });
+
+  it('sends NATS traffic only to the NATS servers and PostgreSQL traffic only to the database pods', () => {
+    expect(allowed(p(), app('audit'), natsServer, 4222)).toBe(true);
+    expect(allowed(p(), app('audit'), natsBox, 4222)).toBe(false);
+    expect(allowed(p(), app('audit'), otherPod, 4222)).toBe(false);
+    expect(allowed(p(), app('audit'), otherPod, 5432)).toBe(false);
+    expect(allowed(p(), app('audit'), privateAddress, 5432)).toBe(false);
+  });
+
+  it('lets the S3 users reach public HTTPS endpoints, never private addresses', () => {
+    for (const name of APPS) {
+      const expected = S3_APPS.includes(name) || name === 'billing' || name === 'summary';
+      expect([name, allowed(p(), app(name), internet, 443)]).toEqual([name, expected]);
+    }
+    expect(allowed(p(), app('documents'), privateAddress, 443)).toBe(false);
+  });
+
+  it('lets only the gateway reach Redis', () => {
+    const redis = pod('redis', { 'app.kubernetes.io/name': 'redis' });
+    for (const name of APPS) {
+      expect([name, allowed(p(), app(name), redis, 6379)]).toEqual([name, name === 'gateway']);
+    }
+    expect(allowed(p(), app('gateway'), otherPod, 6379)).toBe(false);
+  });
+
+  it('lets notifications reach an SMTP relay and no one else', () => {
+    for (const name of APPS) {
+      expect([name, allowed(p(), app(name), internet, 587)]).toEqual([name, name === 'notifications']);
+    }
+  });
+});
+
+describe('NetworkPolicies by default', () => {
+  it('open the gateway to any source on its HTTP port only', () => {
+    const p = policies({});
+    expect(allowed(p, otherPod, app('gateway'), HTTP)).toBe(true);
+    expect(allowed(p, internet, app('gateway'), HTTP)).toBe(true);
+    expect(allowed(p, internet, app('gateway'), 22)).toBe(false);
+  });
+
+  it('are not rendered when networkPolicy.enabled is false', () => {
+    expect(policies({ set: ['networkPolicy.enabled=false'] })).toEqual([]);
+  });
+
+  it('leave out disabled services', () => {
+    const names = policies({}).map((policy) => policy.metadata.name);
+    expect(names.sort()).toEqual([
+      `${RELEASE}-audit`,
+      `${RELEASE}-default-deny`,
+      `${RELEASE}-gateway`,
+      `${RELEASE}-migrations`,
+    ]);
+  });
+});

@@ -1,0 +1,204 @@
+{{/*
+Shared helpers. Most take a dict: (dict "root" $ "app" "gateway" "values" $.Values.gateway).
+*/}}
+
+{{/* The applications, in a fixed order. Each has a block of the same name in values.yaml. */}}
+{{- define "medfolio.appNames" -}}
+gateway audit identity documents summary wallet billing notifications
+{{- end }}
+
+{{/* The HTTP port every application listens on (PORT); the probes and Services use it. */}}
+{{- define "medfolio.containerPort" -}}
+3000
+{{- end }}
+
+{{- define "medfolio.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Name of an application's objects: <release>-<app> (the JWKS URL convention relies on it). */}}
+{{- define "medfolio.fullname" -}}
+{{- printf "%s-%s" .root.Release.Name .app | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels that select an application's pods. Never change them: Deployments' selectors are immutable. */}}
+{{- define "medfolio.selectorLabels" -}}
+app.kubernetes.io/name: {{ .root.Chart.Name }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .app }}
+{{- end }}
+
+{{/* Labels on every object. */}}
+{{- define "medfolio.labels" -}}
+{{ include "medfolio.selectorLabels" . }}
+app.kubernetes.io/part-of: medfolio
+app.kubernetes.io/version: {{ .root.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+helm.sh/chart: {{ include "medfolio.chart" .root }}
+{{- end }}
+
+{{/* Labels that select every pod of the release (for the default-deny NetworkPolicy). */}}
+{{- define "medfolio.releaseSelectorLabels" -}}
+app.kubernetes.io/name: {{ .Chart.Name }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{/* Image reference: <registry>/<repository>:<tag>, or @<digest> when a digest is given. */}}
+{{- define "medfolio.image" -}}
+{{- $g := .root.Values.global.image -}}
+{{- $registry := .values.image.registry | default $g.registry -}}
+{{- $repository := .values.image.repository | default .app -}}
+{{- $tag := .values.image.tag | default $g.tag | default .root.Chart.AppVersion -}}
+{{- if .values.image.digest -}}
+{{- printf "%s/%s@%s" $registry $repository .values.image.digest -}}
+{{- else -}}
+{{- printf "%s/%s:%s" $registry $repository $tag -}}
+{{- end -}}
+{{- end }}
+
+{{/* A pod setting: the application's own value if set, else the one in `defaults`. */}}
+{{- define "medfolio.podSetting" -}}
+{{- $own := index .values .key -}}
+{{- if $own -}}
+{{- toYaml $own -}}
+{{- else -}}
+{{- toYaml (index .root.Values.defaults .key) -}}
+{{- end -}}
+{{- end }}
+
+{{/* Name of the Secret with an application's database URL, and its key. */}}
+{{- define "medfolio.databaseSecret" -}}
+{{- .values.database.existingSecret | default .root.Values.global.database.existingSecret -}}
+{{- end }}
+{{- define "medfolio.databaseUrlKey" -}}
+{{- .values.database.urlKey | default .root.Values.global.database.urlKey -}}
+{{- end }}
+
+{{/* Name of the Secret an application's secretEnv is read from. */}}
+{{- define "medfolio.appSecret" -}}
+{{- .values.existingSecret | default .root.Values.global.appSecret.existingSecret -}}
+{{- end }}
+
+{{/* The JWKS URL the gateway verifies tokens with. */}}
+{{- define "medfolio.jwksUrl" -}}
+{{- if .root.Values.gateway.jwksUrl -}}
+{{- .root.Values.gateway.jwksUrl -}}
+{{- else -}}
+{{- printf "http://%s:%s/.well-known/jwks.json" (include "medfolio.fullname" (dict "root" .root "app" "identity")) (include "medfolio.containerPort" .) -}}
+{{- end -}}
+{{- end }}
+
+{{/*
+Environment of an application's container (the Deployment and its migration Job), as an EnvVar
+list. Plain variables come first, sorted by name; `env` overrides them and may add more. Variables
+read from Secrets follow, unless `env` sets the same name; `extraEnv` comes last.
+*/}}
+{{- define "medfolio.env" -}}
+{{- $root := .root -}}
+{{- $g := $root.Values.global -}}
+{{- $v := .values -}}
+{{- $plain := dict
+  "MEDFOLIO_MODE" "service"
+  "PORT" (include "medfolio.containerPort" .)
+  "LOG_LEVEL" $g.logLevel
+  "PUBLIC_BASE_URL" $g.publicBaseUrl
+  "NATS_STREAM_REPLICAS" (toString $g.nats.streamReplicas)
+-}}
+{{- if not $g.nats.existingSecret }}
+{{- $_ := set $plain "NATS_URL" $g.nats.url }}
+{{- end }}
+{{- if $v.s3.enabled }}
+{{- if $g.s3.endpoint }}
+{{- $_ := set $plain "S3_ENDPOINT" $g.s3.endpoint }}
+{{- end }}
+{{- $_ := set $plain "S3_REGION" $g.s3.region }}
+{{- $_ := set $plain "S3_BUCKET" $g.s3.bucket }}
+{{- $_ := set $plain "S3_FORCE_PATH_STYLE" (toString $g.s3.forcePathStyle) }}
+{{- end }}
+{{- if eq .app "gateway" }}
+{{- $_ := set $plain "JWT_JWKS_URL" (include "medfolio.jwksUrl" .) }}
+{{- $_ := set $plain "TRUST_PROXY_HOPS" (toString $v.trustProxyHops) }}
+{{- with (include "medfolio.backendServices" $root) }}
+{{- $_ := set $plain "GATEWAY_SERVICES" . }}
+{{- end }}
+{{- end }}
+{{- range $name, $value := $v.env }}
+{{- $_ := set $plain $name (toString $value) }}
+{{- end }}
+{{- $fromSecret := list -}}
+{{- if $g.nats.existingSecret }}
+{{- $fromSecret = append $fromSecret (list "NATS_URL" $g.nats.existingSecret $g.nats.urlKey) }}
+{{- end }}
+{{- if $v.database.enabled }}
+{{- $fromSecret = append $fromSecret (list "DATABASE_URL" (include "medfolio.databaseSecret" .) (include "medfolio.databaseUrlKey" .)) }}
+{{- end }}
+{{- if $v.s3.enabled }}
+{{- $fromSecret = append $fromSecret (list "S3_ACCESS_KEY_ID" $g.s3.existingSecret $g.s3.accessKeyIdKey) }}
+{{- $fromSecret = append $fromSecret (list "S3_SECRET_ACCESS_KEY" $g.s3.existingSecret $g.s3.secretAccessKeyKey) }}
+{{- end }}
+{{- range $v.secretEnv }}
+{{- $fromSecret = append $fromSecret (list . (include "medfolio.appSecret" $) .) }}
+{{- end }}
+{{- if and (eq .app "gateway") $v.redis.existingSecret }}
+{{- $fromSecret = append $fromSecret (list "REDIS_URL" $v.redis.existingSecret $v.redis.urlKey) }}
+{{- end }}
+{{- range $name, $value := $plain }}
+- name: {{ $name }}
+  value: {{ $value | quote }}
+{{- end }}
+{{- range $fromSecret }}
+{{- if not (hasKey $plain (index . 0)) }}
+- name: {{ index . 0 }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ index . 1 }}
+      key: {{ index . 2 }}
+{{- end }}
+{{- end }}
+{{- with $v.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* The enabled services behind the gateway, comma-separated (GATEWAY_SERVICES: /api/health reports their readiness). */}}
+{{- define "medfolio.backendServices" -}}
+{{- $names := list -}}
+{{- range $app := splitList " " (include "medfolio.appNames" .) -}}
+{{- if and (ne $app "gateway") (index $.Values $app).enabled -}}
+{{- $names = append $names $app -}}
+{{- end -}}
+{{- end -}}
+{{- join "," $names -}}
+{{- end }}
+
+{{/* Pod annotations: Prometheus discovery (optional) plus the ones from values. */}}
+{{- define "medfolio.podAnnotations" -}}
+{{- $annotations := dict -}}
+{{- if .root.Values.global.metrics.podAnnotations -}}
+{{- $_ := set $annotations "prometheus.io/scrape" "true" -}}
+{{- $_ := set $annotations "prometheus.io/port" (include "medfolio.containerPort" .) -}}
+{{- $_ := set $annotations "prometheus.io/path" "/metrics" -}}
+{{- end -}}
+{{- $own := .values.podAnnotations | default .root.Values.defaults.podAnnotations -}}
+{{- range $k, $val := $own -}}
+{{- $_ := set $annotations $k (toString $val) -}}
+{{- end -}}
+{{- with $annotations -}}
+{{- toYaml . -}}
+{{- end -}}
+{{- end }}
+
+{{/* Image pull secrets. */}}
+{{- define "medfolio.imagePullSecrets" -}}
+{{- with .Values.global.image.pullSecrets -}}
+imagePullSecrets:
+{{- range . }}
+  - name: {{ . }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* Name of the ServiceAccount of the migration Jobs. */}}
+{{- define "medfolio.migrationsServiceAccount" -}}
+{{- printf "%s-migrations" .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- end }}

@@ -1,0 +1,8 @@
+const preset = require('../../jest.preset.cjs');
+
+module.exports = {
+  ...preset,
+  displayName: 'storage:int',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.int-spec.ts'],
+};

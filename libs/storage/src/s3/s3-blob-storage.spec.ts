@@ -1,0 +1,65 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+
+import type { S3StorageConfig } from '../config';
+import { S3BlobStorage } from './s3-blob-storage';
+
+/** What the store sends, without a server: the integration tests cover the real exchange. */
+describe('S3BlobStorage requests', () => {
+  const config: S3StorageConfig = {
+    endpoint: 'http://127.0.0.1:9',
+    region: 'eu-central-1',
+    bucket: 'records',
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+    forcePathStyle: true,
+  };
+
+  async function sentPutObject(overrides: Partial<S3StorageConfig>): Promise<PutObjectCommand['input']> {
+    const send = jest.spyOn(S3Client.prototype, 'send').mockResolvedValue({} as never);
+    const storage = new S3BlobStorage({ ...config, ...overrides });
+    await storage.put('a/b.pdf', Readable.from([Buffer.from('%PDF')]), { contentType: 'application/pdf' });
+    storage.destroy();
+    const command = send.mock.calls.map(([c]) => c).find((c) => c instanceof PutObjectCommand);
+    send.mockRestore();
+    if (!(command instanceof PutObjectCommand)) throw new Error('no PutObject sent');
+    return command.input;
+  }
+
+  it('asks for SSE-S3 (AES256) by default', async () => {
+    expect(await sentPutObject({})).toMatchObject({
+      Bucket: 'records',
+      Key: 'a/b.pdf',
+      ContentType: 'application/pdf',
+      ServerSideEncryption: 'AES256',
+    });
+  });
+
+  it('sends the configured server-side encryption, or none when disabled', async () => {
+    expect((await sentPutObject({ serverSideEncryption: 'aws:kms' })).ServerSideEncryption).toBe('aws:kms');
+    expect((await sentPutObject({ serverSideEncryption: 'none' })).ServerSideEncryption).toBeUndefined();
+  });
+
+  it('presigns downloads as attachments with a safe filename and the requested type', async () => {
+    const storage = new S3BlobStorage(config);
+    const url = new URL(
+      await storage.createDownloadUrl('a/b.pdf', {
+        expiresInSeconds: 120,
+        filename: '../x"y.pdf',
+        contentType: 'application/pdf',
+      }),
+    );
+    storage.destroy();
+    expect(url.origin + url.pathname).toBe('http://127.0.0.1:9/records/a/b.pdf');
+    expect(url.searchParams.get('response-content-disposition')).toBe(
+      `attachment; filename="x_y.pdf"; filename*=UTF-8''x_y.pdf`,
+    );
+    expect(url.searchParams.get('response-content-type')).toBe('application/pdf');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('120');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses a part size below the S3 minimum of 5 MiB', () => {
+    expect(() => new S3BlobStorage({ ...config, partSizeBytes: 1024 })).toThrow('at least 5242880');
+  });
+});
