@@ -1,4 +1,4 @@
-import { Controller, Inject, Module, type DynamicModule, type OnApplicationBootstrap, Injectable } from '@nestjs/common';
+import { Controller, Inject, Injectable, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
@@ -71,14 +71,15 @@ export class ServiceKitModule {
     }
 
     @Injectable()
-    class ServiceReadiness implements OnApplicationBootstrap {
+    class ServiceReadiness implements OnModuleInit {
       constructor(
         @Inject(HealthRegistry) private readonly health: HealthRegistry,
         @Inject(DataSource) private readonly dataSource: DataSource,
         @Inject(EVENT_BUS) private readonly bus: EventBus,
       ) {}
 
-      async onApplicationBootstrap(): Promise<void> {
+      /** Runs before any onApplicationBootstrap, so streams exist before @OnEvent handlers subscribe. */
+      async onModuleInit(): Promise<void> {
         this.health.register('database', async () => (await this.dataSource.query('SELECT 1 AS ok')).length === 1);
         this.health.register('messaging', () => this.bus.isHealthy());
         const replicas = options.config.natsStreamReplicas;
