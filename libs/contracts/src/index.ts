@@ -1,4 +1,5 @@
 export * from './audit';
 export * from './caller';
 export * from './errors';
+export * from './notifications';
 export * from './subjects';

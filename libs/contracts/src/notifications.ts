@@ -1,0 +1,50 @@
+import { IsEmail, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+
+/**
+ * Identity (and others) hand e-mails to notifications over REQUEST/REPLY, never over a JetStream
+ * stream: messages can carry secrets (verification codes, reset links), and request/reply keeps
+ * them off every persisted log. Notifications stores each message encrypted at rest, answers
+ * `queued`, and delivers it over SMTP with retries.
+ */
+export const NOTIFICATION_TEMPLATES = ['verification-code', 'password-reset', 'welcome', 'contact-copy'] as const;
+export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
+
+/** The data each template needs (all strings). */
+export interface TemplateData {
+  'verification-code': { first_name: string; code: string };
+  'password-reset': { first_name: string; reset_url: string };
+  welcome: { first_name: string };
+  'contact-copy': { firstname: string; lastname: string; email: string; message: string };
+}
+
+export class SendEmailDto {
+  @IsEmail({}, { message: 'to must be an e-mail address' })
+  @MaxLength(254)
+  to!: string;
+
+  @IsIn(NOTIFICATION_TEMPLATES)
+  template!: NotificationTemplate;
+
+  @IsObject()
+  data!: Record<string, string>;
+
+  /** Same key twice = one message (a retried request does not send twice). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  idempotencyKey?: string;
+}
+
+export interface SendEmailReply {
+  id: string;
+  state: 'queued';
+}
+
+export const NOTIFICATIONS_SUBJECTS = {
+  /** Request/reply: queue one templated e-mail. Payload SendEmailDto, reply SendEmailReply. */
+  sendEmail: 'notifications.email.send',
+  /** Request/reply: the contact form (POST /api/contact/). */
+  submitContact: 'notifications.contact.submit',
+  /** Request/reply, embedded mode only: the dev mailbox (GET /dev/mail, /dev/mail.json). */
+  listDevMail: 'notifications.devmail.list',
+} as const;
