@@ -1,15 +1,18 @@
-import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { JSONWebKeySet } from 'jose';
-import type { RpcClient } from '@medfolio/messaging';
+import { createValidationPipe, type RpcClient } from '@medfolio/messaging';
 import { HealthModule, loggerModule, MetricsModule } from '@medfolio/observability';
 import { GatewayConfig } from './config';
+import { AuthController } from './controllers/auth.controller';
 import { HealthController } from './controllers/health.controller';
 import { HistoryController } from './controllers/history.controller';
+import { ProfileController } from './controllers/profile.controller';
 import { AuditRepository } from './repositories/audit.repository';
+import { IdentityRepository } from './repositories/identity.repository';
 import { RPC_CLIENT } from './repositories/rpc-client.token';
 import { ServiceHealthRepository } from './repositories/service-health.repository';
 import { GatewayHealthService } from './services/gateway-health.service';
@@ -41,16 +44,17 @@ export class GatewayModule {
           ...(config.redisUrl ? { storage: new RedisThrottlerStorage(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) } : {}),
         }),
       ],
-      controllers: [HealthController, HistoryController],
+      controllers: [HealthController, AuthController, ProfileController, HistoryController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },
         { provide: LOCAL_JWKS, useValue: options.localJwks },
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        { provide: APP_PIPE, useValue: new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }) },
+        { provide: APP_PIPE, useValue: createValidationPipe() },
         JwtStrategy,
         AuditRepository,
+        IdentityRepository,
         ServiceHealthRepository,
         GatewayHealthService,
       ],

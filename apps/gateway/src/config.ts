@@ -42,7 +42,7 @@ export class GatewayConfig extends CommonConfig {
   /** The services behind the gateway, whose readiness GET /api/health reports (comma-separated). */
   @Env('GATEWAY_SERVICES')
   @Matches(/^[a-z]+(,[a-z]+)*$/, { message: 'must be a comma-separated list of service names' })
-  services = 'audit';
+  services = 'audit,identity';
 
   /** Trust X-Forwarded-For from this many proxies (the ingress) when deciding the client address. */
   @Env('TRUST_PROXY_HOPS')

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
+import type { DynamicModule, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { createRpcClient, rpcServerStrategy, type EventBus } from '@medfolio/messaging';
@@ -8,6 +8,7 @@ import { createEventBus, loadConfigOrExit } from '@medfolio/runtime';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { AuditAppModule, AuditConfig } from '@medfolio/audit-app';
 import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
+import { IdentityAppModule, IdentityConfig } from '@medfolio/identity-app';
 
 /**
  * `npm start`: the whole product in ONE process. Every service runs as its own Nest application
@@ -19,17 +20,19 @@ async function main(): Promise<void> {
   const started = Date.now();
   const gatewayConfig = loadConfigOrExit(GatewayConfig);
   const auditConfig = loadConfigOrExit(AuditConfig);
+  const identityConfig = loadConfigOrExit(IdentityConfig);
   const rpcSettings = { natsUrl: gatewayConfig.natsUrl, timeoutMs: gatewayConfig.rpcTimeoutMs };
 
   const eventBus: EventBus = await createEventBus(gatewayConfig, 'medfolio');
   const services: INestMicroservice[] = [];
-  const audit = await NestFactory.createMicroservice(AuditAppModule.register({ config: auditConfig, eventBus, http: false }), {
-    ...rpcServerStrategy('audit', rpcSettings),
-    bufferLogs: true,
-  });
-  audit.useLogger(audit.get(Logger));
-  await audit.listen();
-  services.push(audit);
+  const embed = async (name: 'audit' | 'identity', module: DynamicModule) => {
+    const service = await NestFactory.createMicroservice(module, { ...rpcServerStrategy(name, rpcSettings), bufferLogs: true });
+    service.useLogger(service.get(Logger));
+    await service.listen();
+    services.push(service);
+  };
+  await embed('audit', AuditAppModule.register({ config: auditConfig, eventBus, http: false }));
+  await embed('identity', IdentityAppModule.register({ config: identityConfig, eventBus, http: false }));
 
   const rpc = createRpcClient('gateway', rpcSettings);
   await rpc.connect();

@@ -7,6 +7,8 @@ export interface CallerIdentity {
   /** The signed-in user's id; absent for anonymous calls (e.g. a public summary link). */
   userId?: string;
   roles: string[];
+  /** The sign-in (refresh token family) the access token belongs to: its `sid` claim. */
+  sessionId?: string;
   correlationId: string;
   ip?: string;
   userAgent?: string;

@@ -1,4 +1,5 @@
-import { IsEmail, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
  * Identity (and others) hand e-mails to notifications over REQUEST/REPLY, never over a JetStream
@@ -48,3 +49,53 @@ export const NOTIFICATIONS_SUBJECTS = {
   /** Request/reply, embedded mode only: the dev mailbox (GET /dev/mail, /dev/mail.json). */
   listDevMail: 'notifications.devmail.list',
 } as const;
+
+const CONTACT_LIMIT = 'Limit exceeded';
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/**
+ * The contact form (spec section 5): field names, limits and messages exactly as the spec gives
+ * them. class-validator reports a field's checks from the decorator nearest the property upwards,
+ * so they are written bottom-up: "required" is reported first (an empty e-mail is "Email is
+ * required", not "Invalid email"), then the format, then the limit.
+ */
+export class ContactMessageDto {
+  @MaxLength(100, { message: CONTACT_LIMIT })
+  @IsNotEmpty({ message: 'Firstname is required' })
+  @IsString({ message: 'Firstname is required' })
+  @Transform(trimmed)
+  firstname!: string;
+
+  @MaxLength(100, { message: CONTACT_LIMIT })
+  @IsNotEmpty({ message: 'Lastname is required' })
+  @IsString({ message: 'Lastname is required' })
+  @Transform(trimmed)
+  lastname!: string;
+
+  @MaxLength(100, { message: CONTACT_LIMIT })
+  @IsEmail({}, { message: 'Invalid email' })
+  @IsNotEmpty({ message: 'Email is required' })
+  @IsString({ message: 'Email is required' })
+  @Transform(trimmed)
+  email!: string;
+
+  @MaxLength(200, { message: CONTACT_LIMIT })
+  @IsNotEmpty({ message: 'Message is required' })
+  @IsString({ message: 'Message is required' })
+  @Transform(trimmed)
+  message!: string;
+}
+
+export interface ContactReply {
+  message: string;
+}
+
+/** One message of the embedded mode's dev mailbox (`notifications.devmail.list`, newest first). */
+export interface DevMailEntry {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** ISO 8601. */
+  sent_at: string;
+}

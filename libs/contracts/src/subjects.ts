@@ -16,6 +16,10 @@ export const SUBJECTS = {
 export const STREAMS = {
   /** Audit records from every service. Fail-closed: publishers wait for its ack. */
   AUDIT: { name: 'AUDIT', subjects: ['audit.event.>'] },
+  /** Account events (registered, verified), published by identity's outbox. */
+  // Only '.v1' event subjects: a wider pattern would also capture request/reply subjects
+  // (identity.user.register carries a password) and JetStream would answer those requests.
+  IDENTITY: { name: 'IDENTITY', subjects: ['identity.user.*.v1'] },
   /** Dead letters from every stream. */
   DLQ: { name: 'DLQ', subjects: ['dlq.>'] },
 } as const;

@@ -1,10 +1,10 @@
-import { Controller, Inject, Injectable, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { Controller, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { STREAMS, SUBJECTS, type ServiceName } from '@medfolio/contracts';
 import type { CommonConfig } from '@medfolio/config';
-import { EVENT_BUS, type EventBus } from '@medfolio/messaging';
+import { createRpcClient, EVENT_BUS, RPC_CLIENT, type EventBus, type RpcClient } from '@medfolio/messaging';
 import { HealthModule, HealthRegistry, loggerModule, MetricsModule, RpcMetricsInterceptor, type ReadinessReport } from '@medfolio/observability';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { EmbeddedPostgres, migrate, serviceDataSourceOptions } from '@medfolio/persistence';
@@ -20,6 +20,8 @@ export interface ServiceKitOptions {
   eventBus: EventBus;
   /** Service mode serves /health/* and /metrics over HTTP; embedded mode answers health over RPC only. */
   http: boolean;
+  /** Streams this service publishes to or consumes from, ensured at module init (besides AUDIT and DLQ). */
+  streams?: { name: string; subjects: string[] }[];
   /** Startup options for the app's DB connections, e.g. `-c role=...` (migrations run without them). */
   dbConnectionOptions?: string;
 }
@@ -85,6 +87,15 @@ export class ServiceKitModule {
         const replicas = options.config.natsStreamReplicas;
         await this.bus.ensureStream({ ...STREAMS.AUDIT, subjects: [...STREAMS.AUDIT.subjects], replicas });
         await this.bus.ensureStream({ ...STREAMS.DLQ, subjects: [...STREAMS.DLQ.subjects], replicas });
+        for (const stream of options.streams ?? []) await this.bus.ensureStream({ ...stream, replicas });
+      }
+    }
+
+    @Injectable()
+    class RpcClientCloser implements OnApplicationShutdown {
+      constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+      async onApplicationShutdown(): Promise<void> {
+        await this.rpc.close();
       }
     }
 
@@ -106,10 +117,16 @@ export class ServiceKitModule {
       controllers: [HealthRpcController],
       providers: [
         { provide: EVENT_BUS, useValue: options.eventBus },
+        {
+          // For calling other services (request/reply). Closed with the application.
+          provide: RPC_CLIENT,
+          useFactory: (): RpcClient => createRpcClient(options.name, { natsUrl: options.config.natsUrl, timeoutMs: options.config.rpcTimeoutMs }),
+        },
+        RpcClientCloser,
         { provide: APP_INTERCEPTOR, useClass: RpcMetricsInterceptor },
         ServiceReadiness,
       ],
-      exports: [EVENT_BUS],
+      exports: [EVENT_BUS, RPC_CLIENT],
     };
   }
 }

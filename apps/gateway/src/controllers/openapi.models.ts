@@ -23,3 +23,31 @@ export class ErrorDoc {
   @ApiProperty({ example: 'Authentication credentials were not provided or are invalid.' }) message!: string;
   @ApiProperty({ example: 'UNAUTHENTICATED' }) code!: string;
 }
+
+export class MessageDoc {
+  @ApiProperty({ example: 'Your e-mail address is verified. You can sign in now.' }) message!: string;
+}
+
+export class TokenPairDoc {
+  @ApiProperty({ description: 'ES256 JWT, valid 15 minutes; send as `Authorization: Bearer <access>`' }) access!: string;
+  @ApiProperty({ description: 'Opaque, single use: exchange at POST /api/token/refresh/ for a new pair' }) refresh!: string;
+}
+
+export class ForgotPasswordDoc extends MessageDoc {
+  @ApiProperty({ nullable: true, type: String, example: null, description: 'Always null: the reset secret is only ever e-mailed' }) token!: null;
+}
+
+export class ChangePasswordReplyDoc extends MessageDoc {
+  @ApiProperty({ example: 'Password updated successfully' }) detail!: string;
+}
+
+export class ProfileDoc {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() first_name!: string;
+  @ApiProperty() last_name!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() phone!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'URL of the 400x400 picture, or null' }) profile_picture!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '1990-04-01' }) date_of_birth!: string | null;
+  @ApiProperty() email_verified!: boolean;
+}

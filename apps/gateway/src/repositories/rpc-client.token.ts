@@ -1,2 +1,2 @@
-/** Nest token for the gateway's RpcClient (NATS or in-process). */
-export const RPC_CLIENT = Symbol('RPC_CLIENT');
+/** The gateway's RpcClient (NATS or in-process) is provided under the shared token. */
+export { RPC_CLIENT } from '@medfolio/messaging';

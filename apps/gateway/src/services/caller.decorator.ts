@@ -15,6 +15,7 @@ export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionCon
   const userAgent = req.headers['user-agent'];
   const caller: CallerIdentity = { roles: req.user?.roles ?? [], correlationId: String(req.id ?? 'none') };
   if (req.user) caller.userId = req.user.userId;
+  if (req.user?.sessionId) caller.sessionId = req.user.sessionId;
   if (req.ip) caller.ip = req.ip;
   if (typeof userAgent === 'string') caller.userAgent = userAgent.slice(0, 500);
   return caller;

@@ -27,6 +27,9 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<Reply>();
     const { status, code, message } = this.describe(exception);
+    // Rate limits say when to come back (seconds), from the service's error details.
+    const retryAfter = exception instanceof DomainError ? exception.details?.['retry_after']?.[0] : undefined;
+    if (retryAfter && /^\d+$/.test(retryAfter)) reply.header('retry-after', retryAfter);
     reply.status(status).header('content-type', 'application/json; charset=utf-8').send({ message, code });
   }
 

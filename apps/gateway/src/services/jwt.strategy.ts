@@ -10,6 +10,7 @@ export const LOCAL_JWKS = Symbol('LOCAL_JWKS');
 export interface AuthenticatedUser {
   userId: string;
   roles: string[];
+  sessionId?: string;
 }
 
 /**
@@ -38,9 +39,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(payload: { sub?: unknown; roles?: unknown; token_use?: unknown }): AuthenticatedUser | false {
+  validate(payload: { sub?: unknown; roles?: unknown; token_use?: unknown; sid?: unknown }): AuthenticatedUser | false {
     if (payload.token_use !== 'access' || typeof payload.sub !== 'string' || payload.sub.length === 0) return false;
     const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [];
-    return { userId: payload.sub, roles };
+    return { userId: payload.sub, roles, ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}) };
   }
 }

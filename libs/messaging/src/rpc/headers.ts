@@ -35,6 +35,7 @@ export function callerFromHeaders(get: (name: string) => string | undefined): Ca
       correlationId: typeof parsed.correlationId === 'string' ? parsed.correlationId : correlationId,
     };
     if (typeof parsed.userId === 'string') caller.userId = parsed.userId;
+    if (typeof parsed.sessionId === 'string') caller.sessionId = parsed.sessionId;
     if (typeof parsed.ip === 'string') caller.ip = parsed.ip;
     if (typeof parsed.userAgent === 'string') caller.userAgent = parsed.userAgent;
     return caller;

@@ -4,3 +4,4 @@ export * from './in-process-transport';
 export * from './rpc-client';
 export * from './rpc-exception.filter';
 export * from './rpc-transport';
+export * from './validation';

@@ -2,6 +2,9 @@ import { ClientNats, ServerNats, type ClientProxy, type CustomStrategy } from '@
 import { InProcessClient, InProcessServer } from './in-process-transport';
 import { RpcClient } from './rpc-client';
 
+/** Nest token for the process's RpcClient (a service calling another, or the gateway). */
+export const RPC_CLIENT = Symbol('RPC_CLIENT');
+
 export interface RpcSettings {
   /** Unset: the in-process transport (embedded mode). */
   natsUrl?: string;

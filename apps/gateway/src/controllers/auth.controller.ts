@@ -1,0 +1,110 @@
+import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  EmailDto,
+  GoogleLoginDto,
+  LoginDto,
+  LogoutDto,
+  RefreshDto,
+  RegisterDto,
+  ResetPasswordDto,
+  VerifyOtpDto,
+  type CallerIdentity,
+  type ForgotPasswordReply,
+  type MessageReply,
+  type TokenPair,
+} from '@medfolio/contracts';
+import { IdentityRepository } from '../repositories/identity.repository';
+import { CurrentCaller } from '../services/caller.decorator';
+import { OptionalJwtGuard } from '../services/optional-jwt.guard';
+import { ForgotPasswordDoc, MessageDoc, TokenPairDoc } from './openapi.models';
+import { EmailBodyDoc, GoogleLoginBodyDoc, LoginBodyDoc, LogoutBodyDoc, RefreshBodyDoc, RegisterBodyDoc, ResetPasswordBodyDoc, VerifyOtpBodyDoc } from './openapi.bodies';
+
+/** Sign-up, verification, sign-in (password or Google), tokens, sign-out and password reset. */
+@ApiTags('accounts')
+@Controller()
+export class AuthController {
+  constructor(@Inject(IdentityRepository) private readonly identity: IdentityRepository) {}
+
+  @Post('register')
+  @ApiOperation({ summary: 'Create an account (unverified) and e-mail a 4-digit code' })
+  @ApiBody({ type: RegisterBodyDoc })
+  @ApiCreatedResponse({ type: MessageDoc })
+  register(@Body() dto: RegisterDto, @CurrentCaller() caller: CallerIdentity): Promise<MessageReply> {
+    return this.identity.call('register', dto, caller);
+  }
+
+  @Post('verify-otp')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Verify the e-mail address with the 4-digit code' })
+  @ApiBody({ type: VerifyOtpBodyDoc })
+  @ApiOkResponse({ type: MessageDoc })
+  verifyOtp(@Body() dto: VerifyOtpDto, @CurrentCaller() caller: CallerIdentity): Promise<MessageReply> {
+    return this.identity.call('verifyOtp', dto, caller);
+  }
+
+  @Post('resend-otp')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a new code (at most one per 30 s, five per hour)' })
+  @ApiBody({ type: EmailBodyDoc })
+  @ApiOkResponse({ type: MessageDoc })
+  resendOtp(@Body() dto: EmailDto, @CurrentCaller() caller: CallerIdentity): Promise<MessageReply> {
+    return this.identity.call('resendOtp', dto, caller);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in: 401 for wrong credentials, 403 for an unverified account' })
+  @ApiBody({ type: LoginBodyDoc })
+  @ApiOkResponse({ type: TokenPairDoc })
+  login(@Body() dto: LoginDto, @CurrentCaller() caller: CallerIdentity): Promise<TokenPair> {
+    return this.identity.call('login', dto, caller);
+  }
+
+  @Post('login-with-google')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with a Google ID token or access token' })
+  @ApiBody({ type: GoogleLoginBodyDoc })
+  @ApiOkResponse({ type: TokenPairDoc })
+  loginWithGoogle(@Body() dto: GoogleLoginDto, @CurrentCaller() caller: CallerIdentity): Promise<TokenPair> {
+    return this.identity.call('loginWithGoogle', dto, caller);
+  }
+
+  @Post('token/refresh')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange a refresh token for a new pair (the old one is used up)' })
+  @ApiBody({ type: RefreshBodyDoc })
+  @ApiOkResponse({ type: TokenPairDoc })
+  refresh(@Body() dto: RefreshDto, @CurrentCaller() caller: CallerIdentity): Promise<TokenPair> {
+    return this.identity.call('refresh', dto, caller);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @UseGuards(OptionalJwtGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Sign out: revokes this sign-in (by its refresh token, or the access token used)' })
+  @ApiBody({ type: LogoutBodyDoc, required: false })
+  @ApiOkResponse({ type: MessageDoc })
+  logout(@Body() dto: LogoutDto, @CurrentCaller() caller: CallerIdentity): Promise<MessageReply> {
+    return this.identity.call('logout', dto, caller);
+  }
+
+  @Post('forgot-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'E-mail a password reset link. The same answer whether or not the account exists; `token` is always null' })
+  @ApiBody({ type: EmailBodyDoc })
+  @ApiOkResponse({ type: ForgotPasswordDoc })
+  forgot(@Body() dto: EmailDto, @CurrentCaller() caller: CallerIdentity): Promise<ForgotPasswordReply> {
+    return this.identity.call('forgotPassword', dto, caller);
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password with the e-mailed link; signs out everywhere' })
+  @ApiBody({ type: ResetPasswordBodyDoc })
+  @ApiOkResponse({ type: MessageDoc })
+  reset(@Body() dto: ResetPasswordDto, @CurrentCaller() caller: CallerIdentity): Promise<MessageReply> {
+    return this.identity.call('resetPassword', dto, caller);
+  }
+}

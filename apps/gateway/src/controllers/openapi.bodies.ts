@@ -1,0 +1,52 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** OpenAPI descriptions of request bodies (the validating DTOs live in libs/contracts). */
+export class RegisterBodyDoc {
+  @ApiProperty({ maxLength: 100 }) first_name!: string;
+  @ApiPropertyOptional({ maxLength: 100 }) last_name?: string;
+  @ApiProperty({ maxLength: 100 }) phone!: string;
+  @ApiProperty({ maxLength: 100, format: 'email' }) email!: string;
+  @ApiProperty({ minLength: 8, maxLength: 100 }) password!: string;
+  @ApiProperty({ example: '1990-04-01', description: 'YYYY-MM-DD, a real date, not in the future' }) date_of_birth!: string;
+}
+
+export class LoginBodyDoc {
+  @ApiProperty({ maxLength: 100 }) email!: string;
+  @ApiProperty({ maxLength: 100 }) password!: string;
+}
+
+export class EmailBodyDoc {
+  @ApiProperty({ maxLength: 100 }) email!: string;
+}
+
+export class VerifyOtpBodyDoc extends EmailBodyDoc {
+  @ApiProperty({ example: '0417', description: 'The 4-digit code from the e-mail' }) otp!: string;
+}
+
+export class RefreshBodyDoc {
+  @ApiProperty() refresh!: string;
+}
+
+export class LogoutBodyDoc {
+  @ApiPropertyOptional({ description: 'The refresh token of the sign-in to end (else the one of the access token)' }) refresh?: string;
+}
+
+export class ResetPasswordBodyDoc extends EmailBodyDoc {
+  @ApiProperty({ minLength: 8, maxLength: 100 }) password!: string;
+  @ApiProperty({ description: 'The token from the e-mailed /reset-password/{email}/{token} link' }) token!: string;
+}
+
+export class GoogleLoginBodyDoc {
+  @ApiProperty({ description: 'A Google ID token (credential) or OAuth access token' }) token!: string;
+}
+
+export class UpdateProfileBodyDoc {
+  @ApiProperty({ maxLength: 100 }) first_name!: string;
+  @ApiPropertyOptional({ maxLength: 100 }) last_name?: string;
+  @ApiProperty({ maxLength: 100 }) phone!: string;
+}
+
+export class ChangePasswordBodyDoc {
+  @ApiProperty({ maxLength: 100 }) old_password!: string;
+  @ApiProperty({ minLength: 8, maxLength: 100 }) new_password!: string;
+}

@@ -1,0 +1,83 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { STREAMS } from '@medfolio/contracts';
+import { AuditClientModule } from '@medfolio/audit-client';
+import { EVENT_BUS, OutboxRelay, type EventBus } from '@medfolio/messaging';
+import { ServiceKitModule } from '@medfolio/runtime';
+import { IdentityConfig } from './config';
+import { AccountController } from './controllers/account.controller';
+import { JwksController } from './controllers/jwks.controller';
+import { PasswordController } from './controllers/password.controller';
+import { ProfileController } from './controllers/profile.controller';
+import { SessionController } from './controllers/session.controller';
+import { IDENTITY_ENTITIES } from './entities';
+import { createGoogleVerifier } from './google-verifier.factory';
+import { IDENTITY_MIGRATIONS } from './migrations';
+import { AuthFailuresRepository } from './repositories/auth-failures.repository';
+import { GOOGLE_VERIFIER } from './repositories/google.repository';
+import { KeysRepository } from './repositories/keys.repository';
+import { NotificationsRepository } from './repositories/notifications.repository';
+import { OtpRepository } from './repositories/otp.repository';
+import { PasswordResetsRepository } from './repositories/password-resets.repository';
+import { SessionsRepository } from './repositories/sessions.repository';
+import { UsersRepository } from './repositories/users.repository';
+import { AccountService } from './services/account.service';
+import { BruteForceService } from './services/brute-force.service';
+import { PasswordHasher } from './services/password-hasher';
+import { PasswordService } from './services/password.service';
+import { ProfileService } from './services/profile.service';
+import { SessionService } from './services/session.service';
+import { TokenService } from './services/token.service';
+
+export interface IdentityAppOptions {
+  config: IdentityConfig;
+  eventBus: EventBus;
+  http: boolean;
+}
+
+export function identityDbOptions(config: IdentityConfig) {
+  return { name: 'identity' as const, config, entities: IDENTITY_ENTITIES, migrations: IDENTITY_MIGRATIONS };
+}
+
+/** Accounts, verification codes, sign-ins and tokens, passwords, Google sign-in, profiles. */
+@Module({})
+export class IdentityAppModule {
+  static register(options: IdentityAppOptions): DynamicModule {
+    return {
+      module: IdentityAppModule,
+      imports: [
+        ServiceKitModule.forService({
+          ...identityDbOptions(options.config),
+          eventBus: options.eventBus,
+          http: options.http,
+          streams: [{ name: STREAMS.IDENTITY.name, subjects: [...STREAMS.IDENTITY.subjects] }],
+        }),
+        AuditClientModule.forService('identity'),
+      ],
+      controllers: [AccountController, SessionController, PasswordController, ProfileController, ...(options.http ? [JwksController] : [])],
+      providers: [
+        { provide: IdentityConfig, useValue: options.config },
+        { provide: GOOGLE_VERIFIER, useValue: createGoogleVerifier(options.config) },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, EVENT_BUS],
+          useFactory: (dataSource: DataSource, bus: EventBus) => new OutboxRelay(dataSource, bus, { intervalMs: 1000 }),
+        },
+        PasswordHasher,
+        UsersRepository,
+        OtpRepository,
+        SessionsRepository,
+        PasswordResetsRepository,
+        AuthFailuresRepository,
+        KeysRepository,
+        NotificationsRepository,
+        BruteForceService,
+        TokenService,
+        AccountService,
+        SessionService,
+        PasswordService,
+        ProfileService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,10 @@
+import { OutboxMessage, ProcessedMessage } from '@medfolio/messaging';
+import { AuthFailure } from './auth-failure.entity';
+import { OtpCode } from './otp-code.entity';
+import { PasswordReset } from './password-reset.entity';
+import { RefreshFamily, RefreshToken } from './refresh-token.entity';
+import { User } from './user.entity';
+
+export { AuthFailure, OtpCode, PasswordReset, RefreshFamily, RefreshToken, User };
+
+export const IDENTITY_ENTITIES = [User, OtpCode, RefreshFamily, RefreshToken, PasswordReset, AuthFailure, OutboxMessage, ProcessedMessage];

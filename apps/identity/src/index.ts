@@ -1,0 +1,3 @@
+/** What the one-process launcher (apps/medfolio) needs to embed the identity service. Nothing else imports it. */
+export { IdentityAppModule } from './app.module';
+export { IdentityConfig } from './config';

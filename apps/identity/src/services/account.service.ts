@@ -1,0 +1,142 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DomainError, type CallerIdentity, type MessageReply, type RegisterDto, type VerifyOtpDto } from '@medfolio/contracts';
+import { AuditRecorder } from '@medfolio/audit-client';
+import { OutboxRelay } from '@medfolio/messaging';
+import { KeysRepository } from '../repositories/keys.repository';
+import { NotificationsRepository } from '../repositories/notifications.repository';
+import { OtpRepository } from '../repositories/otp.repository';
+import { UsersRepository } from '../repositories/users.repository';
+import type { User } from '../entities';
+import { BruteForceService, formatWait } from './brute-force.service';
+import { checkDateOfBirth } from './date-of-birth';
+import { PasswordHasher } from './password-hasher';
+import { otpCode, otpHash, sameHash } from './secrets';
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+const MAX_WRONG_TRIES = 5;
+const RESEND_GAP_MS = 30 * 1000;
+const RESENDS_PER_HOUR = 5;
+
+export const MESSAGES = {
+  registered: 'Account created. We sent a 4-digit code to your e-mail address: enter it to verify your account.',
+  emailTaken: 'This e-mail address cannot be used to register. If it is yours, sign in or reset your password.',
+  verified: 'Your e-mail address is verified. You can sign in now.',
+  alreadyVerified: 'This e-mail address is already verified. You can sign in.',
+  badCode: 'This code is not valid. Check the code in your e-mail, or ask for a new one.',
+  expiredCode: 'This code has expired. Ask for a new one.',
+  tooManyTries: 'Too many wrong codes. Ask for a new one.',
+  resent: 'If this account needs verifying, a new code is on its way to the e-mail address.',
+} as const;
+
+/** Sign-up and e-mail verification. */
+@Injectable()
+export class AccountService {
+  private readonly logger = new Logger(AccountService.name);
+
+  constructor(
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(OtpRepository) private readonly otps: OtpRepository,
+    @Inject(KeysRepository) private readonly keys: KeysRepository,
+    @Inject(NotificationsRepository) private readonly notifications: NotificationsRepository,
+    @Inject(BruteForceService) private readonly bruteForce: BruteForceService,
+    @Inject(AuditRecorder) private readonly audit: AuditRecorder,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+  ) {}
+
+  async register(caller: CallerIdentity, dto: RegisterDto): Promise<MessageReply & { email: string }> {
+    const dateOfBirth = checkDateOfBirth(dto.date_of_birth);
+    const passwordHash = await this.hasher.hash(dto.password);
+    const code = otpCode();
+    const secret = await this.keys.hmacSecret();
+    const user = await this.users.create(
+      {
+        email: dto.email,
+        firstName: dto.first_name,
+        lastName: dto.last_name ?? '',
+        phone: dto.phone,
+        dateOfBirth,
+        passwordHash,
+        emailVerified: false,
+        googleSubject: null,
+      },
+      async (manager, created) => this.otps.create(created.id, otpHash(secret, created.id, code), new Date(Date.now() + CODE_TTL_MS), manager),
+    );
+    if (!user) throw new DomainError('CONFLICT', MESSAGES.emailTaken);
+    this.relay.kick();
+    await this.audit.record({ ...caller, userId: user.id }, { action: 'account.register', entityType: 'user', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'self' });
+    await this.sendCode(caller, user, code);
+    return { message: MESSAGES.registered, email: user.email };
+  }
+
+  async verifyOtp(caller: CallerIdentity, dto: VerifyOtpDto): Promise<MessageReply> {
+    await this.bruteForce.assertAllowed('otp', dto.email, caller.ip);
+    const user = await this.users.findByEmail(dto.email);
+    if (!user) {
+      await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
+      throw new DomainError('VALIDATION_FAILED', MESSAGES.badCode);
+    }
+    if (user.emailVerified) return { message: MESSAGES.alreadyVerified };
+    const secret = await this.keys.hmacSecret();
+    const outcome = await this.users.transaction(async (manager) => {
+      const current = await this.otps.lockNewest(manager, user.id);
+      if (!current) return 'bad';
+      if (current.expiresAt.getTime() <= Date.now()) return 'expired';
+      if (current.failedAttempts >= MAX_WRONG_TRIES) return 'too-many';
+      if (!/^\d{4}$/.test(dto.otp) || !sameHash(current.codeHash, otpHash(secret, user.id, dto.otp))) {
+        await this.otps.recordFailure(manager, current.id);
+        return current.failedAttempts + 1 >= MAX_WRONG_TRIES ? 'too-many' : 'bad';
+      }
+      await this.otps.consume(manager, current.id);
+      await this.users.markVerified(manager, user);
+      return 'verified';
+    });
+    switch (outcome) {
+      case 'verified':
+        this.relay.kick();
+        await this.bruteForce.recordSuccess('otp', dto.email);
+        await this.audit.record({ ...caller, userId: user.id }, { action: 'account.verify', entityType: 'user', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'self' });
+        return { message: MESSAGES.verified };
+      case 'expired':
+        throw new DomainError('VALIDATION_FAILED', MESSAGES.expiredCode);
+      case 'too-many':
+        await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
+        throw new DomainError('VALIDATION_FAILED', MESSAGES.tooManyTries);
+      case 'bad':
+        await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
+        throw new DomainError('VALIDATION_FAILED', MESSAGES.badCode);
+    }
+  }
+
+  /** The same answer whether or not the account exists; at most one code per 30 s and 5 an hour. */
+  async resendOtp(caller: CallerIdentity, email: string): Promise<MessageReply> {
+    const user = await this.users.findByEmail(email);
+    if (!user || user.emailVerified) return { message: MESSAGES.resent };
+    const now = Date.now();
+    const recent = await this.otps.sentSince(user.id, new Date(now - 3600 * 1000));
+    const last = recent[0];
+    if (last && now - last.createdAt.getTime() < RESEND_GAP_MS) {
+      const wait = Math.ceil((RESEND_GAP_MS - (now - last.createdAt.getTime())) / 1000);
+      throw new DomainError('RATE_LIMITED', `Please wait ${formatWait(wait)} before asking for a new code.`, { retry_after: [String(wait)] });
+    }
+    if (recent.length >= RESENDS_PER_HOUR) {
+      const oldest = recent[recent.length - 1]!;
+      const wait = Math.ceil((oldest.createdAt.getTime() + 3600 * 1000 - now) / 1000);
+      throw new DomainError('RATE_LIMITED', `Too many codes requested. Please try again in ${formatWait(wait)}.`, { retry_after: [String(wait)] });
+    }
+    const code = otpCode();
+    const secret = await this.keys.hmacSecret();
+    await this.otps.create(user.id, otpHash(secret, user.id, code), new Date(now + CODE_TTL_MS));
+    await this.sendCode(caller, user, code);
+    return { message: MESSAGES.resent };
+  }
+
+  /** If notifications is down the account still exists; "Resend code" recovers. */
+  private async sendCode(caller: CallerIdentity, user: User, code: string): Promise<void> {
+    try {
+      await this.notifications.send(caller, user.email, 'verification-code', { first_name: user.firstName, code });
+    } catch (error) {
+      this.logger.warn({ userId: user.id, err: String(error) }, 'verification code could not be handed to notifications');
+    }
+  }
+}

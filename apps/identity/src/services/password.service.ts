@@ -1,0 +1,111 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  DomainError,
+  type CallerIdentity,
+  type ChangePasswordDto,
+  type ChangePasswordReply,
+  type ForgotPasswordReply,
+  type MessageReply,
+  type ResetPasswordDto,
+} from '@medfolio/contracts';
+import { AuditRecorder } from '@medfolio/audit-client';
+import { IdentityConfig } from '../config';
+import { NotificationsRepository } from '../repositories/notifications.repository';
+import { PasswordResetsRepository } from '../repositories/password-resets.repository';
+import { SessionsRepository } from '../repositories/sessions.repository';
+import { normalizeEmail, UsersRepository } from '../repositories/users.repository';
+import { BruteForceService } from './brute-force.service';
+import { PasswordHasher } from './password-hasher';
+import { randomToken, sha256 } from './secrets';
+
+const RESET_TTL_MS = 30 * 60 * 1000;
+
+export const PASSWORD_MESSAGES = {
+  forgot: 'If an account exists for this e-mail address, we sent it a link to reset the password. Check your e-mail.',
+  reset: 'Your password has been reset. You can sign in with it now.',
+  badLink: 'This reset link is not valid or has expired. Please ask for a new one.',
+  changed: 'Password updated successfully',
+  wrongOld: 'Your current password is incorrect.',
+} as const;
+
+@Injectable()
+export class PasswordService {
+  private readonly logger = new Logger(PasswordService.name);
+
+  constructor(
+    @Inject(IdentityConfig) private readonly config: IdentityConfig,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(PasswordResetsRepository) private readonly resets: PasswordResetsRepository,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(NotificationsRepository) private readonly notifications: NotificationsRepository,
+    @Inject(BruteForceService) private readonly bruteForce: BruteForceService,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(AuditRecorder) private readonly audit: AuditRecorder,
+  ) {}
+
+  /**
+   * Always the same answer. The secret goes only into the e-mailed link
+   * /reset-password/{email}/{token}; the response's `token` is always null.
+   */
+  async forgot(caller: CallerIdentity, email: string): Promise<ForgotPasswordReply> {
+    const user = await this.users.findByEmail(email);
+    if (user) {
+      const token = randomToken();
+      await this.resets.create(user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS));
+      const link = `${this.config.publicBaseUrl.replace(/\/$/, '')}/reset-password/${encodeURIComponent(user.email)}/${token}`;
+      try {
+        await this.notifications.send(caller, user.email, 'password-reset', { first_name: user.firstName, reset_url: link });
+      } catch (error) {
+        this.logger.warn({ userId: user.id, err: String(error) }, 'reset link could not be handed to notifications');
+      }
+    }
+    return { message: PASSWORD_MESSAGES.forgot, token: null };
+  }
+
+  /** Sets the new password, uses up the link and signs the user out everywhere. */
+  async reset(caller: CallerIdentity, dto: ResetPasswordDto): Promise<MessageReply> {
+    await this.bruteForce.assertAllowed('reset', dto.email, caller.ip);
+    const passwordHash = await this.hasher.hash(dto.password);
+    const userId = await this.users.transaction(async (manager) => {
+      const reset = await this.resets.lockUnused(manager, sha256(dto.token));
+      if (!reset || reset.expiresAt.getTime() <= Date.now()) return null;
+      const user = await this.users.findById(reset.userId);
+      if (!user || user.emailNormalized !== normalizeEmail(dto.email)) return null;
+      await this.resets.markUsed(manager, reset.id);
+      // Following the e-mailed link proves the address too.
+      await this.users.update(user.id, { passwordHash, ...(user.emailVerified ? {} : { emailVerified: true }) }, manager);
+      await this.sessions.revokeAllForUser(user.id, 'password reset', undefined, manager);
+      return user.id;
+    });
+    if (!userId) {
+      await this.bruteForce.recordFailure('reset', dto.email, caller.ip);
+      throw new DomainError('VALIDATION_FAILED', PASSWORD_MESSAGES.badLink);
+    }
+    await this.bruteForce.recordSuccess('reset', dto.email);
+    await this.audit.record({ ...caller, userId }, { action: 'password.reset', entityType: 'user', entityId: userId, patientId: userId, outcome: 'success', policy: 'reset-link' });
+    return { message: PASSWORD_MESSAGES.reset };
+  }
+
+  /** Checks the old password; other sign-ins are revoked, this one stays. */
+  async change(caller: CallerIdentity, dto: ChangePasswordDto): Promise<ChangePasswordReply> {
+    const userId = requireUser(caller);
+    const user = await this.users.findById(userId);
+    if (!user) throw new DomainError('UNAUTHENTICATED', 'Please sign in again.');
+    if (!(await this.hasher.verify(user.passwordHash, dto.old_password))) {
+      await this.audit.record(caller, { action: 'password.change', entityType: 'user', entityId: userId, patientId: userId, outcome: 'failure' });
+      throw new DomainError('VALIDATION_FAILED', PASSWORD_MESSAGES.wrongOld, { old_password: [PASSWORD_MESSAGES.wrongOld] });
+    }
+    const passwordHash = await this.hasher.hash(dto.new_password);
+    await this.users.transaction(async (manager) => {
+      await this.users.update(userId, { passwordHash }, manager);
+      await this.sessions.revokeAllForUser(userId, 'password change', caller.sessionId, manager);
+    });
+    await this.audit.record(caller, { action: 'password.change', entityType: 'user', entityId: userId, patientId: userId, outcome: 'success', policy: 'owner' });
+    return { message: PASSWORD_MESSAGES.changed, detail: PASSWORD_MESSAGES.changed };
+  }
+}
+
+export function requireUser(caller: CallerIdentity): string {
+  if (!caller.userId) throw new DomainError('UNAUTHENTICATED', 'Please sign in.');
+  return caller.userId;
+}

@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, type CallerIdentity, type LoginDto, type MessageReply, type TokenPair } from '@medfolio/contracts';
+import { AuditRecorder } from '@medfolio/audit-client';
+import { OutboxRelay } from '@medfolio/messaging';
+import { GOOGLE_VERIFIER, type GoogleVerifier } from '../repositories/google.repository';
+import { SessionsRepository } from '../repositories/sessions.repository';
+import { UsersRepository } from '../repositories/users.repository';
+import { sha256 } from './secrets';
+import { BruteForceService } from './brute-force.service';
+import { PasswordHasher } from './password-hasher';
+import { TokenService } from './token.service';
+
+export const SESSION_MESSAGES = {
+  badCredentials: 'The e-mail address or password is incorrect.',
+  unverified: 'Please verify your e-mail address first: enter the 4-digit code we sent you.',
+  loggedOut: 'You are signed out.',
+} as const;
+
+/** Signing in (password or Google), refreshing and signing out. */
+@Injectable()
+export class SessionService {
+  constructor(
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(BruteForceService) private readonly bruteForce: BruteForceService,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(AuditRecorder) private readonly audit: AuditRecorder,
+    @Inject(GOOGLE_VERIFIER) private readonly google: GoogleVerifier,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+  ) {}
+
+  /** One message for an unknown e-mail and a wrong password; 403 for an unverified account. */
+  async login(caller: CallerIdentity, dto: LoginDto): Promise<TokenPair> {
+    await this.bruteForce.assertAllowed('login', dto.email, caller.ip);
+    const user = await this.users.findByEmail(dto.email);
+    const ok = await this.hasher.verify(user?.passwordHash ?? null, dto.password);
+    if (!user || !ok) {
+      await this.bruteForce.recordFailure('login', dto.email, caller.ip);
+      await this.audit.record(user ? { ...caller, userId: user.id } : caller, {
+        action: 'login.failed',
+        entityType: 'session',
+        ...(user ? { patientId: user.id, entityId: user.id } : {}),
+        outcome: 'failure',
+      });
+      throw new DomainError('UNAUTHENTICATED', SESSION_MESSAGES.badCredentials);
+    }
+    if (!user.emailVerified) throw new DomainError('FORBIDDEN', SESSION_MESSAGES.unverified);
+    await this.bruteForce.recordSuccess('login', dto.email);
+    const pair = await this.tokens.startSession(user.id);
+    await this.audit.record({ ...caller, userId: user.id, sessionId: pair.sessionId }, { action: 'login', entityType: 'session', entityId: pair.sessionId, patientId: user.id, outcome: 'success', policy: 'password' });
+    return { access: pair.access, refresh: pair.refresh };
+  }
+
+  /**
+   * Google: a verified Google e-mail signs in to the account with that e-mail (linking it), or
+   * creates a verified account. A Google account already linked signs in by its subject.
+   */
+  async loginWithGoogle(caller: CallerIdentity, token: string): Promise<TokenPair> {
+    const identity = await this.google.verify(token);
+    let user = (await this.users.findByGoogleSubject(identity.subject)) ?? (await this.users.findByEmail(identity.email));
+    if (user) {
+      if (!user.googleSubject || !user.emailVerified) await this.users.update(user.id, { googleSubject: identity.subject, emailVerified: true });
+    } else {
+      user = await this.users.create({
+        email: identity.email,
+        firstName: identity.givenName || identity.email.split('@')[0]!,
+        lastName: identity.familyName,
+        phone: '',
+        dateOfBirth: null,
+        passwordHash: null,
+        emailVerified: true,
+        googleSubject: identity.subject,
+      });
+      if (!user) throw new DomainError('CONFLICT', 'This Google account could not be linked. Please try again.');
+      this.relay.kick();
+    }
+    const pair = await this.tokens.startSession(user.id);
+    await this.audit.record({ ...caller, userId: user.id, sessionId: pair.sessionId }, { action: 'login', entityType: 'session', entityId: pair.sessionId, patientId: user.id, outcome: 'success', policy: 'google' });
+    return { access: pair.access, refresh: pair.refresh };
+  }
+
+  refresh(caller: CallerIdentity, refresh: string): Promise<TokenPair> {
+    return this.tokens.refresh(refresh, async (userId, familyId) => {
+      await this.audit.record({ ...caller, userId }, { action: 'token.reuse-detected', entityType: 'session', entityId: familyId, patientId: userId, outcome: 'denied' });
+    });
+  }
+
+  /** Revokes the sign-in named by the refresh token, or else the caller's current one. */
+  async logout(caller: CallerIdentity, refresh?: string): Promise<MessageReply> {
+    const family = refresh ? await this.sessions.familyOf(sha256(refresh)) : null;
+    const familyId = family?.id ?? caller.sessionId;
+    if (familyId) await this.sessions.revokeFamily(familyId, 'logout');
+    return { message: SESSION_MESSAGES.loggedOut };
+  }
+}
