@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import type { DomainError, RegisterDto } from '@medfolio/contracts';
+import { caller, IdentityHarness } from '../testing/identity-harness';
+import { AccountService, MESSAGES } from './account.service';
+import { PasswordService, PASSWORD_MESSAGES } from './password.service';
+import { ProfileService } from './profile.service';
+import { SessionService, SESSION_MESSAGES } from './session.service';
+
+const h = new IdentityHarness();
+let accounts: AccountService;
+let sessions: SessionService;
+let passwords: PasswordService;
+let profiles: ProfileService;
+
+const newUser = (overrides: Partial<RegisterDto> = {}): RegisterDto => ({
+  first_name: 'Ana',
+  last_name: '',
+  phone: '+1 555 0100',
+  email: `ana-${randomUUID().slice(0, 8)}@example.com`,
+  password: 'correct horse battery',
+  date_of_birth: '1990-04-01',
+  ...overrides,
+});
+
+async function verifiedUser(overrides: Partial<RegisterDto> = {}) {
+  const dto = newUser(overrides);
+  await accounts.register(caller(), dto);
+  await accounts.verifyOtp(caller(), { email: dto.email, otp: h.lastMail(dto.email, 'verification-code').data['code']! });
+  return dto;
+}
+
+const userIdOf = (access: string) => decodeJwt(access).sub!;
+const sidOf = (access: string) => decodeJwt(access)['sid'] as string;
+const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => e.code);
+
+beforeAll(async () => {
+  await h.start({ REFRESH_REUSE_GRACE_SECONDS: '0', AUTH_FAILURES_PER_ACCOUNT_PER_HOUR: '5' });
+  accounts = h.get(AccountService);
+  sessions = h.get(SessionService);
+  passwords = h.get(PasswordService);
+  profiles = h.get(ProfileService);
+}, 60_000);
+
+afterAll(() => h.stop());
+
+describe('registration and verification', () => {
+  it('creates an unverified user, stores an argon2id hash and e-mails a 4-digit code', async () => {
+    const dto = newUser({ email: `Mixed.Case-${randomUUID().slice(0, 6)}@Example.com` });
+    const reply = await accounts.register(caller(), dto);
+    expect(reply.message).toBe(MESSAGES.registered);
+    const [row] = await h.sql<{ password_hash: string; email_verified: boolean }>(`SELECT password_hash, email_verified FROM identity.users WHERE email = $1`, [dto.email]);
+    expect(row!.email_verified).toBe(false);
+    expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(h.lastMail(dto.email, 'verification-code').data['code']).toMatch(/^\d{4}$/);
+    const [code] = await h.sql<{ code_hash: string }>(`SELECT code_hash FROM identity.otp_codes o JOIN identity.users u ON u.id = o.user_id WHERE u.email = $1`, [dto.email]);
+    expect(code!.code_hash).not.toContain(h.lastMail(dto.email, 'verification-code').data['code']);
+  });
+
+  it('treats e-mail addresses case-insensitively and says little about existing ones', async () => {
+    const dto = newUser();
+    await accounts.register(caller(), dto);
+    await expect(accounts.register(caller(), { ...dto, email: dto.email.toUpperCase() })).rejects.toMatchObject({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+  });
+
+  it('refuses impossible and future dates of birth', async () => {
+    await expect(accounts.register(caller(), newUser({ date_of_birth: '1990-02-30' }))).rejects.toMatchObject({ message: 'Date of birth is not a real date.' });
+    await expect(accounts.register(caller(), newUser({ date_of_birth: '2999-01-01' }))).rejects.toMatchObject({ message: 'Date of birth cannot be in the future.' });
+  });
+
+  it('refuses sign-in before verification (403), verifies once, and the code is single use', async () => {
+    const dto = newUser();
+    await accounts.register(caller(), dto);
+    await expect(sessions.login(caller(), dto)).rejects.toMatchObject({ code: 'FORBIDDEN', message: SESSION_MESSAGES.unverified });
+    const code = h.lastMail(dto.email, 'verification-code').data['code']!;
+    await expect(accounts.verifyOtp(caller(), { email: dto.email, otp: code })).resolves.toEqual({ message: MESSAGES.verified });
+    await expect(accounts.verifyOtp(caller(), { email: dto.email, otp: code })).resolves.toEqual({ message: MESSAGES.alreadyVerified });
+    const tokens = await sessions.login(caller(), dto);
+    expect(tokens.refresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('allows 5 wrong tries per code, then asks for a new one', async () => {
+    const dto = newUser();
+    await accounts.register(caller(), dto);
+    const code = h.lastMail(dto.email, 'verification-code').data['code']!;
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 4; i += 1) await expect(accounts.verifyOtp(caller(), { email: dto.email, otp: wrong })).rejects.toMatchObject({ message: MESSAGES.badCode });
+    await expect(accounts.verifyOtp(caller(), { email: dto.email, otp: wrong })).rejects.toMatchObject({ message: MESSAGES.tooManyTries });
+    // This harness allows 5 failures per account and hour; clear them to see the per-code rule alone.
+    await h.sql(`DELETE FROM identity.auth_failures`);
+    await expect(accounts.verifyOtp(caller(), { email: dto.email, otp: code })).rejects.toMatchObject({ message: MESSAGES.tooManyTries });
+  });
+
+  it('expires codes after 10 minutes', async () => {
+    const dto = newUser();
+    await accounts.register(caller(), dto);
+    await h.sql(`UPDATE identity.otp_codes SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM identity.users WHERE email = $1)`, [dto.email]);
+    await expect(accounts.verifyOtp(caller(), { email: dto.email, otp: h.lastMail(dto.email, 'verification-code').data['code']! })).rejects.toMatchObject({ message: MESSAGES.expiredCode });
+  });
+
+  it('resends at most once per 30 seconds, and only the newest code works', async () => {
+    const dto = newUser();
+    await accounts.register(caller(), dto);
+    const first = h.lastMail(dto.email, 'verification-code').data['code']!;
+    await expect(accounts.resendOtp(caller(), dto.email)).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { retry_after: [expect.stringMatching(/^\d+$/)] } });
+    await h.sql(`UPDATE identity.otp_codes SET created_at = now() - interval '31 seconds'`);
+    await expect(accounts.resendOtp(caller(), dto.email)).resolves.toEqual({ message: MESSAGES.resent });
+    const second = h.lastMail(dto.email, 'verification-code').data['code']!;
+    if (first !== second) await expect(accounts.verifyOtp(caller(), { email: dto.email, otp: first })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(accounts.verifyOtp(caller(), { email: dto.email, otp: second })).resolves.toEqual({ message: MESSAGES.verified });
+    await expect(accounts.resendOtp(caller(), `nobody-${randomUUID()}@example.com`)).resolves.toEqual({ message: MESSAGES.resent });
+  });
+
+  it('publishes registered and verified events through the outbox', async () => {
+    const dto = await verifiedUser();
+    const rows = await h.sql<{ subject: string; payload: { email: string } }>(`SELECT subject, payload FROM identity.outbox ORDER BY created_at`);
+    const mine = rows.filter((r) => r.payload.email === dto.email).map((r) => r.subject);
+    expect(mine).toEqual(['identity.user.registered.v1', 'identity.user.verified.v1']);
+  });
+});
+
+describe('sign-in and tokens', () => {
+  it('gives one message for an unknown e-mail and a wrong password', async () => {
+    const dto = await verifiedUser();
+    await expect(sessions.login(caller(), { email: dto.email, password: 'wrong password' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: SESSION_MESSAGES.badCredentials });
+    await expect(sessions.login(caller(), { email: `x-${dto.email}`, password: dto.password })).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: SESSION_MESSAGES.badCredentials });
+  });
+
+  it('rotates refresh tokens; a rotated one is refused', async () => {
+    const dto = await verifiedUser();
+    const first = await sessions.login(caller(), dto);
+    const second = await sessions.refresh(caller(), first.refresh);
+    expect(second.refresh).not.toBe(first.refresh);
+    expect(userIdOf(second.access)).toBe(userIdOf(first.access));
+    expect(sidOf(second.access)).toBe(sidOf(first.access));
+    await expect(codeOf(sessions.refresh(caller(), first.refresh))).resolves.toBe('UNAUTHENTICATED');
+  });
+
+  it('revokes the whole sign-in when a rotated token is presented again (theft)', async () => {
+    const dto = await verifiedUser();
+    const first = await sessions.login(caller(), dto);
+    const second = await sessions.refresh(caller(), first.refresh);
+    await expect(codeOf(sessions.refresh(caller(), first.refresh))).resolves.toBe('UNAUTHENTICATED');
+    await expect(codeOf(sessions.refresh(caller(), second.refresh))).resolves.toBe('UNAUTHENTICATED');
+    const [family] = await h.sql<{ revoked_reason: string }>(`SELECT revoked_reason FROM identity.refresh_families WHERE id = $1`, [sidOf(first.access)]);
+    expect(family!.revoked_reason).toBe('refresh token reuse');
+  });
+
+  it('rotates exactly once under 5 concurrent refreshes with one token', async () => {
+    const dto = await verifiedUser();
+    const { refresh } = await sessions.login(caller(), dto);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => sessions.refresh(caller(), refresh)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const [count] = await h.sql<{ n: number }>(`SELECT count(*)::int AS n FROM identity.refresh_tokens t JOIN identity.refresh_families f ON f.id = t.family_id JOIN identity.users u ON u.id = f.user_id WHERE u.email = $1`, [dto.email]);
+    expect(count!.n).toBe(2);
+  });
+
+  it('does not accept an access token as a refresh token', async () => {
+    const dto = await verifiedUser();
+    const { access } = await sessions.login(caller(), dto);
+    await expect(codeOf(sessions.refresh(caller(), access))).resolves.toBe('UNAUTHENTICATED');
+  });
+
+  it('signs out one sign-in and leaves the others', async () => {
+    const dto = await verifiedUser();
+    const laptop = await sessions.login(caller(), dto);
+    const phone = await sessions.login(caller(), dto);
+    await sessions.logout(caller(), laptop.refresh);
+    await expect(codeOf(sessions.refresh(caller(), laptop.refresh))).resolves.toBe('UNAUTHENTICATED');
+    await expect(codeOf(sessions.refresh(caller(), phone.refresh))).resolves.toBe('ok');
+  });
+
+  it('limits failed sign-ins per account, and the limit decays', async () => {
+    const dto = await verifiedUser();
+    for (let i = 0; i < 5; i += 1) await expect(codeOf(sessions.login(caller(`198.51.100.${i}`), { email: dto.email, password: 'nope nope' }))).resolves.toBe('UNAUTHENTICATED');
+    const refused = await sessions.login(caller('198.51.100.77'), dto).catch((e: DomainError) => e);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', details: { retry_after: [expect.stringMatching(/^\d+$/)] } });
+    expect(Number((refused as DomainError).details!['retry_after']![0])).toBeGreaterThan(3500);
+    await h.sql(`UPDATE identity.auth_failures SET occurred_at = occurred_at - interval '61 minutes' WHERE subject_key = $1`, [`account:${dto.email}`]);
+    await expect(codeOf(sessions.login(caller(), dto))).resolves.toBe('ok');
+  });
+});
+
+describe('passwords', () => {
+  it('resets with the e-mailed single-use link, signing out everywhere; the reply holds no secret', async () => {
+    const dto = await verifiedUser();
+    const session = await sessions.login(caller(), dto);
+    const reply = await passwords.forgot(caller(), dto.email.toUpperCase());
+    expect(reply).toEqual({ message: PASSWORD_MESSAGES.forgot, token: null });
+    const link = h.lastMail(dto.email, 'password-reset').data['reset_url']!;
+    const match = /\/reset-password\/([^/]+)\/([A-Za-z0-9_-]{43})$/.exec(link);
+    expect(match).not.toBeNull();
+    const token = match![2]!;
+    await expect(passwords.reset(caller(), { email: `other-${dto.email}`, password: 'new password 1', token })).rejects.toMatchObject({ message: PASSWORD_MESSAGES.badLink });
+    await expect(passwords.reset(caller(), { email: decodeURIComponent(match![1]!), password: 'new password 1', token })).resolves.toEqual({ message: PASSWORD_MESSAGES.reset });
+    await expect(passwords.reset(caller(), { email: dto.email, password: 'new password 2', token })).rejects.toMatchObject({ message: PASSWORD_MESSAGES.badLink });
+    await expect(codeOf(sessions.refresh(caller(), session.refresh))).resolves.toBe('UNAUTHENTICATED');
+    await expect(codeOf(sessions.login(caller(), { email: dto.email, password: 'new password 1' }))).resolves.toBe('ok');
+  });
+
+  it('answers forgot-password the same for unknown addresses and sends nothing', async () => {
+    const before = h.mail.length;
+    await expect(passwords.forgot(caller(), `nobody-${randomUUID()}@example.com`)).resolves.toEqual({ message: PASSWORD_MESSAGES.forgot, token: null });
+    expect(h.mail.length).toBe(before);
+  });
+
+  it('expires reset links after 30 minutes', async () => {
+    const dto = await verifiedUser();
+    await passwords.forgot(caller(), dto.email);
+    const token = /\/([A-Za-z0-9_-]{43})$/.exec(h.lastMail(dto.email, 'password-reset').data['reset_url']!)![1]!;
+    await h.sql(`UPDATE identity.password_resets SET expires_at = now() - interval '1 second'`);
+    await expect(passwords.reset(caller(), { email: dto.email, password: 'new password 1', token })).rejects.toMatchObject({ message: PASSWORD_MESSAGES.badLink });
+  });
+
+  it('changes the password after checking the old one, revoking the other sign-ins only', async () => {
+    const dto = await verifiedUser();
+    const here = await sessions.login(caller(), dto);
+    const elsewhere = await sessions.login(caller(), dto);
+    const me = caller('203.0.113.9', { userId: userIdOf(here.access), sessionId: sidOf(here.access) });
+    await expect(passwords.change(me, { old_password: 'not it at all', new_password: 'brand new pass' })).rejects.toMatchObject({ message: PASSWORD_MESSAGES.wrongOld });
+    await expect(passwords.change(me, { old_password: dto.password, new_password: 'brand new pass' })).resolves.toEqual({ message: 'Password updated successfully', detail: 'Password updated successfully' });
+    await expect(codeOf(sessions.refresh(caller(), elsewhere.refresh))).resolves.toBe('UNAUTHENTICATED');
+    await expect(codeOf(sessions.refresh(caller(), here.refresh))).resolves.toBe('ok');
+  });
+});
+
+describe('profile', () => {
+  it('reads and changes only the caller’s own profile', async () => {
+    const ana = await verifiedUser();
+    const bo = await verifiedUser({ first_name: 'Bo' });
+    const anaId = userIdOf((await sessions.login(caller(), ana)).access);
+    const boId = userIdOf((await sessions.login(caller(), bo)).access);
+    const asAna = caller('203.0.113.9', { userId: anaId });
+    expect(await profiles.get(asAna)).toMatchObject({ id: anaId, first_name: 'Ana', email: ana.email, email_verified: true, date_of_birth: '1990-04-01', profile_picture: null });
+    const updated = await profiles.update(asAna, { first_name: 'Anna', last_name: 'Smith', phone: '+1 555 0199' });
+    expect(updated).toMatchObject({ id: anaId, first_name: 'Anna', last_name: 'Smith', phone: '+1 555 0199' });
+    expect(await profiles.get(caller('203.0.113.9', { userId: boId }))).toMatchObject({ id: boId, first_name: 'Bo' });
+    await expect(codeOf(profiles.get(caller()))).resolves.toBe('UNAUTHENTICATED');
+  });
+});
