@@ -1,10 +1,15 @@
-import { DomainError } from '@medfolio/contracts';
 import type { IdentityConfig } from './config';
+import { GoogleIdentityVerifier, googleSignInSettings } from './google';
 import type { GoogleVerifier } from './repositories/google.repository';
 
-/** Placeholder until the Google verifier lands: answers "not configured". Replaced in this issue. */
-export function createGoogleVerifier(_config: IdentityConfig): GoogleVerifier {
-  return {
-    verify: () => Promise.reject(new DomainError('UNAVAILABLE', 'Google sign-in is not configured.')),
-  };
+/** Google sign-in from configuration; with no GOOGLE_CLIENT_IDS it answers "not configured". */
+export function createGoogleVerifier(config: IdentityConfig): GoogleVerifier {
+  return new GoogleIdentityVerifier(
+    googleSignInSettings({
+      clientIds: (config.googleClientIds ?? '').split(',').map((id) => id.trim()).filter(Boolean),
+      jwksUrl: config.googleJwksUrl,
+      userinfoUrl: config.googleUserinfoUrl,
+      tokeninfoUrl: config.googleTokeninfoUrl,
+    }),
+  );
 }

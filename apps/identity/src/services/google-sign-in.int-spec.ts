@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import type { DomainError } from '@medfolio/contracts';
+import { FakeGoogle } from '../google/testing/fake-google';
+import { caller, IdentityHarness } from '../testing/identity-harness';
+import { AccountService } from './account.service';
+import { ProfileService } from './profile.service';
+import { SessionService } from './session.service';
+
+const h = new IdentityHarness();
+let google: FakeGoogle;
+let sessions: SessionService;
+
+beforeAll(async () => {
+  google = await FakeGoogle.start({ clientId: 'medfolio-web.apps.example' });
+  const settings = google.settings();
+  await h.start({
+    GOOGLE_CLIENT_IDS: settings.clientIds.join(','),
+    GOOGLE_JWKS_URL: settings.jwksUrl,
+    GOOGLE_USERINFO_URL: settings.userinfoUrl,
+    ...(settings.tokeninfoUrl ? { GOOGLE_TOKENINFO_URL: settings.tokeninfoUrl } : {}),
+  });
+  sessions = h.get(SessionService);
+}, 60_000);
+
+afterAll(async () => {
+  await h.stop();
+  await google.stop();
+});
+
+describe('sign-in with Google (against a local Google stand-in)', () => {
+  it('creates a verified account from an ID token and signs in again by the same subject', async () => {
+    const email = `g-${randomUUID().slice(0, 8)}@example.com`;
+    const sub = `google-${randomUUID()}`;
+    const first = await sessions.loginWithGoogle(caller(), await google.idToken({ email, sub, given_name: 'Gina', family_name: 'Lopez' }));
+    const userId = decodeJwt(first.access).sub!;
+    const profile = await h.get(ProfileService).get(caller('203.0.113.9', { userId }));
+    expect(profile).toMatchObject({ email, first_name: 'Gina', last_name: 'Lopez', email_verified: true });
+    const again = await sessions.loginWithGoogle(caller(), await google.idToken({ email: `changed-${email}`, sub }));
+    expect(decodeJwt(again.access).sub).toBe(userId);
+    const [outbox] = await h.sql<{ n: number }>(`SELECT count(*)::int AS n FROM identity.outbox WHERE payload->>'user_id' = $1 AND subject = 'identity.user.verified.v1'`, [userId]);
+    expect(outbox!.n).toBe(1);
+  });
+
+  it('links an existing password account with the same verified e-mail', async () => {
+    const email = `link-${randomUUID().slice(0, 8)}@example.com`;
+    await h.get(AccountService).register(caller(), { first_name: 'Lee', phone: '1', email, password: 'correct horse battery', date_of_birth: '1980-01-01' });
+    const [row] = await h.sql<{ id: string }>(`SELECT id FROM identity.users WHERE email = $1`, [email]);
+    const tokens = await sessions.loginWithGoogle(caller(), google.accessToken({ email, sub: `google-${randomUUID()}` }));
+    expect(decodeJwt(tokens.access).sub).toBe(row!.id);
+    await expect(sessions.login(caller(), { email, password: 'correct horse battery' })).resolves.toHaveProperty('access');
+  });
+
+  it('refuses an unverified Google e-mail, a token for another app and a forged token', async () => {
+    const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => e.code);
+    await expect(code(sessions.loginWithGoogle(caller(), await google.idToken({ email_verified: false })))).resolves.toBe('UNAUTHENTICATED');
+    await expect(code(sessions.loginWithGoogle(caller(), await google.idToken({ aud: 'someone-elses-app' })))).resolves.toBe('UNAUTHENTICATED');
+    await expect(code(sessions.loginWithGoogle(caller(), google.accessToken({ clientId: 'someone-elses-app' })))).resolves.toBe('UNAUTHENTICATED');
+    await expect(code(sessions.loginWithGoogle(caller(), 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'))).resolves.toBe('UNAUTHENTICATED');
+  });
+});
