@@ -6,17 +6,22 @@ import { Redis } from 'ioredis';
 import type { JSONWebKeySet } from 'jose';
 import { createValidationPipe, type RpcClient } from '@medfolio/messaging';
 import { HealthModule, loggerModule, MetricsModule } from '@medfolio/observability';
+import { blobStorageConfigFor, createStorageFor, HttpErrorFilter } from '@medfolio/runtime';
+import { BLOB_STORAGE } from '@medfolio/storage';
 import { GatewayConfig } from './config';
 import { AuthController } from './controllers/auth.controller';
+import { FilesController } from './controllers/files.controller';
+import { STORAGE_URL_SIGNING_KEY } from './controllers/files.tokens';
+import { ProfilePictureUploadController } from './controllers/profile-picture.controller';
 import { HealthController } from './controllers/health.controller';
 import { HistoryController } from './controllers/history.controller';
 import { ProfileController } from './controllers/profile.controller';
 import { AuditRepository } from './repositories/audit.repository';
 import { IdentityRepository } from './repositories/identity.repository';
+import { InternalUploadRepository } from './repositories/internal-upload.repository';
 import { RPC_CLIENT } from './repositories/rpc-client.token';
 import { ServiceHealthRepository } from './repositories/service-health.repository';
 import { GatewayHealthService } from './services/gateway-health.service';
-import { HttpErrorFilter } from './services/http-exception.filter';
 import { JwtStrategy, LOCAL_JWKS } from './services/jwt.strategy';
 import { RedisThrottlerStorage } from './services/redis-throttler.storage';
 
@@ -44,7 +49,7 @@ export class GatewayModule {
           ...(config.redisUrl ? { storage: new RedisThrottlerStorage(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) } : {}),
         }),
       ],
-      controllers: [HealthController, AuthController, ProfileController, HistoryController],
+      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, FilesController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },
@@ -55,6 +60,9 @@ export class GatewayModule {
         JwtStrategy,
         AuditRepository,
         IdentityRepository,
+        InternalUploadRepository,
+        { provide: BLOB_STORAGE, useFactory: () => createStorageFor(config) },
+        { provide: STORAGE_URL_SIGNING_KEY, useFactory: async () => (await blobStorageConfigFor(config)).filesystem?.urlSigningKey ?? null },
         ServiceHealthRepository,
         GatewayHealthService,
       ],

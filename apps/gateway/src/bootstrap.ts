@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -43,6 +44,8 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
   });
+  // Multipart uploads are streamed part by part (never buffered whole); one file per request here.
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
   const origins = config.corsOrigins.split(',').map((o) => o.trim()).filter(Boolean);
   app.enableCors({ origin: origins.length > 0 ? origins : false, credentials: true });
   app.setGlobalPrefix('api', {

@@ -1,7 +1,7 @@
 import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
-import { CommonConfig, Env } from '@medfolio/config';
+import { Env, StorageAwareConfig } from '@medfolio/config';
 
-export class GatewayConfig extends CommonConfig {
+export class GatewayConfig extends StorageAwareConfig {
   /** Where the identity service publishes its public keys. Unset in embedded mode: the local key ring. */
   @Env('JWT_JWKS_URL')
   @IsOptional()
@@ -43,6 +43,23 @@ export class GatewayConfig extends CommonConfig {
   @Env('GATEWAY_SERVICES')
   @Matches(/^[a-z]+(,[a-z]+)*$/, { message: 'must be a comma-separated list of service names' })
   services = 'audit,identity';
+
+  /** identity's internal HTTP endpoint, where picture uploads are streamed (set by the launcher in embedded mode). */
+  @Env('IDENTITY_INTERNAL_URL')
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  identityInternalUrl = 'http://127.0.0.1:3001';
+
+  /** The shared secret for services' internal HTTP endpoints (INTERNAL_API_TOKEN on both sides). */
+  @Env('INTERNAL_API_TOKEN', { sensitive: true })
+  @IsOptional()
+  @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
+  internalApiToken?: string;
+
+  /** Largest single uploaded file accepted by the gateway, in bytes. */
+  @Env('UPLOAD_MAX_BYTES')
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1024, { message: 'must be at least 1024' })
+  uploadMaxBytes = 10 * 1024 * 1024;
 
   /** Trust X-Forwarded-For from this many proxies (the ingress) when deciding the client address. */
   @Env('TRUST_PROXY_HOPS')

@@ -3,10 +3,12 @@ import { DataSource } from 'typeorm';
 import { STREAMS } from '@medfolio/contracts';
 import { AuditClientModule } from '@medfolio/audit-client';
 import { EVENT_BUS, OutboxRelay, type EventBus } from '@medfolio/messaging';
-import { ServiceKitModule } from '@medfolio/runtime';
+import { createStorageFor, ServiceKitModule } from '@medfolio/runtime';
+import { BLOB_STORAGE } from '@medfolio/storage';
 import { IdentityConfig } from './config';
 import { AccountController } from './controllers/account.controller';
 import { JwksController } from './controllers/jwks.controller';
+import { ProfilePictureController } from './controllers/profile-picture.controller';
 import { PasswordController } from './controllers/password.controller';
 import { ProfileController } from './controllers/profile.controller';
 import { SessionController } from './controllers/session.controller';
@@ -54,10 +56,11 @@ export class IdentityAppModule {
         }),
         AuditClientModule.forService('identity'),
       ],
-      controllers: [AccountController, SessionController, PasswordController, ProfileController, ...(options.http ? [JwksController] : [])],
+      controllers: [AccountController, SessionController, PasswordController, ProfileController, JwksController, ProfilePictureController],
       providers: [
         { provide: IdentityConfig, useValue: options.config },
         { provide: GOOGLE_VERIFIER, useValue: createGoogleVerifier(options.config) },
+        { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
         {
           provide: OutboxRelay,
           inject: [DataSource, EVENT_BUS],

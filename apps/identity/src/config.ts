@@ -1,7 +1,7 @@
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { CommonConfig, Env } from '@medfolio/config';
+import { Env, StorageAwareConfig } from '@medfolio/config';
 
-export class IdentityConfig extends CommonConfig {
+export class IdentityConfig extends StorageAwareConfig {
   /** Private signing keys as a JSON array of JWKs (ES256, each with a kid; the first signs). Unset: the key ring in DATA_DIR. */
   @Env('JWT_SIGNING_KEYS', { sensitive: true })
   @IsOptional()
@@ -73,6 +73,21 @@ export class IdentityConfig extends CommonConfig {
   @Env('GOOGLE_USERINFO_URL')
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
   googleUserinfoUrl = 'https://openidconnect.googleapis.com/v1/userinfo';
+
+  /** Largest profile picture accepted before resizing, in bytes. */
+  @Env('PROFILE_PICTURE_MAX_BYTES')
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1024, { message: 'must be at least 1024' })
+  profilePictureMaxBytes = 10 * 1024 * 1024;
+
+  /**
+   * Shared secret the gateway presents on identity's internal HTTP endpoint (picture uploads stream
+   * there, never over NATS). Unset: the endpoint refuses every request. The launcher sets a random one.
+   */
+  @Env('INTERNAL_API_TOKEN', { sensitive: true })
+  @IsOptional()
+  @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
+  internalApiToken?: string;
 
   @Env('GOOGLE_TOKENINFO_URL')
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })

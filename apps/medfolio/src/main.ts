@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import type { DynamicModule, INestMicroservice } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { DynamicModule, INestApplication, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { createRpcClient, rpcServerStrategy, type EventBus } from '@medfolio/messaging';
 import { EmbeddedPostgres } from '@medfolio/persistence';
-import { createEventBus, loadConfigOrExit } from '@medfolio/runtime';
+import { createEventBus, createServiceHttpApp, loadConfigOrExit } from '@medfolio/runtime';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { AuditAppModule, AuditConfig } from '@medfolio/audit-app';
 import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
@@ -21,18 +22,30 @@ async function main(): Promise<void> {
   const gatewayConfig = loadConfigOrExit(GatewayConfig);
   const auditConfig = loadConfigOrExit(AuditConfig);
   const identityConfig = loadConfigOrExit(IdentityConfig);
+  // Uploads stream from the gateway to services' internal HTTP endpoints, on loopback here,
+  // authenticated by a shared token (random for this run unless INTERNAL_API_TOKEN is set).
+  const internalToken = gatewayConfig.internalApiToken ?? randomBytes(32).toString('base64url');
+  gatewayConfig.internalApiToken = internalToken;
+  identityConfig.internalApiToken = internalToken;
   const rpcSettings = { natsUrl: gatewayConfig.natsUrl, timeoutMs: gatewayConfig.rpcTimeoutMs };
 
   const eventBus: EventBus = await createEventBus(gatewayConfig, 'medfolio');
   const services: INestMicroservice[] = [];
-  const embed = async (name: 'audit' | 'identity', module: DynamicModule) => {
+  const httpServices: INestApplication[] = [];
+  const embed = async (name: 'audit' | 'notifications', module: DynamicModule) => {
     const service = await NestFactory.createMicroservice(module, { ...rpcServerStrategy(name, rpcSettings), bufferLogs: true });
     service.useLogger(service.get(Logger));
     await service.listen();
     services.push(service);
   };
   await embed('audit', AuditAppModule.register({ config: auditConfig, eventBus, http: false }));
-  await embed('identity', IdentityAppModule.register({ config: identityConfig, eventBus, http: false }));
+  // identity also serves HTTP (picture uploads, its JWKS) on a loopback port of its own.
+  const identity = await createServiceHttpApp(IdentityAppModule.register({ config: identityConfig, eventBus, http: true }));
+  identity.connectMicroservice(rpcServerStrategy('identity', rpcSettings), { inheritAppConfig: true });
+  await identity.startAllMicroservices();
+  await identity.listen({ port: 0, host: '127.0.0.1' });
+  gatewayConfig.identityInternalUrl = await identity.getUrl();
+  httpServices.push(identity);
 
   const rpc = createRpcClient('gateway', rpcSettings);
   await rpc.connect();
@@ -56,7 +69,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${signal}: stopping Medfolio...\n`);
     await gateway.close();
     await rpc.close();
-    for (const service of services.reverse()) await service.close();
+    for (const service of [...services, ...httpServices].reverse()) await service.close();
     await eventBus.close();
     await EmbeddedPostgres.stop();
     process.stdout.write('Stopped.\n');

@@ -1,3 +1,4 @@
 export * from './common.config';
 export * from './env.decorator';
 export * from './load-config';
+export * from './storage.config';

@@ -1,3 +1,6 @@
 export * from './event-bus.factory';
+export * from './http-errors';
+export * from './http-exception.filter';
 export * from './service-kit.module';
 export * from './service-main';
+export * from './storage.factory';

@@ -21,6 +21,21 @@ export interface ServiceDefinition<C extends CommonConfig> {
   commands?: Record<string, (config: C) => Promise<number>>;
 }
 
+/**
+ * A service's HTTP application: health, metrics and internal routes. Bodies of type
+ * application/octet-stream or image/* are handed to the route as a stream (uploads stream through,
+ * never buffered whole).
+ */
+export async function createServiceHttpApp(module: DynamicModule): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  const fastify = app.getHttpAdapter().getInstance();
+  const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => done(null, payload);
+  fastify.addContentTypeParser('application/octet-stream', passThrough);
+  fastify.addContentTypeParser(/^image\//, passThrough);
+  return app;
+}
+
 /** Loads config or exits with one clear line naming the bad variable. */
 export function loadConfigOrExit<C extends object>(cls: new () => C): C {
   try {
@@ -62,12 +77,7 @@ export async function runServiceMain<C extends CommonConfig>(definition: Service
     return;
   }
   const eventBus = await createEventBus(config, definition.name);
-  const app = await NestFactory.create<NestFastifyApplication>(
-    definition.module({ config, eventBus, http: true }),
-    new FastifyAdapter(),
-    { bufferLogs: true },
-  );
-  app.useLogger(app.get(Logger));
+  const app = await createServiceHttpApp(definition.module({ config, eventBus, http: true }));
   app.connectMicroservice(rpcServerStrategy(definition.name, { natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs }), {
     inheritAppConfig: true,
   });

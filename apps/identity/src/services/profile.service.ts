@@ -1,35 +1,70 @@
-import { Inject, Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, type CallerIdentity, type Profile, type UpdateProfileDto } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
+import { BLOB_STORAGE, type BlobStorage } from '@medfolio/storage';
+import { IdentityConfig } from '../config';
+import { ProfilePictureProcessor, ProfilePictureStore } from '../pictures';
 import { UsersRepository } from '../repositories/users.repository';
 import type { User } from '../entities';
 import { requireUser } from './password.service';
 
+/** Links to the picture stay valid this long (the web app refetches the profile more often). */
+const PICTURE_URL_SECONDS = 3600;
+
 /** The signed-in user's own profile; the user id comes from the verified token, never the payload. */
 @Injectable()
 export class ProfileService {
+  private readonly logger = new Logger(ProfileService.name);
+  private readonly processor = new ProfilePictureProcessor();
+  private readonly pictures: ProfilePictureStore;
+
   constructor(
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
-  ) {}
+    @Inject(BLOB_STORAGE) private readonly storage: BlobStorage,
+    @Inject(IdentityConfig) private readonly config: IdentityConfig,
+  ) {
+    this.pictures = new ProfilePictureStore(storage);
+  }
 
   async get(caller: CallerIdentity): Promise<Profile> {
     const user = await this.load(caller);
     await this.audit.record(caller, { action: 'profile.read', entityType: 'profile', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'owner' });
-    return toProfile(user);
+    return this.toProfile(user);
+  }
+
+  /** Checks, resizes (400x400) and stores a new picture, then forgets the old one. */
+  async setPicture(caller: CallerIdentity, input: Readable): Promise<Profile> {
+    const user = await this.load(caller);
+    const processed = await this.processor.process(input, { maxBytes: this.config.profilePictureMaxBytes });
+    const { key } = await this.pictures.save(user.id, processed);
+    await this.users.update(user.id, { profilePictureKey: key });
+    if (user.profilePictureKey) {
+      await this.pictures.delete(user.profilePictureKey).catch((error: unknown) => this.logger.warn({ userId: user.id, err: String(error) }, 'old picture not deleted'));
+    }
+    await this.audit.record(caller, { action: 'profile.picture.update', entityType: 'profile', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'owner' });
+    return this.toProfile({ ...user, profilePictureKey: key });
   }
 
   async update(caller: CallerIdentity, dto: UpdateProfileDto): Promise<Profile> {
     const user = await this.load(caller);
     await this.users.update(user.id, { firstName: dto.first_name, lastName: dto.last_name ?? '', phone: dto.phone });
     await this.audit.record(caller, { action: 'profile.update', entityType: 'profile', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'owner' });
-    return toProfile({ ...user, firstName: dto.first_name, lastName: dto.last_name ?? '', phone: dto.phone });
+    return this.toProfile({ ...user, firstName: dto.first_name, lastName: dto.last_name ?? '', phone: dto.phone });
   }
 
   private async load(caller: CallerIdentity): Promise<User> {
     const user = await this.users.findById(requireUser(caller));
     if (!user) throw new DomainError('UNAUTHENTICATED', 'Please sign in again.');
     return user;
+  }
+
+  private async toProfile(user: User): Promise<Profile> {
+    const profilePicture = user.profilePictureKey
+      ? await this.storage.createDownloadUrl(user.profilePictureKey, { expiresInSeconds: PICTURE_URL_SECONDS, contentType: user.profilePictureKey.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' })
+      : null;
+    return { ...toProfile(user), profile_picture: profilePicture };
   }
 }
 

@@ -1,5 +1,6 @@
 export * from './caller.decorator';
 export * from './headers';
+export * from './internal-http';
 export * from './in-process-transport';
 export * from './rpc-client';
 export * from './rpc-exception.filter';

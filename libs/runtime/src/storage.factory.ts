@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { StorageAwareConfig } from '@medfolio/config';
+import { createBlobStorage, parseEncryptionKeys, type BlobStorage, type BlobStorageConfig } from '@medfolio/storage';
+
+interface GeneratedStorageKeys {
+  encryptionKeys: string;
+  urlSigningKey: string;
+}
+
+/** Embedded mode: storage keys generated once into DATA_DIR/keys/storage.json (owner-only). */
+async function loadOrCreateStorageKeys(dataDir: string): Promise<GeneratedStorageKeys> {
+  const file = path.resolve(dataDir, 'keys', 'storage.json');
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as GeneratedStorageKeys;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const keys = { encryptionKeys: `k1:${randomBytes(32).toString('base64')}`, urlSigningKey: randomBytes(32).toString('base64url') };
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await writeFile(file, JSON.stringify(keys), { mode: 0o600 });
+  await chmod(file, 0o600);
+  return keys;
+}
+
+export async function blobStorageConfigFor(config: StorageAwareConfig): Promise<BlobStorageConfig> {
+  if (config.s3Bucket) {
+    return {
+      s3: {
+        ...(config.s3Endpoint ? { endpoint: config.s3Endpoint } : {}),
+        region: config.s3Region,
+        bucket: config.s3Bucket,
+        ...(config.s3AccessKeyId ? { accessKeyId: config.s3AccessKeyId } : {}),
+        ...(config.s3SecretAccessKey ? { secretAccessKey: config.s3SecretAccessKey } : {}),
+        forcePathStyle: config.s3ForcePathStyle,
+        serverSideEncryption: config.s3Sse as 'AES256' | 'aws:kms' | 'none',
+      },
+    };
+  }
+  const generated = config.storageEncryptionKeys && config.storageUrlSigningKey ? undefined : await loadOrCreateStorageKeys(config.dataDir);
+  return {
+    filesystem: {
+      directory: config.storageDir ?? path.resolve(config.dataDir, 'files'),
+      encryptionKeys: parseEncryptionKeys(config.storageEncryptionKeys ?? generated!.encryptionKeys),
+      urlSigningKey: config.storageUrlSigningKey ?? generated!.urlSigningKey,
+    },
+  };
+}
+
+export async function createStorageFor(config: StorageAwareConfig): Promise<BlobStorage> {
+  return createBlobStorage(await blobStorageConfigFor(config));
+}
