@@ -10,6 +10,8 @@ import { blobStorageConfigFor, createStorageFor, HttpErrorFilter } from '@medfol
 import { BLOB_STORAGE } from '@medfolio/storage';
 import { GatewayConfig } from './config';
 import { AuthController } from './controllers/auth.controller';
+import { ContactController } from './controllers/contact.controller';
+import { devMailControllers } from './controllers/dev-mail.controller';
 import { FilesController } from './controllers/files.controller';
 import { STORAGE_URL_SIGNING_KEY } from './controllers/files.tokens';
 import { ProfilePictureUploadController } from './controllers/profile-picture.controller';
@@ -18,6 +20,7 @@ import { HistoryController } from './controllers/history.controller';
 import { ProfileController } from './controllers/profile.controller';
 import { AuditRepository } from './repositories/audit.repository';
 import { IdentityRepository } from './repositories/identity.repository';
+import { NotificationsRepository } from './repositories/notifications.repository';
 import { InternalUploadRepository } from './repositories/internal-upload.repository';
 import { RPC_CLIENT } from './repositories/rpc-client.token';
 import { ServiceHealthRepository } from './repositories/service-health.repository';
@@ -30,6 +33,8 @@ export interface GatewayOptions {
   rpc: RpcClient;
   /** Embedded mode: the public keys of the local key ring (instead of JWT_JWKS_URL). */
   localJwks: JSONWebKeySet | null;
+  /** Embedded mode without SMTP_URL: serve the dev mailbox at /dev/mail and /dev/mail.json. */
+  devMail?: boolean;
 }
 
 /** The public HTTP edge: /api paths, authentication, rate limits, errors, OpenAPI. No data of its own. */
@@ -49,7 +54,7 @@ export class GatewayModule {
           ...(config.redisUrl ? { storage: new RedisThrottlerStorage(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) } : {}),
         }),
       ],
-      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, FilesController],
+      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, FilesController, ContactController, ...devMailControllers(options.devMail ?? false)],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },
@@ -60,6 +65,7 @@ export class GatewayModule {
         JwtStrategy,
         AuditRepository,
         IdentityRepository,
+        NotificationsRepository,
         InternalUploadRepository,
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(config) },
         { provide: STORAGE_URL_SIGNING_KEY, useFactory: async () => (await blobStorageConfigFor(config)).filesystem?.urlSigningKey ?? null },

@@ -7,6 +7,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { Logger } from 'nestjs-pino';
 import { AppMetrics, recordHttpMetrics } from '@medfolio/observability';
 import { GatewayModule, type GatewayOptions } from './app.module';
+import { DEV_MAIL_PREFIX_EXCLUDES } from './controllers/dev-mail.controller';
 
 /**
  * Creates the gateway application (not yet listening): Fastify with trailing-slash-insensitive
@@ -53,6 +54,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
       { path: 'health/live', method: RequestMethod.GET },
       { path: 'health/ready', method: RequestMethod.GET },
       { path: 'metrics', method: RequestMethod.GET },
+      ...DEV_MAIL_PREFIX_EXCLUDES,
     ],
   });
   const document = buildOpenApi(app);

@@ -10,6 +10,7 @@ import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { AuditAppModule, AuditConfig } from '@medfolio/audit-app';
 import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
 import { IdentityAppModule, IdentityConfig } from '@medfolio/identity-app';
+import { NotificationsAppModule, NotificationsConfig } from '@medfolio/notifications-app';
 
 /**
  * `npm start`: the whole product in ONE process. Every service runs as its own Nest application
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const gatewayConfig = loadConfigOrExit(GatewayConfig);
   const auditConfig = loadConfigOrExit(AuditConfig);
   const identityConfig = loadConfigOrExit(IdentityConfig);
+  const notificationsConfig = loadConfigOrExit(NotificationsConfig);
   // Uploads stream from the gateway to services' internal HTTP endpoints, on loopback here,
   // authenticated by a shared token (random for this run unless INTERNAL_API_TOKEN is set).
   const internalToken = gatewayConfig.internalApiToken ?? randomBytes(32).toString('base64url');
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     services.push(service);
   };
   await embed('audit', AuditAppModule.register({ config: auditConfig, eventBus, http: false }));
+  await embed('notifications', NotificationsAppModule.register({ config: notificationsConfig, eventBus, http: false }));
   // identity also serves HTTP (picture uploads, its JWKS) on a loopback port of its own.
   const identity = await createServiceHttpApp(IdentityAppModule.register({ config: identityConfig, eventBus, http: true }));
   identity.connectMicroservice(rpcServerStrategy('identity', rpcSettings), { inheritAppConfig: true });
@@ -50,7 +53,8 @@ async function main(): Promise<void> {
   const rpc = createRpcClient('gateway', rpcSettings);
   await rpc.connect();
   const localJwks = gatewayConfig.jwksUrl ? null : publicJwks(await loadOrCreateSigningKeys(gatewayConfig.dataDir));
-  const gateway = await createGatewayApp({ config: gatewayConfig, rpc, localJwks });
+  const devMail = !notificationsConfig.smtpUrl;
+  const gateway = await createGatewayApp({ config: gatewayConfig, rpc, localJwks, devMail });
   await gateway.listen({ port: gatewayConfig.port, host: gatewayConfig.host });
   const address = gateway.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : gatewayConfig.port;
@@ -60,7 +64,9 @@ async function main(): Promise<void> {
     gatewayConfig.natsUrl ? 'NATS JetStream' : 'in-process messaging',
   ].join(', ');
   process.stdout.write(`\nMedfolio is running at http://localhost:${port}/  (${mode}; started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-  process.stdout.write(`API documentation: http://localhost:${port}/api/docs   Stop: Ctrl-C\n\n`);
+  process.stdout.write(`API documentation: http://localhost:${port}/api/docs   Stop: Ctrl-C\n`);
+  if (devMail) process.stdout.write(`E-mail is not sent (no SMTP_URL): read it at http://localhost:${port}/dev/mail\n`);
+  process.stdout.write('\n');
 
   let stopping = false;
   const stop = async (signal: string) => {

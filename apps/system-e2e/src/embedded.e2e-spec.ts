@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { HistoryPage } from '@medfolio/contracts';
 import { get, tokenFor } from './support/api';
 import { forgedTokens } from './support/forged-tokens';
+import { accountJourney, call, type Mailbox } from './support/journey';
 import { runNode, startNode, waitFor, type Running } from './support/processes';
 
 /** `npm start`'s process: everything in one process on embedded defaults (PGlite, in-process messaging). */
@@ -70,6 +71,21 @@ describe('embedded one-process mode', () => {
     const statuses: Record<string, number> = {};
     for (const [name, token] of Object.entries(tokens)) statuses[name] = (await get(`${base}/api/history/`, token)).status;
     expect(statuses).toEqual(Object.fromEntries(Object.keys(tokens).map((name) => [name, 401])));
+  });
+
+  it('takes a new patient through the whole account journey, reading e-mail in the dev mailbox', async () => {
+    const mailbox: Mailbox = {
+      textsTo: async (to) => {
+        const reply = await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json');
+        return reply.body.filter((m) => m.to.toLowerCase() === to.toLowerCase()).map((m) => m.text);
+      },
+    };
+    await accountJourney(base, mailbox).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
+    });
+    const page = await fetch(`${base}/dev/mail`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Your Medfolio verification code');
   });
 
   it('publishes OpenAPI with the paths written as the contract writes them', async () => {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { migrate, serviceDataSourceOptions } from './data-source';
 import { EmbeddedPostgres } from './embedded-postgres';
@@ -59,6 +60,41 @@ describe('EmbeddedPostgres (PGlite over the wire protocol)', () => {
     await first.commitTransaction();
     await first.release();
     await ds.destroy();
+  }, 60_000);
+
+  it('keeps parameterised queries of many connections apart (one PGlite session underneath)', async () => {
+    const embedded = await EmbeddedPostgres.get(dataDir);
+    const clients = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const client = new Client({ connectionString: embedded.url });
+        await client.connect();
+        return client;
+      }),
+    );
+    try {
+      const results = await Promise.all(
+        clients.flatMap((client, c) =>
+          Array.from({ length: 50 }, async (_, i) => {
+            // Different SQL per connection: a statement parsed by one and bound by another shows.
+            const { rows } = await client.query(`SELECT $1::int AS c, $2::int AS i, $3::text AS label${c}`, [c, i, `${c}-${i}`]);
+            return rows[0][`label${c}`] === `${c}-${i}` && rows[0].c === c && rows[0].i === i;
+          }),
+        ),
+      );
+      expect(results.every(Boolean)).toBe(true);
+      // Transactions on two connections at once: each sees only its own uncommitted row.
+      await Promise.all(
+        clients.slice(0, 2).map(async (client, c) => {
+          await client.query('BEGIN');
+          await client.query(`INSERT INTO probe.notes (body) VALUES ($1)`, [`tx-${c}`]);
+          const { rows } = await client.query(`SELECT body FROM probe.notes WHERE body LIKE 'tx-%'`);
+          expect(rows).toEqual([{ body: `tx-${c}` }]);
+          await client.query('ROLLBACK');
+        }),
+      );
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
   }, 60_000);
 
   it('keeps data across a restart', async () => {

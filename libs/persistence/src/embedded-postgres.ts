@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { SessionAwareQueryQueue } from './session-queue';
 
 /**
  * The embedded database of `npm start`: PGlite (real Postgres compiled to WASM) keeping its files
@@ -32,6 +33,9 @@ export class EmbeddedPostgres {
     const db = await PGlite.create({ dataDir: dir });
     const port = 0;
     const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 64 });
+    // Replace the socket server's queue (an internal field, version pinned in package.json) before any
+    // connection exists: see SessionAwareQueryQueue for why.
+    (server as unknown as { queryQueue: SessionAwareQueryQueue }).queryQueue = new SessionAwareQueryQueue(db);
     await server.start();
     // getServerConn() answers "host:port" with the port the OS chose.
     const url = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`;

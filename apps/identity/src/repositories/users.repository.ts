@@ -19,8 +19,9 @@ export class UsersRepository {
     return this.dataSource.getRepository(User).findOneBy({ emailNormalized: normalizeEmail(email) });
   }
 
-  findById(id: string): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ id });
+  /** Inside a transaction, pass its manager: on the embedded database another connection would wait for it. */
+  findById(id: string, manager?: EntityManager): Promise<User | null> {
+    return (manager ?? this.dataSource.manager).getRepository(User).findOneBy({ id });
   }
 
   findByGoogleSubject(subject: string): Promise<User | null> {

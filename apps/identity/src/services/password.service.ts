@@ -69,7 +69,7 @@ export class PasswordService {
     const userId = await this.users.transaction(async (manager) => {
       const reset = await this.resets.lockUnused(manager, sha256(dto.token));
       if (!reset || reset.expiresAt.getTime() <= Date.now()) return null;
-      const user = await this.users.findById(reset.userId);
+      const user = await this.users.findById(reset.userId, manager);
       if (!user || user.emailNormalized !== normalizeEmail(dto.email)) return null;
       await this.resets.markUsed(manager, reset.id);
       // Following the e-mailed link proves the address too.

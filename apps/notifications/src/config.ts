@@ -1,0 +1,52 @@
+import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { CommonConfig, Env } from '@medfolio/config';
+
+/** 32 bytes in base64: 43 characters and one '=' of padding. */
+const BASE64_32_BYTES = /^[A-Za-z0-9+/]{43}=$/;
+
+export class NotificationsConfig extends CommonConfig {
+  /**
+   * smtp://user:pass@host:587 or smtps://user:pass@host:465. Unset: nothing leaves the machine;
+   * "sent" mail is kept in the dev mailbox (GET /dev/mail in embedded mode).
+   */
+  @Env('SMTP_URL', { sensitive: true })
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'must be an smtp:// or smtps:// URL' })
+  smtpUrl?: string;
+
+  /** The From header of every message: `Name <address>` or a bare address. */
+  @Env('MAIL_FROM')
+  @IsString()
+  @MaxLength(200, { message: 'must be at most 200 characters' })
+  @Matches(/^([^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, {
+    message: "must be an address or 'Name <address>'",
+  })
+  mailFrom = 'Medfolio <no-reply@medfolio.local>';
+
+  /** Where contact-form messages go. */
+  @Env('SUPPORT_EMAIL')
+  @IsEmail({ require_tld: false }, { message: 'must be an e-mail address' })
+  supportEmail = 'support@medfolio.local';
+
+  /**
+   * AES-256-GCM key for message bodies at rest: 32 random bytes in base64 (`openssl rand -base64 32`).
+   * Required in service mode (every replica must read every row); in embedded mode, when unset,
+   * one is generated into DATA_DIR/keys/notifications.key on first start and reused.
+   */
+  @Env('NOTIFICATIONS_ENCRYPTION_KEY', { sensitive: true })
+  @ValidateIf((config: NotificationsConfig) => config.mode === 'service' || config.encryptionKey !== undefined)
+  @Matches(BASE64_32_BYTES, { message: 'must be 32 random bytes in base64 (required in service mode)' })
+  encryptionKey?: string;
+
+  /** The web app's address, for links in e-mails (the welcome e-mail's sign-in button). */
+  @Env('PUBLIC_BASE_URL')
+  @Matches(/^https?:\/\/[^\s"'<>]+$/, { message: 'must be an http(s) URL' })
+  publicBaseUrl = 'http://localhost:3000';
+
+  /** A message still undelivered this long after it was queued is given up ('failed'). */
+  @Env('MAIL_GIVE_UP_AFTER_HOURS')
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  @Max(24 * 30, { message: 'must be at most 720' })
+  giveUpAfterHours = 72;
+}

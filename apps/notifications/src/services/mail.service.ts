@@ -1,0 +1,108 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isEmail } from 'class-validator';
+import {
+  DomainError,
+  type ContactMessageDto,
+  type ContactReply,
+  type DevMailEntry,
+  type SendEmailDto,
+  type SendEmailReply,
+  type UserVerifiedEvent,
+} from '@medfolio/contracts';
+import { NotificationsConfig } from '../config';
+import { MailRepository, type NewEmail } from '../repositories/mail.repository';
+import { MailTransport } from '../repositories/mail-transport';
+import { MailSender, type EmailEnvelope } from './mail-sender';
+import { MessageCipher, SEAL_CONTEXT } from './message-cipher';
+import { renderEmail, templateDataProblem } from './templates';
+
+export const CONTACT_THANKS = 'Thank you! Your message has been sent.';
+
+/** How many messages the dev mailbox shows. */
+const DEV_MAILBOX_SIZE = 100;
+
+/**
+ * Queues e-mails (rendered and sealed right away, so the row holds exactly what will be sent) and
+ * answers once the row is committed; the MailSender delivers them. Logs name message ids and
+ * templates only: never recipients, codes, links or bodies.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger(MailService.name);
+
+  constructor(
+    @Inject(NotificationsConfig) private readonly config: NotificationsConfig,
+    @Inject(MailRepository) private readonly repository: MailRepository,
+    @Inject(MessageCipher) private readonly cipher: MessageCipher,
+    @Inject(MailSender) private readonly sender: MailSender,
+    @Inject(MailTransport) private readonly transport: MailTransport,
+  ) {}
+
+  /** `notifications.email.send`: one templated e-mail. The same idempotency key twice is one message. */
+  async queue(request: SendEmailDto): Promise<SendEmailReply> {
+    const problem = templateDataProblem(request.template, request.data);
+    if (problem) throw new DomainError('VALIDATION_FAILED', problem);
+    const id = randomUUID();
+    const envelope: EmailEnvelope = { to: request.to, ...renderEmail(request.template, request.data, { baseUrl: this.config.publicBaseUrl }) };
+    const idempotencyHash = request.idempotencyKey ? sha256(request.idempotencyKey) : null;
+    const stored = await this.repository.enqueue(this.sealedEmail(id, request.template, envelope, idempotencyHash));
+    if (stored.created) {
+      this.logger.log({ messageId: stored.id, template: request.template, state: 'queued' }, 'e-mail queued');
+      this.sender.kick();
+    } else {
+      this.logger.log({ messageId: stored.id, template: request.template }, 'e-mail already queued (same idempotency key)');
+    }
+    return { id: stored.id, state: 'queued' };
+  }
+
+  /** `notifications.contact.submit`: keeps the message and e-mails a copy to support (Reply-To: the sender). */
+  async submitContact(form: ContactMessageDto): Promise<ContactReply> {
+    const contactId = randomUUID();
+    const emailId = randomUUID();
+    const envelope: EmailEnvelope = {
+      to: this.config.supportEmail,
+      replyTo: form.email,
+      ...renderEmail('contact-copy', { ...form }, { baseUrl: this.config.publicBaseUrl }),
+    };
+    await this.repository.enqueueContact(
+      { id: contactId, sealed: this.cipher.seal({ ...form }, SEAL_CONTEXT.contact(contactId)) },
+      this.sealedEmail(emailId, 'contact-copy', envelope, null),
+    );
+    this.logger.log({ contactMessageId: contactId, messageId: emailId, template: 'contact-copy', state: 'queued' }, 'contact message stored');
+    this.sender.kick();
+    return { message: CONTACT_THANKS };
+  }
+
+  /** The welcome e-mail for a newly verified account: once per user, however often the event arrives. */
+  async welcome(event: unknown): Promise<void> {
+    const user = event as Partial<UserVerifiedEvent> | null;
+    if (!user || typeof user.user_id !== 'string' || !user.user_id || typeof user.email !== 'string' || !isEmail(user.email)) {
+      throw new DomainError('VALIDATION_FAILED', 'Invalid identity.user.verified event');
+    }
+    await this.queue({
+      to: user.email,
+      template: 'welcome',
+      data: { first_name: typeof user.first_name === 'string' ? user.first_name : '' },
+      idempotencyKey: `welcome:${user.user_id}`,
+    });
+  }
+
+  /** `notifications.devmail.list`: what was "sent" while no SMTP server is configured, newest first. */
+  async devMailbox(): Promise<DevMailEntry[]> {
+    if (this.transport.kind !== 'dev-mailbox') throw new DomainError('NOT_FOUND', 'Not found.');
+    const sent = await this.repository.listSent(DEV_MAILBOX_SIZE);
+    return sent.map((message) => {
+      const envelope = this.cipher.open<EmailEnvelope>(message.sealed, SEAL_CONTEXT.email(message.id));
+      return { to: envelope.to, subject: envelope.subject, text: envelope.text, html: envelope.html, sent_at: message.sentAt.toISOString() };
+    });
+  }
+
+  private sealedEmail(id: string, template: string, envelope: EmailEnvelope, idempotencyHash: string | null): NewEmail {
+    return { id, template, sealed: this.cipher.seal(envelope, SEAL_CONTEXT.email(id)), idempotencyHash };
+  }
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}

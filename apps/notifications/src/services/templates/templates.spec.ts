@@ -1,0 +1,95 @@
+import { NOTIFICATION_TEMPLATES, type NotificationTemplate } from '@medfolio/contracts';
+import { escapeHtml } from './html';
+import { renderEmail, templateDataProblem } from '.';
+
+const context = { baseUrl: 'https://app.medfolio.example/' };
+const HOSTILE = `<script>alert("x")</script> & 'quotes'`;
+
+const SAMPLE: Record<NotificationTemplate, Record<string, string>> = {
+  'verification-code': { first_name: 'Ada', code: '4821' },
+  'password-reset': { first_name: 'Ada', reset_url: 'https://app.medfolio.example/reset-password/ada%40example.com/tok-123?x=1&y=2' },
+  welcome: { first_name: 'Ada' },
+  'contact-copy': { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', message: 'Hello,\nplease call me back.' },
+};
+
+describe('e-mail templates', () => {
+  it.each(NOTIFICATION_TEMPLATES)('%s has a subject, a text part and a branded HTML part', (template) => {
+    const email = renderEmail(template, SAMPLE[template], context);
+    expect(email.subject).toMatch(/Medfolio|contact message/);
+    expect(email.text).toContain('Medfolio');
+    expect(email.html).toMatch(/^<!doctype html>/);
+    expect(email.html).toContain('>Medfolio</td>');
+    expect(email.html).toContain(`<title>${escapeHtml(email.subject)}</title>`);
+  });
+
+  it('verification code: the subject says what it is, both parts carry the code', () => {
+    const email = renderEmail('verification-code', SAMPLE['verification-code'], context);
+    expect(email.subject).toBe('Your Medfolio verification code');
+    expect(email.subject).not.toContain('4821');
+    expect(email.text).toContain('4821');
+    expect(email.html).toContain('>4821</span>');
+    expect(email.text).toContain('Hello Ada,');
+  });
+
+  it('password reset: both parts carry the link, the HTML one as an escaped href', () => {
+    const url = SAMPLE['password-reset']['reset_url']!;
+    const email = renderEmail('password-reset', SAMPLE['password-reset'], context);
+    expect(email.subject).toBe('Reset your Medfolio password');
+    expect(email.text).toContain(url);
+    expect(email.html).toContain(`href="${url.replace(/&/g, '&amp;')}"`);
+    expect(email.html).not.toContain('x=1&y=2');
+  });
+
+  it('welcome: links to the product', () => {
+    const email = renderEmail('welcome', SAMPLE.welcome, context);
+    expect(email.subject).toBe('Welcome to Medfolio');
+    expect(email.html).toContain('href="https://app.medfolio.example/"');
+    expect(email.text).toContain('https://app.medfolio.example/');
+  });
+
+  it('contact copy: names the sender in the subject and keeps the message as written', () => {
+    const email = renderEmail('contact-copy', SAMPLE['contact-copy'], context);
+    expect(email.subject).toBe('New contact message from Ada Lovelace');
+    expect(email.text).toContain('From: Ada Lovelace <ada@example.com>');
+    expect(email.text).toContain('Hello,\nplease call me back.');
+    expect(email.html).toContain('Hello,\nplease call me back.');
+  });
+
+  it.each(NOTIFICATION_TEMPLATES)('%s escapes every user-provided value in the HTML part', (template) => {
+    const data = Object.fromEntries(
+      Object.entries(SAMPLE[template]).map(([key, value]) => [key, key === 'reset_url' ? `${value}"><b>&` : HOSTILE]),
+    );
+    const email = renderEmail(template, data, context);
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).not.toContain('"><b>');
+    if (template !== 'password-reset') expect(email.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;');
+  });
+
+  it('keeps line breaks of names out of the subject', () => {
+    const email = renderEmail('contact-copy', { ...SAMPLE['contact-copy'], firstname: 'Ada\r\nBcc: x@example.com', lastname: 'L' }, context);
+    expect(email.subject).toBe('New contact message from Ada Bcc: x@example.com L');
+    expect(email.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('greets without a name when there is none', () => {
+    expect(renderEmail('welcome', { first_name: '  ' }, context).text).toContain('Hello,\n');
+  });
+
+  describe('data checks', () => {
+    it.each(NOTIFICATION_TEMPLATES)('%s: complete sample data is accepted', (template) => {
+      expect(templateDataProblem(template, SAMPLE[template])).toBeNull();
+    });
+
+    it('names a missing field, never a value', () => {
+      expect(templateDataProblem('verification-code', { first_name: 'Ada' })).toBe('data.code is required for the verification-code template');
+      expect(templateDataProblem('contact-copy', { firstname: 'a', lastname: 'b', email: 'c' })).toBe('data.message is required for the contact-copy template');
+    });
+
+    it('refuses an empty code, a non-http reset link and over-long values', () => {
+      expect(templateDataProblem('verification-code', { first_name: 'Ada', code: ' ' })).toBe('data.code must not be empty');
+      expect(templateDataProblem('password-reset', { first_name: 'Ada', reset_url: 'javascript:alert(1)' })).toBe('data.reset_url must be an http(s) URL');
+      expect(templateDataProblem('welcome', { first_name: 'x'.repeat(2001) })).toBe('data.first_name is too long');
+      expect(() => renderEmail('password-reset', { first_name: 'Ada', reset_url: 'data:text/html,x' }, context)).toThrow(/http\(s\)/);
+    });
+  });
+});

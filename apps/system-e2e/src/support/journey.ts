@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { HistoryPage, Profile, TokenPair } from '@medfolio/contracts';
+import { waitFor } from './processes';
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function call<T = unknown>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<Reply<T>> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+/** Where the e-mails of a run can be read: the dev mailbox (embedded) or a real SMTP server. */
+export interface Mailbox {
+  /** Text bodies of messages to `to`, newest first. */
+  textsTo(to: string): Promise<string[]>;
+}
+
+export async function codeFor(mailbox: Mailbox, to: string, previous?: string): Promise<string> {
+  return waitFor(`a verification code for ${to}`, async () => {
+    for (const text of await mailbox.textsTo(to)) {
+      const code = /\b(\d{4})\b/.exec(text)?.[1];
+      if (code && code !== previous) return code;
+      if (code) return undefined;
+    }
+    return undefined;
+  });
+}
+
+export async function resetLinkFor(mailbox: Mailbox, to: string): Promise<{ email: string; token: string }> {
+  return waitFor(`a reset link for ${to}`, async () => {
+    for (const text of await mailbox.textsTo(to)) {
+      const match = /\/reset-password\/([^/\s]+)\/([A-Za-z0-9_-]{43})/.exec(text);
+      if (match) return { email: decodeURIComponent(match[1]!), token: match[2]! };
+    }
+    return undefined;
+  });
+}
+
+/**
+ * The whole account journey over HTTP, as the web app makes it: sign up, read the code, verify,
+ * sign in, read and edit the profile, change the password, sign out, sign in with the new one,
+ * refresh, forgot and reset the password, and see it all in the access history.
+ */
+export async function accountJourney(base: string, mailbox: Mailbox): Promise<void> {
+  const email = `patient-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'correct horse battery';
+  const expectStatus = (reply: Reply, status: number, what: string) => {
+    if (reply.status !== status) throw new Error(`${what}: expected ${status}, got ${reply.status} ${JSON.stringify(reply.body)}`);
+  };
+
+  const registered = await call<{ message: string }>(base, 'POST', '/api/register/', {
+    first_name: 'Ana',
+    last_name: '',
+    phone: '+1 555 0100',
+    email,
+    password,
+    date_of_birth: '1990-04-01',
+  });
+  expectStatus(registered, 201, 'register');
+
+  const early = await call<{ message: string }>(base, 'POST', '/api/login/', { email, password });
+  expectStatus(early, 403, 'login before verification');
+
+  const code = await codeFor(mailbox, email);
+  expectStatus(await call(base, 'POST', '/api/verify-otp/', { email, otp: code }), 200, 'verify');
+
+  const login = await call<TokenPair>(base, 'POST', '/api/login/', { email: email.toUpperCase(), password });
+  expectStatus(login, 200, 'login');
+  const { access, refresh } = login.body;
+
+  const profile = await call<Profile>(base, 'GET', '/api/profile/', undefined, access);
+  expectStatus(profile, 200, 'profile');
+  if (profile.body.email !== email || profile.body.first_name !== 'Ana' || !profile.body.email_verified) throw new Error(`profile: ${JSON.stringify(profile.body)}`);
+
+  const edited = await call<Profile>(base, 'PUT', '/api/profile/', { first_name: 'Anna', last_name: 'Smith', phone: '+1 555 0199' }, access);
+  expectStatus(edited, 200, 'edit profile');
+  if (edited.body.last_name !== 'Smith') throw new Error('profile not changed');
+
+  // A profile picture: uploaded as multipart, checked by content, stored 400x400, linked from the profile.
+  const sharp = (await import('sharp')).default;
+  const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('picture', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'me.jpg');
+  const uploaded = await fetch(`${base}/api/profile/picture/`, { method: 'POST', body: form, headers: { authorization: `Bearer ${access}` } });
+  const withPicture = (await uploaded.json()) as Profile;
+  if (uploaded.status !== 200 || !withPicture.profile_picture) throw new Error(`picture upload: ${uploaded.status} ${JSON.stringify(withPicture)}`);
+  const pictureUrl = new URL(withPicture.profile_picture, base).toString();
+  const picture = await fetch(pictureUrl);
+  const meta = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+  if (picture.status !== 200 || meta.width !== 400 || meta.height !== 400) throw new Error(`picture: ${picture.status} ${meta.width}x${meta.height}`);
+  const notAnImage = new FormData();
+  notAnImage.append('picture', new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/png' }), 'evil.png');
+  const refused = await fetch(`${base}/api/profile/picture/`, { method: 'POST', body: notAnImage, headers: { authorization: `Bearer ${access}` } });
+  if (refused.status !== 415) throw new Error(`a non-image must be refused with 415, got ${refused.status}`);
+
+  const wrongOld = await call<{ message: string }>(base, 'PUT', '/api/change/password/', { old_password: 'not my password', new_password: 'new pass 1234' }, access);
+  expectStatus(wrongOld, 400, 'change password with a wrong old one');
+
+  const changed = await call<{ detail: string }>(base, 'PUT', '/api/change/password/', { old_password: password, new_password: 'new pass 1234' }, access);
+  expectStatus(changed, 200, 'change password');
+
+  const rotated = await call<TokenPair>(base, 'POST', '/api/token/refresh/', { refresh });
+  expectStatus(rotated, 200, 'refresh');
+  expectStatus(await call(base, 'POST', '/api/token/refresh/', { refresh }), 401, 'reuse of a rotated refresh token');
+
+  expectStatus(await call(base, 'POST', '/api/logout/', { refresh: rotated.body.refresh }, rotated.body.access), 200, 'logout');
+  expectStatus(await call(base, 'POST', '/api/token/refresh/', { refresh: rotated.body.refresh }), 401, 'refresh after logout');
+  expectStatus(await call(base, 'POST', '/api/login/', { email, password }), 401, 'login with the old password');
+  const again = await call<TokenPair>(base, 'POST', '/api/login/', { email, password: 'new pass 1234' });
+  expectStatus(again, 200, 'login with the new password');
+
+  const forgot = await call<{ token: unknown }>(base, 'POST', '/api/forgot-password/', { email });
+  expectStatus(forgot, 200, 'forgot password');
+  if (forgot.body.token !== null) throw new Error('forgot-password must not return the secret');
+  const link = await resetLinkFor(mailbox, email);
+  expectStatus(await call(base, 'POST', '/api/reset-password/', { email: link.email, token: link.token, password: 'reset pass 5678' }), 200, 'reset');
+  expectStatus(await call(base, 'POST', '/api/token/refresh/', { refresh: again.body.refresh }), 401, 'sessions end after a reset');
+  const final = await call<TokenPair>(base, 'POST', '/api/login/', { email, password: 'reset pass 5678' });
+  expectStatus(final, 200, 'login after reset');
+
+  const history = await waitFor('the history of the journey', async () => {
+    const reply = await call<HistoryPage>(base, 'GET', '/api/history/?page_size=100', undefined, final.body.access);
+    const actions = reply.body.results?.map((r) => r.action) ?? [];
+    return ['login', 'profile.read', 'profile.update', 'password.change', 'password.reset'].every((a) => actions.includes(a)) ? reply.body : undefined;
+  });
+  if (!history.results.some((r) => r.action === 'login' && r.who === 'you')) throw new Error('history lacks the sign-ins');
+}
