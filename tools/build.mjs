@@ -50,6 +50,7 @@ export async function build() {
   let count = 0;
   for (const top of ['apps', 'libs']) {
     for (const project of await readdir(path.join(root, top))) {
+      if (top === 'libs' && project === 'testing') continue; // test support never ships
       for await (const file of sources(path.join(root, top, project, 'src'))) {
         const { code } = await transformFile(file, { ...swcOptions(), filename: file, swcrc: false, configFile: false });
         const rel = path.relative(root, file).replace(/\.ts$/, '.js');

@@ -22,7 +22,7 @@ import { NotificationsConfig } from './config';
 import { NOTIFICATIONS_MIGRATIONS } from './migrations';
 import { MailRepository } from './repositories/mail.repository';
 import { MailSender } from './services/mail-sender';
-import { freePort, startSmtpSink, type ReceivedMail, type SmtpSink } from './testing/smtp-sink';
+import { freePort, startSmtpSink, type ReceivedMail, type SmtpSink } from '@medfolio/testing';
 
 /**
  * The notifications service end to end, as it runs: its controllers behind the in-process

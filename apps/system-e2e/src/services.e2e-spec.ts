@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { HistoryPage } from '@medfolio/contracts';
+import { randomBytes } from 'node:crypto';
+import { startSmtpSink, type SmtpSink } from '@medfolio/testing';
 import { get, tokenFor } from './support/api';
+import { accountJourney } from './support/journey';
 import { freePort, runNode, startNode, waitFor, type Running } from './support/processes';
 
 const adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -20,9 +23,13 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
   })();
   let dataDir: string;
   let audit: Running;
+  let identity: Running;
+  let notifications: Running;
   let gateway: Running;
   let auditPort: number;
   let base: string;
+  let smtp: SmtpSink;
+  const internalToken = randomBytes(32).toString('base64url');
 
   const admin = async (sql: string) => {
     const client = new Client({ connectionString: adminUrl });
@@ -43,15 +50,38 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
     auditPort = await freePort();
     const gatewayPort = await freePort();
     base = `http://127.0.0.1:${gatewayPort}`;
+    smtp = await startSmtpSink();
+    const identityPort = await freePort();
+    const notificationsPort = await freePort();
+    const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir };
     audit = startAudit();
-    gateway = startNode('apps/gateway/src/main.js', [], { MEDFOLIO_MODE: 'service', NATS_URL: natsUrl, PORT: String(gatewayPort), DATA_DIR: dataDir });
-    await waitFor('audit readiness', async () => ((await get(`http://127.0.0.1:${auditPort}/health/ready`)).status === 200 ? true : undefined));
+    identity = startNode('apps/identity/src/main.js', [], { ...service, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken });
+    notifications = startNode('apps/notifications/src/main.js', [], {
+      ...service,
+      PORT: String(notificationsPort),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      NOTIFICATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
+    gateway = startNode('apps/gateway/src/main.js', [], {
+      MEDFOLIO_MODE: 'service',
+      NATS_URL: natsUrl,
+      PORT: String(gatewayPort),
+      DATA_DIR: dataDir,
+      // Tokens are verified with identity's published keys, as in Kubernetes.
+      JWT_JWKS_URL: `http://127.0.0.1:${identityPort}/.well-known/jwks.json`,
+      IDENTITY_INTERNAL_URL: `http://127.0.0.1:${identityPort}`,
+      INTERNAL_API_TOKEN: internalToken,
+    });
+    for (const [name, port] of [['audit', auditPort], ['identity', identityPort], ['notifications', notificationsPort]] as const) {
+      await waitFor(`${name} readiness`, async () => ((await get(`http://127.0.0.1:${port}/health/ready`)).status === 200 ? true : undefined));
+    }
     await waitFor('gateway health', async () => ((await get(`${base}/api/health/`)).status === 200 ? true : undefined));
   });
 
   afterAll(async () => {
     await gateway?.stop();
-    await audit?.stop();
+    await Promise.all([audit?.stop(), identity?.stop(), notifications?.stop()]);
+    await smtp?.close();
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -74,6 +104,20 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
       return reply.body.total >= 1 ? reply.body : undefined;
     });
     expect(page.results[0]).toMatchObject({ who: 'you', action: 'history.read' });
+  });
+
+  it('takes a new patient through the whole account journey, with e-mail over real SMTP', async () => {
+    await accountJourney(base, {
+      textsTo: async (to) =>
+        smtp.received
+          .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
+          .map((m) => m.text)
+          .reverse(),
+    }).catch((error: Error) => {
+      const logs = [gateway, identity, notifications].map((p) => p.output().slice(-1500)).join('\n---\n');
+      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
+    });
+    expect((await get(`${base}/dev/mail.json`)).status).toBe(404);
   });
 
   it('runs the migrate and verify commands', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageAwareConfig } from '@medfolio/config';
+import { readOrCreateSecretFile } from '@medfolio/security';
 import { createBlobStorage, parseEncryptionKeys, type BlobStorage, type BlobStorageConfig } from '@medfolio/storage';
 
 interface GeneratedStorageKeys {
@@ -11,17 +11,10 @@ interface GeneratedStorageKeys {
 
 /** Embedded mode: storage keys generated once into DATA_DIR/keys/storage.json (owner-only). */
 async function loadOrCreateStorageKeys(dataDir: string): Promise<GeneratedStorageKeys> {
-  const file = path.resolve(dataDir, 'keys', 'storage.json');
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as GeneratedStorageKeys;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const keys = { encryptionKeys: `k1:${randomBytes(32).toString('base64')}`, urlSigningKey: randomBytes(32).toString('base64url') };
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await writeFile(file, JSON.stringify(keys), { mode: 0o600 });
-  await chmod(file, 0o600);
-  return keys;
+  const text = await readOrCreateSecretFile(path.resolve(dataDir, 'keys', 'storage.json'), () =>
+    JSON.stringify({ encryptionKeys: `k1:${randomBytes(32).toString('base64')}`, urlSigningKey: randomBytes(32).toString('base64url') }),
+  );
+  return JSON.parse(text) as GeneratedStorageKeys;
 }
 
 export async function blobStorageConfigFor(config: StorageAwareConfig): Promise<BlobStorageConfig> {

@@ -1,2 +1,3 @@
 export * from './access-token';
+export * from './secret-file';
 export * from './signing-keys';

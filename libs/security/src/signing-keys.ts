@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
+import { readOrCreateSecretFile } from './secret-file';
 
 export const ACCESS_TOKEN_ALG = 'ES256';
 
@@ -35,15 +35,8 @@ export async function generateSigningKey(): Promise<SigningKey> {
  */
 export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningKeyRing> {
   const file = path.resolve(dataDir, 'keys', 'jwt-signing-keys.json');
-  try {
-    const stored = JSON.parse(await readFile(file, 'utf8')) as { keys: SigningKey[] };
-    if (stored.keys.length > 0) return { current: stored.keys[0]!, keys: stored.keys };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read the signing keys in ${path.basename(file)}`);
-  }
-  const key = await generateSigningKey();
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await writeFile(file, JSON.stringify({ keys: [key] }), { mode: 0o600 });
-  await chmod(file, 0o600);
-  return { current: key, keys: [key] };
+  const text = await readOrCreateSecretFile(file, async () => JSON.stringify({ keys: [await generateSigningKey()] }));
+  const stored = JSON.parse(text) as { keys: SigningKey[] };
+  if (stored.keys.length === 0) throw new Error(`${path.basename(file)} holds no key`);
+  return { current: stored.keys[0]!, keys: stored.keys };
 }

@@ -2,7 +2,7 @@ import { DomainError } from '@medfolio/contracts';
 
 import { GOOGLE_EMAIL_NOT_VERIFIED, GOOGLE_SIGN_IN_FAILED, type GoogleRejectionReason } from './google-identity';
 import { GoogleIdentityVerifier } from './google-identity-verifier';
-import { FakeGoogle } from './testing/fake-google';
+import { FakeGoogle } from '@medfolio/testing';
 
 let google: FakeGoogle;
 let verifier: GoogleIdentityVerifier;

@@ -3,7 +3,7 @@ import { DomainError } from '@medfolio/contracts';
 import { GOOGLE_NOT_CONFIGURED, GOOGLE_SIGN_IN_FAILED, GOOGLE_UNAVAILABLE, GoogleSignInError } from './google-identity';
 import { GoogleIdentityVerifier } from './google-identity-verifier';
 import { DEFAULT_GOOGLE_SIGN_IN_SETTINGS, googleSignInSettings } from './google-sign-in-settings';
-import { FakeGoogle } from './testing/fake-google';
+import { FakeGoogle } from '@medfolio/testing';
 
 async function failure(promise: Promise<unknown>): Promise<GoogleSignInError> {
   const error: unknown = await promise.then(

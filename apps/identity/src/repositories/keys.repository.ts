@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { JWK } from 'jose';
-import { loadOrCreateSigningKeys, type SigningKey, type SigningKeyRing } from '@medfolio/security';
+import { loadOrCreateSigningKeys, readOrCreateSecretFile, type SigningKey, type SigningKeyRing } from '@medfolio/security';
 import { IdentityConfig } from '../config';
 
 /**
@@ -46,15 +45,6 @@ export function parseKeyRing(json: string): SigningKeyRing {
 }
 
 async function loadOrCreateSecret(dataDir: string): Promise<Buffer> {
-  const file = path.resolve(dataDir, 'keys', 'identity-secret');
-  try {
-    return Buffer.from(await readFile(file, 'utf8'), 'base64');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomBytes(32);
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await writeFile(file, secret.toString('base64'), { mode: 0o600 });
-  await chmod(file, 0o600);
-  return secret;
+  const text = await readOrCreateSecretFile(path.resolve(dataDir, 'keys', 'identity-secret'), () => randomBytes(32).toString('base64'));
+  return Buffer.from(text, 'base64');
 }

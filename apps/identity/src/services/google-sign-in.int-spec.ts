@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type { DomainError } from '@medfolio/contracts';
-import { FakeGoogle } from '../google/testing/fake-google';
+import { FakeGoogle } from '@medfolio/testing';
 import { caller, IdentityHarness } from '../testing/identity-harness';
 import { AccountService } from './account.service';
 import { ProfileService } from './profile.service';

@@ -3,7 +3,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type GenerateKeyPairResult, type JWK, SignJWT } from 'jose';
 
-import type { GoogleSignInSettings } from '../google-sign-in-settings';
+
+/** The shape of identity's Google sign-in settings (kept structural: libraries never import apps). */
+export interface GoogleSignInSettings {
+  clientIds: string[];
+  jwksUrl: string;
+  userinfoUrl: string;
+  tokeninfoUrl?: string;
+  issuers: string[];
+  timeoutMs: number;
+}
 
 /** The OpenID Connect profile claims Google puts in ID tokens and userinfo answers. */
 export interface FakeGoogleProfile {
