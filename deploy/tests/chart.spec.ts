@@ -14,6 +14,7 @@ import {
   type K8sObject,
   type RenderOptions,
 } from './src/helm';
+import { configVariables } from './src/app-config';
 import { schemaErrors, unknownFieldErrors } from './src/k8s-schema';
 import type {
   Container,
@@ -37,6 +38,24 @@ const CASES: [string, RenderOptions][] = [
 const deploymentsOf = (options: RenderOptions) => ofKind<Deployment>(render(options), 'Deployment');
 const containerOf = (spec: PodSpec | undefined): Container => spec!.containers[0]!;
 const env = (container: Container) => new Map((container.env ?? []).map((variable) => [variable.name, variable]));
+const appEnv = (options: RenderOptions, app: string) =>
+  env(containerOf(named<Deployment>(render(options), 'Deployment', `${RELEASE}-${app}`).spec!.template.spec));
+/** Variables read from Secrets: never a plain value. */
+const SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'STORAGE_URL_SIGNING_KEY',
+  'JWT_SIGNING_KEYS',
+  'IDENTITY_SECRET',
+  'INTERNAL_API_TOKEN',
+  'SMTP_URL',
+  'NOTIFICATIONS_ENCRYPTION_KEY',
+  'REDIS_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'OPENAI_API_KEY',
+];
 
 describe.each(CASES)('helm/medfolio with %s', (_name, options) => {
   it('passes helm lint --strict', () => {
@@ -181,20 +200,10 @@ describe.each(CASES)('helm/medfolio with %s', (_name, options) => {
   });
 
   it('reads every credential from an existing Secret, never from a plain value', () => {
-    const SECRET_VARIABLES = [
-      'DATABASE_URL',
-      'S3_ACCESS_KEY_ID',
-      'S3_SECRET_ACCESS_KEY',
-      'STORAGE_URL_SIGNING_KEY',
-      'SMTP_URL',
-      'STRIPE_SECRET_KEY',
-      'STRIPE_WEBHOOK_SECRET',
-      'OPENAI_API_KEY',
-    ];
     const objects = render(options);
     expect(ofKind(objects, 'Secret')).toEqual([]);
-    for (const deployment of deploymentsOf(options)) {
-      for (const variable of containerOf(deployment.spec!.template.spec).env ?? []) {
+    for (const workload of [...deploymentsOf(options), ...ofKind<Job>(objects, 'Job')]) {
+      for (const variable of containerOf(workload.spec!.template.spec).env ?? []) {
         if (SECRET_VARIABLES.includes(variable.name)) {
           expect(variable.value).toBeUndefined();
           expect(variable.valueFrom?.secretKeyRef?.name).toBeTruthy();
@@ -221,12 +230,43 @@ describe.each(CASES)('helm/medfolio with %s', (_name, options) => {
       expect(deployment.spec!.template.spec!.enableServiceLinks).toBe(false);
     }
   });
+
+  it('sets only variables that the application reads (its config class declares them)', () => {
+    // PUBLIC_BASE_URL goes to every application on purpose (links in e-mails, share links): the ones
+    // that build no links yet ignore it.
+    const SHARED = ['PUBLIC_BASE_URL'];
+    for (const deployment of deploymentsOf(options)) {
+      const app = deployment.metadata!.name!.replace(`${RELEASE}-`, '');
+      const declared = configVariables(app);
+      if (!declared) continue; // a service whose code has not landed yet
+      const unknown = [...env(containerOf(deployment.spec!.template.spec)).keys()].filter(
+        (name) => !declared.has(name) && !SHARED.includes(name),
+      );
+      expect([app, unknown]).toEqual([app, []]);
+    }
+  });
+
+  it('gives each migration Job exactly the environment of its Deployment (migrate loads the same config)', () => {
+    const objects = render(options);
+    for (const job of ofKind<Job>(objects, 'Job')) {
+      const app = job.metadata!.labels!['medfolio/migrates']!;
+      const deployment = named<Deployment>(objects, 'Deployment', `${RELEASE}-${app}`);
+      expect(containerOf(job.spec!.template.spec).env).toEqual(containerOf(deployment.spec!.template.spec).env);
+    }
+  });
 });
 
 describe('helm/medfolio defaults', () => {
-  it('deploys only the gateway and audit; the other services wait for their code', () => {
+  it('deploys the gateway, audit, identity and notifications; the other services wait for their code', () => {
     const names = ofKind<Deployment>(render(), 'Deployment').map((d) => d.metadata!.name);
-    expect(names.sort()).toEqual([`${RELEASE}-audit`, `${RELEASE}-gateway`]);
+    expect(names.sort()).toEqual(['audit', 'gateway', 'identity', 'notifications'].map((app) => `${RELEASE}-${app}`));
+    const jobs = ofKind<Job>(render(), 'Job').map((job) => job.metadata!.labels!['medfolio/migrates']);
+    expect(jobs).toEqual(['audit', 'identity', 'notifications']);
+    for (const app of ['identity', 'notifications']) {
+      for (const kind of ['Service', 'ServiceAccount', 'PodDisruptionBudget', 'NetworkPolicy']) {
+        expect(named(render(), kind, `${RELEASE}-${app}`)).toBeDefined();
+      }
+    }
   });
 
   it('renders every application when all are enabled', () => {
@@ -257,7 +297,10 @@ describe('helm/medfolio defaults', () => {
   it('tells the gateway which services to report in /api/health and to trust the ingress hop', () => {
     const gatewayEnv = (options: RenderOptions) =>
       env(containerOf(named<Deployment>(render(options), 'Deployment', `${RELEASE}-gateway`).spec!.template.spec));
-    expect(gatewayEnv({}).get('GATEWAY_SERVICES')!.value).toBe('audit');
+    expect(gatewayEnv({}).get('GATEWAY_SERVICES')!.value).toBe('audit,identity,notifications');
+    expect(
+      gatewayEnv({ set: ['identity.enabled=false', 'notifications.enabled=false'] }).get('GATEWAY_SERVICES')!.value,
+    ).toBe('audit');
     expect(gatewayEnv({ set: ALL_APPS_ON }).get('GATEWAY_SERVICES')!.value).toBe(
       'audit,identity,documents,summary,wallet,billing,notifications',
     );
@@ -277,8 +320,10 @@ describe('helm/medfolio defaults', () => {
       );
     expect(usesS3('documents')).toBe(true);
     expect(usesS3('gateway')).toBe(true);
+    expect(usesS3('identity')).toBe(true);
     expect(usesS3('audit')).toBe(false);
     expect(usesS3('billing')).toBe(false);
+    expect(usesS3('notifications')).toBe(false);
   });
 
   it('lets env override a variable the chart sets, without duplicates', () => {
@@ -334,5 +379,114 @@ describe('helm/medfolio defaults', () => {
     const objects = render({ set: ['migrations.enabled=false'] });
     expect(ofKind(objects, 'Job')).toEqual([]);
     expect(objects.filter(isHook)).toEqual([]);
+  });
+});
+
+describe('identity and notifications wiring', () => {
+  const secretRef = (variable: { valueFrom?: { secretKeyRef?: { name?: string; key: string } } } | undefined) =>
+    variable?.valueFrom?.secretKeyRef;
+
+  it('points the gateway at identity for token keys and picture uploads, through its Service', () => {
+    const objects = render();
+    const gateway = appEnv({}, 'gateway');
+    expect(gateway.get('IDENTITY_INTERNAL_URL')!.value).toBe(`http://${RELEASE}-identity:3000`);
+    expect(gateway.get('JWT_JWKS_URL')!.value).toBe(`http://${RELEASE}-identity:3000/.well-known/jwks.json`);
+    // Both URLs name identity's Service and a port it serves, which leads to the pods' HTTP port.
+    for (const name of ['IDENTITY_INTERNAL_URL', 'JWT_JWKS_URL']) {
+      const url = new URL(gateway.get(name)!.value!);
+      const service = named<Service>(objects, 'Service', url.hostname);
+      expect(service.spec!.ports!.map((port) => port.port)).toContain(Number(url.port));
+      expect(service.spec!.ports![0]!.targetPort).toBe('http');
+      expect(service.spec!.selector).toEqual(
+        named<Deployment>(objects, 'Deployment', url.hostname).spec!.selector.matchLabels,
+      );
+    }
+  });
+
+  it('gives the gateway and identity the same INTERNAL_API_TOKEN Secret key and the same token issuer and audience', () => {
+    const gateway = appEnv({}, 'gateway');
+    const identity = appEnv({}, 'identity');
+    expect(secretRef(gateway.get('INTERNAL_API_TOKEN'))).toEqual({ name: 'medfolio-app', key: 'INTERNAL_API_TOKEN' });
+    expect(secretRef(identity.get('INTERNAL_API_TOKEN'))).toEqual(secretRef(gateway.get('INTERNAL_API_TOKEN')));
+    const moved = {
+      set: ['global.internalApiToken.existingSecret=medfolio-internal', 'global.internalApiToken.key=token'],
+    };
+    expect(secretRef(appEnv(moved, 'gateway').get('INTERNAL_API_TOKEN'))).toEqual({
+      name: 'medfolio-internal',
+      key: 'token',
+    });
+    expect(secretRef(appEnv(moved, 'identity').get('INTERNAL_API_TOKEN'))).toEqual({
+      name: 'medfolio-internal',
+      key: 'token',
+    });
+    for (const name of ['JWT_ISSUER', 'JWT_AUDIENCE']) {
+      expect(identity.get(name)!.value).toBeTruthy();
+      expect(gateway.get(name)!.value).toBe(identity.get(name)!.value);
+    }
+    const renamed = { set: ['global.jwt.issuer=https://id.example.com', 'global.jwt.audience=api'] };
+    expect(appEnv(renamed, 'gateway').get('JWT_ISSUER')!.value).toBe('https://id.example.com');
+    expect(appEnv(renamed, 'identity').get('JWT_AUDIENCE')!.value).toBe('api');
+  });
+
+  it('leaves the internal URL and token out of the gateway while identity is disabled', () => {
+    const gateway = appEnv({ set: ['identity.enabled=false'] }, 'gateway');
+    expect(gateway.has('IDENTITY_INTERNAL_URL')).toBe(false);
+    expect(gateway.has('INTERNAL_API_TOKEN')).toBe(false);
+  });
+
+  it('sets the gateway upload limit below the Ingress body limit', () => {
+    expect(appEnv({}, 'gateway').get('UPLOAD_MAX_BYTES')!.value).toBe('10485760');
+    expect(appEnv({ set: ['gateway.uploadMaxBytes=20971520'] }, 'gateway').get('UPLOAD_MAX_BYTES')!.value).toBe(
+      '20971520',
+    );
+  });
+
+  it('gives identity its signing keys, code secret, database, S3 and tunables', () => {
+    const identity = appEnv({}, 'identity');
+    expect(secretRef(identity.get('JWT_SIGNING_KEYS'))).toEqual({ name: 'medfolio-app', key: 'JWT_SIGNING_KEYS' });
+    expect(secretRef(identity.get('IDENTITY_SECRET'))).toEqual({ name: 'medfolio-app', key: 'IDENTITY_SECRET' });
+    expect(secretRef(identity.get('DATABASE_URL'))).toEqual({ name: 'medfolio-db-app', key: 'uri' });
+    expect(secretRef(identity.get('S3_SECRET_ACCESS_KEY'))).toEqual({
+      name: 'medfolio-s3',
+      key: 'S3_SECRET_ACCESS_KEY',
+    });
+    expect(identity.get('S3_BUCKET')!.value).toBe('medfolio');
+    expect(identity.get('S3_SSE')!.value).toBe('AES256');
+    expect(identity.get('PUBLIC_BASE_URL')!.value).toBe('https://medfolio.example.com');
+    expect(identity.get('ACCESS_TOKEN_TTL_SECONDS')!.value).toBe('900');
+    expect(identity.get('REFRESH_TOKEN_TTL_DAYS')!.value).toBe('30');
+    expect(identity.get('AUTH_FAILURES_PER_IP_PER_HOUR')!.value).toBe('300');
+    expect(identity.get('PROFILE_PICTURE_MAX_BYTES')!.value).toBe('10485760');
+    expect(identity.has('GOOGLE_CLIENT_IDS')).toBe(false);
+    const google = appEnv({ set: ['identity.google.clientIds=123-abc.apps.googleusercontent.com'] }, 'identity');
+    expect(google.get('GOOGLE_CLIENT_IDS')!.value).toBe('123-abc.apps.googleusercontent.com');
+  });
+
+  it('gives notifications its SMTP relay, encryption key, database and mail settings, and no S3', () => {
+    const notifications = appEnv({}, 'notifications');
+    expect(secretRef(notifications.get('SMTP_URL'))).toEqual({ name: 'medfolio-app', key: 'SMTP_URL' });
+    expect(secretRef(notifications.get('NOTIFICATIONS_ENCRYPTION_KEY'))).toEqual({
+      name: 'medfolio-app',
+      key: 'NOTIFICATIONS_ENCRYPTION_KEY',
+    });
+    expect(secretRef(notifications.get('DATABASE_URL'))).toEqual({ name: 'medfolio-db-app', key: 'uri' });
+    expect(notifications.get('MAIL_FROM')!.value).toBe('Medfolio <no-reply@medfolio.example.com>');
+    expect(notifications.get('SUPPORT_EMAIL')!.value).toBe('support@medfolio.example.com');
+    expect(notifications.get('MAIL_GIVE_UP_AFTER_HOURS')!.value).toBe('72');
+    expect(notifications.get('PUBLIC_BASE_URL')!.value).toBe('https://medfolio.example.com');
+    expect(notifications.has('S3_BUCKET')).toBe(false);
+    expect(notifications.has('INTERNAL_API_TOKEN')).toBe(false);
+    const own = { set: ['notifications.existingSecret=medfolio-mail'] };
+    expect(secretRef(appEnv(own, 'notifications').get('SMTP_URL'))).toEqual({ name: 'medfolio-mail', key: 'SMTP_URL' });
+  });
+
+  it('keeps INTERNAL_API_TOKEN away from the services that do not use it', () => {
+    for (const app of ['audit', 'notifications']) expect(appEnv({}, app).has('INTERNAL_API_TOKEN')).toBe(false);
+  });
+
+  it.each(DEPLOY_VALUES)('enables identity and notifications in %s', (file) => {
+    const names = deploymentsOf({ values: [file] }).map((d) => d.metadata!.name);
+    expect(names).toEqual(expect.arrayContaining([`${RELEASE}-identity`, `${RELEASE}-notifications`]));
+    expect(appEnv({ values: [file] }, 'notifications').get('MAIL_FROM')!.value).toMatch(/<no-reply@/);
   });
 });

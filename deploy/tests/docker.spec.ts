@@ -172,7 +172,17 @@ interface Compose {
 const composeFile = path.join(repoRoot, 'docker', 'compose.yaml');
 const composeDoc = parseDocument(readFileSync(composeFile, 'utf8'), { merge: true });
 const compose = composeDoc.toJS() as Compose;
-const APP_SERVICES = ['gateway', 'audit', 'audit-migrate'];
+const APP_SERVICES = [
+  'gateway',
+  'audit',
+  'audit-migrate',
+  'identity',
+  'identity-migrate',
+  'notifications',
+  'notifications-migrate',
+];
+/** A compose value `${NAME:-default}` -> its default (the value itself when it has no variable). */
+const composeDefault = (value: string) => value.replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1');
 const SERVICE_KEYS = [
   'image',
   'build',
@@ -206,8 +216,12 @@ describe('docker/compose.yaml', () => {
       'audit',
       'audit-migrate',
       'gateway',
+      'identity',
+      'identity-migrate',
       'mailpit',
       'nats',
+      'notifications',
+      'notifications-migrate',
       'postgres',
       's3',
       's3-bucket',
@@ -265,7 +279,19 @@ describe('docker/compose.yaml', () => {
       postgres: { condition: 'service_healthy' },
       nats: { condition: 'service_healthy' },
     });
-    expect(compose.services['gateway']!.depends_on).toMatchObject({ audit: { condition: 'service_healthy' } });
+    for (const app of ['identity', 'notifications']) {
+      expect(compose.services[app]!.depends_on).toMatchObject({
+        [`${app}-migrate`]: { condition: 'service_completed_successfully' },
+        postgres: { condition: 'service_healthy' },
+        nats: { condition: 'service_healthy' },
+      });
+    }
+    expect(compose.services['notifications']!.depends_on).toMatchObject({ mailpit: { condition: 'service_healthy' } });
+    expect(compose.services['gateway']!.depends_on).toMatchObject({
+      audit: { condition: 'service_healthy' },
+      identity: { condition: 'service_healthy' },
+      notifications: { condition: 'service_healthy' },
+    });
   });
 
   it('has no dependency cycle', () => {
@@ -297,8 +323,14 @@ describe('docker/compose.yaml', () => {
       expect(service.cap_drop).toEqual(['ALL']);
       expect(service.security_opt).toEqual(['no-new-privileges:true']);
     }
-    expect(compose.services['audit-migrate']!.command).toEqual(['migrate']);
-    expect(compose.services['audit-migrate']!.image).toBe(compose.services['audit']!.image);
+    for (const app of ['audit', 'identity', 'notifications']) {
+      const migrate = compose.services[`${app}-migrate`]!;
+      expect(migrate.command).toEqual(['migrate']);
+      expect(migrate.image).toBe(compose.services[app]!.image);
+      // migrate loads the same configuration as the service: the same environment.
+      expect(migrate.environment).toEqual(compose.services[app]!.environment);
+      expect(migrate.restart).toBe('no');
+    }
   });
 
   it('gives the applications the environment they read, pointing at services of this file', () => {
@@ -328,6 +360,33 @@ describe('docker/compose.yaml', () => {
     expect(compose.services['gateway']!.environment!['JWT_JWKS_URL']).toBe(
       'http://identity:3000/.well-known/jwks.json',
     );
+  });
+
+  it('wires the gateway to identity and notifications, with the secrets service mode requires', () => {
+    const gateway = compose.services['gateway']!.environment!;
+    const identity = compose.services['identity']!.environment!;
+    const notifications = compose.services['notifications']!.environment!;
+    expect(new URL(gateway['IDENTITY_INTERNAL_URL']!).hostname).toBe('identity');
+    expect(new URL(gateway['JWT_JWKS_URL']!).origin).toBe(gateway['IDENTITY_INTERNAL_URL']);
+    for (const service of gateway['GATEWAY_SERVICES']!.split(','))
+      expect(Object.keys(compose.services)).toContain(service);
+    expect(gateway['GATEWAY_SERVICES']).toBe('audit,identity,notifications');
+    // The gateway and identity share one internal token; audit and notifications never see it.
+    expect(identity['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
+    expect(compose.services['audit']!.environment!['INTERNAL_API_TOKEN']).toBeUndefined();
+    expect(notifications['INTERNAL_API_TOKEN']).toBeUndefined();
+    // The development defaults pass the services' own checks (apps/*/src/config.ts).
+    expect(composeDefault(gateway['INTERNAL_API_TOKEN']!).length).toBeGreaterThanOrEqual(32);
+    expect(composeDefault(identity['IDENTITY_SECRET']!).length).toBeGreaterThanOrEqual(32);
+    expect(composeDefault(identity['STORAGE_URL_SIGNING_KEY']!).length).toBeGreaterThanOrEqual(32);
+    expect(composeDefault(notifications['NOTIFICATIONS_ENCRYPTION_KEY']!)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(composeDefault(notifications['NOTIFICATIONS_ENCRYPTION_KEY']!), 'base64')).toHaveLength(32);
+    expect(new URL(notifications['SMTP_URL']!).hostname).toBe('mailpit');
+    expect(notifications['MAIL_FROM']).toMatch(/^[^<>]*<[^<>\s@]+@[^<>\s@]+>$/);
+    // Without JWT_SIGNING_KEYS identity makes its key ring in DATA_DIR, which must be writable: /tmp.
+    expect(identity['JWT_SIGNING_KEYS']).toBe('${JWT_SIGNING_KEYS:-}');
+    expect(identity['DATA_DIR']).toMatch(/^\/tmp\//);
+    expect(compose.services['identity']!.tmpfs).toEqual(['/tmp']);
   });
 
   it('publishes ports on the loopback interface only, and declares every named volume', () => {

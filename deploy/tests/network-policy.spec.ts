@@ -24,7 +24,7 @@ const privateAddress = external('10.20.30.40');
 
 const HTTP = 3000;
 const DATABASE_APPS: AppName[] = ['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications'];
-const S3_APPS: AppName[] = ['gateway', 'documents', 'summary'];
+const S3_APPS: AppName[] = ['gateway', 'identity', 'documents', 'summary'];
 
 function policies(options: RenderOptions): NetworkPolicy[] {
   return ofKind<NetworkPolicy>(render(options), 'NetworkPolicy');
@@ -151,6 +151,96 @@ describe('NetworkPolicies narrowed in production', () => {
     for (const name of APPS) {
       expect([name, allowed(p(), app(name), internet, 587)]).toEqual([name, name === 'notifications']);
     }
+    // Production keeps only the submission port, and no private address.
+    expect(allowed(p(), app('notifications'), internet, 465)).toBe(false);
+    expect(allowed(p(), app('notifications'), internet, 25)).toBe(false);
+    expect(allowed(p(), app('notifications'), privateAddress, 587)).toBe(false);
+  });
+});
+
+describe('NetworkPolicies of identity and notifications with the default values', () => {
+  const p = () => policies({});
+
+  it('let the gateway reach identity (token keys, picture uploads), and no other application or outsider', () => {
+    expect(allowed(p(), app('gateway'), app('identity'), HTTP)).toBe(true);
+    for (const from of ['audit', 'notifications'] as const) {
+      expect([from, allowed(p(), app(from), app('identity'), HTTP)]).toEqual([from, false]);
+    }
+    expect(allowed(p(), app('identity'), app('gateway'), HTTP)).toBe(false);
+    expect(allowed(p(), app('notifications'), app('gateway'), HTTP)).toBe(false);
+    expect(allowed(p(), app('gateway'), app('notifications'), HTTP)).toBe(false);
+    expect(allowed(p(), ingressController, app('identity'), HTTP)).toBe(false);
+    expect(allowed(p(), neighbourInNamespace, app('identity'), HTTP)).toBe(false);
+    expect(allowed(p(), app('gateway'), app('identity'), 9229)).toBe(false);
+  });
+
+  it('let identity and notifications reach DNS, NATS and PostgreSQL', () => {
+    for (const name of ['identity', 'notifications'] as const) {
+      expect(allowed(p(), app(name), kubeDns, 53, 'UDP')).toBe(true);
+      expect(allowed(p(), app(name), natsServer, 4222)).toBe(true);
+      expect(allowed(p(), app(name), postgres, 5432)).toBe(true);
+    }
+  });
+
+  it('let notifications, and only notifications, reach the SMTP ports', () => {
+    for (const port of [587, 465]) {
+      for (const name of ['gateway', 'audit', 'identity', 'notifications'] as const) {
+        expect([name, port, allowed(p(), app(name), internet, port)]).toEqual([name, port, name === 'notifications']);
+      }
+    }
+    expect(allowed(p(), app('notifications'), internet, 443)).toBe(false);
+    expect(allowed(p(), app('notifications'), internet, 2525)).toBe(false);
+  });
+
+  it('let identity reach S3 over HTTPS', () => {
+    expect(allowed(p(), app('identity'), internet, 443)).toBe(true);
+    expect(allowed(p(), app('audit'), internet, 443)).toBe(false);
+  });
+});
+
+describe('NetworkPolicies for SMTP and Google sign-in, narrowed', () => {
+  const relay = external('198.51.100.7');
+  const elsewhere = external('203.0.113.9');
+  const s3Endpoint = external('52.95.110.1');
+  const googleApi = external('142.250.74.10');
+  const narrowed = (extra: string[] = []): RenderOptions => ({
+    setJson: [
+      'networkPolicy.smtp.to=[{"ipBlock":{"cidr":"198.51.100.0/24"}}]',
+      'networkPolicy.smtp.ports=[2525]',
+      'networkPolicy.s3.to=[{"ipBlock":{"cidr":"52.95.0.0/16"}}]',
+      'networkPolicy.google.to=[{"ipBlock":{"cidr":"142.250.0.0/15"}}]',
+    ],
+    set: extra,
+  });
+
+  it('send mail only to the configured relay CIDR and port', () => {
+    const p = policies(narrowed());
+    expect(allowed(p, app('notifications'), relay, 2525)).toBe(true);
+    expect(allowed(p, app('notifications'), relay, 587)).toBe(false);
+    expect(allowed(p, app('notifications'), elsewhere, 2525)).toBe(false);
+    expect(allowed(p, app('identity'), relay, 2525)).toBe(false);
+  });
+
+  it("open Google's HTTPS endpoints to identity only while Google sign-in is configured", () => {
+    const off = policies(narrowed());
+    expect(allowed(off, app('identity'), googleApi, 443)).toBe(false);
+    expect(allowed(off, app('identity'), s3Endpoint, 443)).toBe(true);
+    const on = policies(narrowed(['identity.google.clientIds=123-abc.apps.googleusercontent.com']));
+    expect(allowed(on, app('identity'), googleApi, 443)).toBe(true);
+    expect(allowed(on, app('identity'), googleApi, 80)).toBe(false);
+    expect(allowed(on, app('identity'), elsewhere, 443)).toBe(false);
+    for (const name of ['gateway', 'audit', 'notifications'] as const) {
+      expect([name, allowed(on, app(name), googleApi, 443)]).toEqual([name, false]);
+    }
+  });
+
+  it('reach an in-cluster Mailpit in development', () => {
+    const p = policies({ values: ['deploy/values-dev.yaml'] });
+    const mailpit = pod(NAMESPACE, { 'app.kubernetes.io/name': 'mailpit' });
+    expect(allowed(p, app('notifications'), mailpit, 1025)).toBe(true);
+    expect(allowed(p, app('notifications'), neighbourInNamespace, 1025)).toBe(false);
+    expect(allowed(p, app('notifications'), internet, 587)).toBe(false);
+    expect(allowed(p, app('audit'), mailpit, 1025)).toBe(false);
   });
 });
 
@@ -172,7 +262,12 @@ describe('NetworkPolicies by default', () => {
       `${RELEASE}-audit`,
       `${RELEASE}-default-deny`,
       `${RELEASE}-gateway`,
+      `${RELEASE}-identity`,
       `${RELEASE}-migrations`,
+      `${RELEASE}-notifications`,
     ]);
+    expect(
+      policies({ set: ['identity.enabled=false', 'notifications.enabled=false'] }).map((x) => x.metadata.name),
+    ).not.toContain(`${RELEASE}-identity`);
   });
 });

@@ -41,6 +41,26 @@ describe('values.schema.json refuses wrong values with a clear message', () => {
       "at '/audit/podDisruptionBudget/maxUnavailable'",
     ],
     ['a memory limit removed', ['gateway.resources.limits=null'], "at '/gateway/resources"],
+    [
+      'an access token lifetime under a minute',
+      ['identity.auth.accessTokenTtlSeconds=30'],
+      "at '/identity/auth/accessTokenTtlSeconds': minimum: got 30, want 60",
+    ],
+    [
+      'a Google client id list with spaces',
+      ['identity.google.clientIds=one\\, two'],
+      "at '/identity/google/clientIds'",
+    ],
+    ['a sender that is not an address', ['notifications.mail.from=Medfolio'], "at '/notifications/mail/from'"],
+    [
+      'mail kept for more than 30 days',
+      ['notifications.mail.giveUpAfterHours=721'],
+      "at '/notifications/mail/giveUpAfterHours': maximum: got 721, want 720",
+    ],
+    ['an unknown S3 encryption', ['global.s3.serverSideEncryption=aes'], "at '/global/s3/serverSideEncryption'"],
+    ['an SMTP port out of range', ['networkPolicy.smtp.ports={70000}'], "at '/networkPolicy/smtp/ports/0'"],
+    ['an upload limit under 1 KiB', ['gateway.uploadMaxBytes=10'], "at '/gateway/uploadMaxBytes'"],
+    ['an empty token issuer', ['global.jwt.issuer='], "at '/global/jwt/issuer'"],
   ])('refuses %s', (_name, set, message) => {
     const error = renderError({ set });
     expect(error).toContain("values don't meet the specifications of the schema");
@@ -58,9 +78,11 @@ describe('validateValues refuses inconsistent values with a clear message', () =
   });
 
   it('accepts a service that brings its own database Secret', () => {
-    expect(() =>
-      render({ set: ['global.database.existingSecret=', 'audit.database.existingSecret=audit-db'] }),
-    ).not.toThrow();
+    const own = ['audit', 'identity', 'notifications'].map((app) => `${app}.database.existingSecret=${app}-db`);
+    expect(() => render({ set: ['global.database.existingSecret=', ...own] })).not.toThrow();
+    expect(renderError({ set: ['global.database.existingSecret=', own[0]!, own[1]!] })).toContain(
+      'notifications.database: notifications has a database but no Secret holds its URL.',
+    );
   });
 
   it('refuses a missing NATS URL', () => {
@@ -92,9 +114,8 @@ describe('validateValues refuses inconsistent values with a clear message', () =
   });
 
   it('refuses a release with no application', () => {
-    expect(renderError({ set: ['gateway.enabled=false', 'audit.enabled=false'] })).toContain(
-      'No application is enabled',
-    );
+    const set = ['gateway', 'audit', 'identity', 'notifications'].map((app) => `${app}.enabled=false`);
+    expect(renderError({ set })).toContain('No application is enabled');
   });
 
   it('lists every broken rule at once', () => {
@@ -104,6 +125,121 @@ describe('validateValues refuses inconsistent values with a clear message', () =
     expect(error).toContain('audit.database:');
     expect(error).toContain('identity.database:');
     expect(error).toContain('global.nats:');
+  });
+});
+
+describe('validateValues refuses identity and notifications without their secrets', () => {
+  it.each([
+    [
+      'notifications without SMTP_URL',
+      { setJson: ['notifications.secretEnv=["NOTIFICATIONS_ENCRYPTION_KEY"]'] },
+      'notifications.secretEnv: notifications needs SMTP_URL (the SMTP relay, smtp://user:password@host:587 or smtps://user:password@host:465) from a Secret: add SMTP_URL to notifications.secretEnv and the key SMTP_URL to the Secret "medfolio-app"',
+    ],
+    [
+      'notifications without its encryption key',
+      { setJson: ['notifications.secretEnv=["SMTP_URL"]'] },
+      'notifications.secretEnv: notifications needs NOTIFICATIONS_ENCRYPTION_KEY (the key that encrypts stored messages, 32 random bytes in base64) from a Secret',
+    ],
+    [
+      'identity without signing keys',
+      { setJson: ['identity.secretEnv=["IDENTITY_SECRET"]'] },
+      'identity.secretEnv: identity needs JWT_SIGNING_KEYS (the JSON array of private EC P-256 JWKs (each with a kid) that sign access tokens) from a Secret',
+    ],
+    [
+      'identity without its code secret',
+      { setJson: ['identity.secretEnv=[]'] },
+      'identity.secretEnv: identity needs IDENTITY_SECRET (the HMAC key of verification codes, 32+ characters) from a Secret',
+    ],
+    [
+      'a secret given as a plain value',
+      { set: ['notifications.env.SMTP_URL=smtp://user:password@relay:587'] },
+      'notifications.env.SMTP_URL: SMTP_URL is a secret (the SMTP relay, smtp://user:password@host:587 or smtps://user:password@host:465): remove it from notifications.env',
+    ],
+    [
+      'the internal token given as a plain value',
+      { set: ['gateway.env.INTERNAL_API_TOKEN=0123456789abcdef0123456789abcdef'] },
+      'gateway.env.INTERNAL_API_TOKEN: INTERNAL_API_TOKEN is a secret',
+    ],
+    [
+      'no Secret for the secrets of identity and notifications',
+      { set: ['global.appSecret.existingSecret=', 'gateway.existingSecret=medfolio-gateway'] },
+      'notifications.secretEnv: notifications reads SMTP_URL, NOTIFICATIONS_ENCRYPTION_KEY from a Secret, but neither notifications.existingSecret nor global.appSecret.existingSecret is set. Create the Secret first (deploy/README.md, step 7)',
+    ],
+    [
+      'no Secret for the token the gateway and identity share',
+      {
+        set: [
+          'global.appSecret.existingSecret=',
+          'gateway.existingSecret=gw',
+          'identity.existingSecret=id',
+          'notifications.existingSecret=mail',
+        ],
+      },
+      'global.internalApiToken: identity and the gateway share INTERNAL_API_TOKEN (32+ characters, e.g. openssl rand -base64 32) from a Secret, but neither global.internalApiToken.existingSecret nor global.appSecret.existingSecret is set.',
+    ],
+    [
+      'a NetworkPolicy that keeps the gateway away from identity',
+      { setJson: ['identity.networkPolicy.allowFrom=[]'] },
+      'identity.networkPolicy.allowFrom: keep gateway in the list',
+    ],
+    [
+      'identity without S3',
+      { set: ['identity.s3.enabled=false'] },
+      'identity.s3.enabled: identity stores profile pictures and needs S3 in Kubernetes',
+    ],
+    [
+      'an upload limit the Ingress would refuse',
+      { set: ['gateway.uploadMaxBytes=104857600'] },
+      'gateway.uploadMaxBytes: the gateway accepts files of 104857600 bytes but the Ingress refuses bodies over 50m (52428800 bytes, multipart envelope included)',
+    ],
+  ])('refuses %s', (_name, options, message) => {
+    const error = renderError(options);
+    expect(error).toContain('medfolio: invalid values:');
+    expect(error).toContain(message);
+  });
+
+  it('accepts the secrets from a valueFrom in extraEnv, and Secrets of their own', () => {
+    const smtpFromElsewhere = JSON.stringify([
+      { name: 'SMTP_URL', valueFrom: { secretKeyRef: { name: 'mail-relay', key: 'url' } } },
+    ]);
+    expect(() =>
+      render({
+        setJson: [
+          'notifications.secretEnv=["NOTIFICATIONS_ENCRYPTION_KEY"]',
+          `notifications.extraEnv=${smtpFromElsewhere}`,
+        ],
+      }),
+    ).not.toThrow();
+    expect(() =>
+      render({
+        set: [
+          'global.appSecret.existingSecret=',
+          'gateway.existingSecret=gw',
+          'identity.existingSecret=id',
+          'notifications.existingSecret=mail',
+          'global.internalApiToken.existingSecret=internal',
+        ],
+      }),
+    ).not.toThrow();
+  });
+
+  it('accepts uploads up to the Ingress limit when it is raised or switched off', () => {
+    expect(() =>
+      render({ set: ['gateway.uploadMaxBytes=104857600', 'gateway.ingress.maxBodySize=120m'] }),
+    ).not.toThrow();
+    expect(() =>
+      render({ set: ['gateway.uploadMaxBytes=104857600'], setJson: ['gateway.ingress.maxBodySize="0"'] }),
+    ).not.toThrow();
+    expect(() => render({ set: ['gateway.uploadMaxBytes=104857600', 'gateway.ingress.enabled=false'] })).not.toThrow();
+  });
+
+  it('accepts identity and notifications switched off without their secrets', () => {
+    expect(() =>
+      render({
+        set: ['identity.enabled=false', 'notifications.enabled=false', 'identity.s3.enabled=false'],
+        setJson: ['identity.secretEnv=[]', 'notifications.secretEnv=[]'],
+      }),
+    ).not.toThrow();
   });
 });
 

@@ -79,12 +79,35 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- .values.existingSecret | default .root.Values.global.appSecret.existingSecret -}}
 {{- end }}
 
+{{/* Name of the Secret holding INTERNAL_API_TOKEN (shared by the gateway and identity). Takes the root context. */}}
+{{- define "medfolio.internalApiTokenSecret" -}}
+{{- .Values.global.internalApiToken.existingSecret | default .Values.global.appSecret.existingSecret -}}
+{{- end }}
+
+{{/*
+Secret variables an application cannot run without, and what each holds (for validateValues'
+messages). They must come from a Secret: secretEnv, or a valueFrom in extraEnv.
+*/}}
+{{- define "medfolio.requiredSecretEnv" -}}
+identity:
+  JWT_SIGNING_KEYS: the JSON array of private EC P-256 JWKs (each with a kid) that sign access tokens
+  IDENTITY_SECRET: the HMAC key of verification codes, 32+ characters
+notifications:
+  SMTP_URL: the SMTP relay, smtp://user:password@host:587 or smtps://user:password@host:465
+  NOTIFICATIONS_ENCRYPTION_KEY: the key that encrypts stored messages, 32 random bytes in base64
+{{- end }}
+
+{{/* identity's base URL inside the cluster (the gateway's IDENTITY_INTERNAL_URL). Takes the root context. */}}
+{{- define "medfolio.identityUrl" -}}
+{{- printf "http://%s:%s" (include "medfolio.fullname" (dict "root" . "app" "identity")) (include "medfolio.containerPort" .) -}}
+{{- end }}
+
 {{/* The JWKS URL the gateway verifies tokens with. */}}
 {{- define "medfolio.jwksUrl" -}}
 {{- if .root.Values.gateway.jwksUrl -}}
 {{- .root.Values.gateway.jwksUrl -}}
 {{- else -}}
-{{- printf "http://%s:%s/.well-known/jwks.json" (include "medfolio.fullname" (dict "root" .root "app" "identity")) (include "medfolio.containerPort" .) -}}
+{{- printf "%s/.well-known/jwks.json" (include "medfolio.identityUrl" .root) -}}
 {{- end -}}
 {{- end }}
 
@@ -114,13 +137,38 @@ read from Secrets follow, unless `env` sets the same name; `extraEnv` comes last
 {{- $_ := set $plain "S3_REGION" $g.s3.region }}
 {{- $_ := set $plain "S3_BUCKET" $g.s3.bucket }}
 {{- $_ := set $plain "S3_FORCE_PATH_STYLE" (toString $g.s3.forcePathStyle) }}
+{{- $_ := set $plain "S3_SSE" $g.s3.serverSideEncryption }}
+{{- end }}
+{{- if or (eq .app "gateway") (eq .app "identity") }}
+{{- $_ := set $plain "JWT_ISSUER" $g.jwt.issuer }}
+{{- $_ := set $plain "JWT_AUDIENCE" $g.jwt.audience }}
 {{- end }}
 {{- if eq .app "gateway" }}
 {{- $_ := set $plain "JWT_JWKS_URL" (include "medfolio.jwksUrl" .) }}
 {{- $_ := set $plain "TRUST_PROXY_HOPS" (toString $v.trustProxyHops) }}
+{{- $_ := set $plain "UPLOAD_MAX_BYTES" (toString (int64 $v.uploadMaxBytes)) }}
+{{- if $root.Values.identity.enabled }}
+{{- $_ := set $plain "IDENTITY_INTERNAL_URL" (include "medfolio.identityUrl" $root) }}
+{{- end }}
 {{- with (include "medfolio.backendServices" $root) }}
 {{- $_ := set $plain "GATEWAY_SERVICES" . }}
 {{- end }}
+{{- end }}
+{{- if eq .app "identity" }}
+{{- with $v.google.clientIds }}
+{{- $_ := set $plain "GOOGLE_CLIENT_IDS" . }}
+{{- end }}
+{{- $_ := set $plain "ACCESS_TOKEN_TTL_SECONDS" (toString (int64 $v.auth.accessTokenTtlSeconds)) }}
+{{- $_ := set $plain "REFRESH_TOKEN_TTL_DAYS" (toString (int64 $v.auth.refreshTokenTtlDays)) }}
+{{- $_ := set $plain "REFRESH_REUSE_GRACE_SECONDS" (toString (int64 $v.auth.refreshReuseGraceSeconds)) }}
+{{- $_ := set $plain "AUTH_FAILURES_PER_ACCOUNT_PER_HOUR" (toString (int64 $v.auth.failuresPerAccountPerHour)) }}
+{{- $_ := set $plain "AUTH_FAILURES_PER_IP_PER_HOUR" (toString (int64 $v.auth.failuresPerIpPerHour)) }}
+{{- $_ := set $plain "PROFILE_PICTURE_MAX_BYTES" (toString (int64 $v.profilePictureMaxBytes)) }}
+{{- end }}
+{{- if eq .app "notifications" }}
+{{- $_ := set $plain "MAIL_FROM" $v.mail.from }}
+{{- $_ := set $plain "SUPPORT_EMAIL" $v.mail.supportEmail }}
+{{- $_ := set $plain "MAIL_GIVE_UP_AFTER_HOURS" (toString (int64 $v.mail.giveUpAfterHours)) }}
 {{- end }}
 {{- range $name, $value := $v.env }}
 {{- $_ := set $plain $name (toString $value) }}
@@ -141,6 +189,10 @@ read from Secrets follow, unless `env` sets the same name; `extraEnv` comes last
 {{- end }}
 {{- if and (eq .app "gateway") $v.redis.existingSecret }}
 {{- $fromSecret = append $fromSecret (list "REDIS_URL" $v.redis.existingSecret $v.redis.urlKey) }}
+{{- end }}
+{{- /* The gateway and identity read INTERNAL_API_TOKEN from the same Secret and key. */}}
+{{- if or (eq .app "identity") (and (eq .app "gateway") $root.Values.identity.enabled) }}
+{{- $fromSecret = append $fromSecret (list "INTERNAL_API_TOKEN" (include "medfolio.internalApiTokenSecret" $root) $g.internalApiToken.key) }}
 {{- end }}
 {{- range $name, $value := $plain }}
 - name: {{ $name }}

@@ -8,6 +8,7 @@ with all of them at once. templates/validate.yaml calls it.
 {{- $g := .Values.global -}}
 {{- $messages := list -}}
 {{- $enabled := list -}}
+{{- $required := include "medfolio.requiredSecretEnv" $root | fromYaml -}}
 {{- range $app := splitList " " (include "medfolio.appNames" $root) }}
 {{- $v := index $root.Values $app }}
 {{- if $v.enabled }}
@@ -30,11 +31,56 @@ with all of them at once. templates/validate.yaml calls it.
 {{- end }}
 {{- end }}
 {{- if and $v.secretEnv (not (include "medfolio.appSecret" $ctx)) }}
-{{- $messages = append $messages (printf "%s.secretEnv: %s reads %s from a Secret, but neither %s.existingSecret nor global.appSecret.existingSecret is set." $app $app (join ", " $v.secretEnv) $app) }}
+{{- $messages = append $messages (printf "%s.secretEnv: %s reads %s from a Secret, but neither %s.existingSecret nor global.appSecret.existingSecret is set. Create the Secret first (deploy/README.md, step 7) and name it there." $app $app (join ", " $v.secretEnv) $app) }}
+{{- end }}
+{{- /* Secrets the application cannot start without: from secretEnv or a valueFrom in extraEnv, never a plain value. */}}
+{{- $extraNames := list }}
+{{- range $v.extraEnv }}
+{{- if .valueFrom }}
+{{- $extraNames = append $extraNames .name }}
+{{- end }}
+{{- end }}
+{{- range $variable, $what := (index $required $app | default dict) }}
+{{- if hasKey $v.env $variable }}
+{{- $messages = append $messages (printf "%s.env.%s: %s is a secret (%s): remove it from %s.env and keep it in %s.secretEnv, read from a Secret." $app $variable $variable $what $app $app) }}
+{{- else if not (or (has $variable $v.secretEnv) (has $variable $extraNames)) }}
+{{- $messages = append $messages (printf "%s.secretEnv: %s needs %s (%s) from a Secret: add %s to %s.secretEnv and the key %s to the Secret %q (deploy/README.md, step 7 shows how to generate it)." $app $app $variable $what $variable $app $variable (include "medfolio.appSecret" $ctx | default "<global.appSecret.existingSecret>")) }}
+{{- end }}
 {{- end }}
 {{- if and $v.autoscaling.enabled (gt (int $v.autoscaling.minReplicas) (int $v.autoscaling.maxReplicas)) }}
 {{- $messages = append $messages (printf "%s.autoscaling: minReplicas (%d) is greater than maxReplicas (%d)." $app (int $v.autoscaling.minReplicas) (int $v.autoscaling.maxReplicas)) }}
 {{- end }}
+{{- end }}
+{{- end }}
+{{- if .Values.identity.enabled }}
+{{- $i := .Values.identity }}
+{{- if not (include "medfolio.internalApiTokenSecret" $root) }}
+{{- $messages = append $messages (printf "global.internalApiToken: identity and the gateway share INTERNAL_API_TOKEN (32+ characters, e.g. openssl rand -base64 32) from a Secret, but neither global.internalApiToken.existingSecret nor global.appSecret.existingSecret is set. Create the Secret with the key %q first (deploy/README.md, step 7)." $g.internalApiToken.key) }}
+{{- end }}
+{{- if hasKey $i.env "INTERNAL_API_TOKEN" }}
+{{- $messages = append $messages "identity.env.INTERNAL_API_TOKEN: INTERNAL_API_TOKEN is a secret: remove it from identity.env; the chart reads it from global.internalApiToken." }}
+{{- end }}
+{{- if hasKey .Values.gateway.env "INTERNAL_API_TOKEN" }}
+{{- $messages = append $messages "gateway.env.INTERNAL_API_TOKEN: INTERNAL_API_TOKEN is a secret: remove it from gateway.env; the chart reads it from global.internalApiToken." }}
+{{- end }}
+{{- if and .Values.networkPolicy.enabled .Values.gateway.enabled (not (has "gateway" $i.networkPolicy.allowFrom)) }}
+{{- $messages = append $messages "identity.networkPolicy.allowFrom: keep gateway in the list: the gateway fetches the token keys (/.well-known/jwks.json) and streams profile pictures to identity over HTTP." }}
+{{- end }}
+{{- if not $i.s3.enabled }}
+{{- $messages = append $messages "identity.s3.enabled: identity stores profile pictures and needs S3 in Kubernetes (its pods' filesystem is read-only and not shared): set identity.s3.enabled=true." }}
+{{- end }}
+{{- end }}
+{{- $gw := .Values.gateway }}
+{{- if and $gw.enabled $gw.ingress.enabled $gw.ingress.maxBodySize }}
+{{- $size := toString $gw.ingress.maxBodySize }}
+{{- $unit := lower (regexFind "[kKmMgG]$" $size) }}
+{{- $bytes := int64 (trimSuffix $unit (lower $size)) }}
+{{- if eq $unit "k" }}{{ $bytes = mul $bytes 1024 }}{{ end }}
+{{- if eq $unit "m" }}{{ $bytes = mul $bytes 1048576 }}{{ end }}
+{{- if eq $unit "g" }}{{ $bytes = mul $bytes 1073741824 }}{{ end }}
+{{- /* 0 switches the ingress limit off. */}}
+{{- if and (gt $bytes 0) (le $bytes (int64 $gw.uploadMaxBytes)) }}
+{{- $messages = append $messages (printf "gateway.uploadMaxBytes: the gateway accepts files of %d bytes but the Ingress refuses bodies over %s (%d bytes, multipart envelope included): raise gateway.ingress.maxBodySize or lower gateway.uploadMaxBytes." (int64 $gw.uploadMaxBytes) $size $bytes) }}
 {{- end }}
 {{- end }}
 {{- if not $enabled }}
