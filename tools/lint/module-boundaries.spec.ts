@@ -55,7 +55,7 @@ describe('module boundaries (lint)', () => {
   });
 
   it('refuses a server lib depending on a service', async () => {
-    const errors = await boundaryErrors('libs/security/src/example.ts', `import { AuditConfig } from '@medfolio/audit-app';\nexport const x = AuditConfig;\n`);
+    const errors = await boundaryErrors('libs/testing/src/example.ts', `import { AuditConfig } from '@medfolio/audit-app';\nexport const x = AuditConfig;\n`);
     expect(errors).toEqual(['Imports of apps are forbidden']);
   });
 });

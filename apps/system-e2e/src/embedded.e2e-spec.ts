@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { HistoryPage } from '@medfolio/contracts';
 import { get, tokenFor } from './support/api';
 import { forgedTokens } from './support/forged-tokens';
-import { accountJourney, call, type Mailbox } from './support/journey';
+import { accountJourney, call, codeFor, type Mailbox } from './support/journey';
 import { runNode, startNode, waitFor, type Running } from './support/processes';
 
 /** `npm start`'s process: everything in one process on embedded defaults (PGlite, in-process messaging). */
@@ -76,8 +76,8 @@ describe('embedded one-process mode', () => {
   it('takes a new patient through the whole account journey, reading e-mail in the dev mailbox', async () => {
     const mailbox: Mailbox = {
       textsTo: async (to) => {
-        const reply = await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json');
-        return reply.body.filter((m) => m.to.toLowerCase() === to.toLowerCase()).map((m) => m.text);
+        const reply = await call<{ to: string; subject: string; text: string }[]>(base, 'GET', '/dev/mail.json');
+        return reply.body.filter((m) => m.to.toLowerCase() === to.toLowerCase()).map((m) => `${m.subject}\n\n${m.text}`);
       },
     };
     await accountJourney(base, mailbox).catch((error: Error) => {
@@ -86,6 +86,28 @@ describe('embedded one-process mode', () => {
     const page = await fetch(`${base}/dev/mail`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Your Medfolio verification code');
+  });
+
+  it('never lets one user read or change another user\'s profile (IDOR)', async () => {
+    const mailbox: Mailbox = {
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+    };
+    const signUp = async (name: string) => {
+      const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+      await call(base, 'POST', '/api/register/', { first_name: name, phone: '1', email, password: 'correct horse battery', date_of_birth: '1985-05-05' });
+      await call(base, 'POST', '/api/verify-otp/', { email, otp: await codeFor(mailbox, email) });
+      const login = await call<{ access: string }>(base, 'POST', '/api/login/', { email, password: 'correct horse battery' });
+      const me = await call<{ id: string }>(base, 'GET', '/api/profile/', undefined, login.body.access);
+      return { token: login.body.access, id: me.body.id };
+    };
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    // Bob names Alice's id every way he can; the server only ever uses the id in his own token.
+    const attempt = await call<{ id: string; first_name: string }>(base, 'PUT', '/api/profile/', { id: alice.id, user_id: alice.id, first_name: 'Mallory', phone: '2' }, bob.token);
+    expect(attempt.body).toMatchObject({ id: bob.id, first_name: 'Mallory' });
+    expect((await call(base, 'GET', `/api/profile/?user=${alice.id}`, undefined, bob.token)).body).toMatchObject({ id: bob.id });
+    expect((await call(base, 'GET', `/api/profile/${alice.id}/`, undefined, bob.token)).status).toBe(404);
+    expect((await call(base, 'GET', '/api/profile/', undefined, alice.token)).body).toMatchObject({ id: alice.id, first_name: 'Alice' });
   });
 
   it('publishes OpenAPI with the paths written as the contract writes them', async () => {

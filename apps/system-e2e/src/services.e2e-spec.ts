@@ -111,7 +111,7 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
       textsTo: async (to) =>
         smtp.received
           .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
-          .map((m) => m.text)
+          .map((m) => `${m.subject}\n\n${m.text}`)
           .reverse(),
     }).catch((error: Error) => {
       const logs = [gateway, identity, notifications].map((p) => p.output().slice(-1500)).join('\n---\n');

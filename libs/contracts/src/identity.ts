@@ -77,7 +77,8 @@ export class VerifyOtpDto extends EmailDto {
 export class RefreshDto {
   @IsString({ message: 'Refresh token is required' })
   @IsNotEmpty({ message: 'Refresh token is required' })
-  @MaxLength(200, { message: 'Invalid refresh token' })
+  /** Only a sanity bound: any wrong token (an access token too) gets identity's 401, not a 400. */
+  @MaxLength(4096, { message: 'Invalid refresh token' })
   refresh!: string;
 }
 

@@ -35,7 +35,7 @@ const sidOf = (access: string) => decodeJwt(access)['sid'] as string;
 const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => e.code);
 
 beforeAll(async () => {
-  await h.start({ REFRESH_REUSE_GRACE_SECONDS: '0', AUTH_FAILURES_PER_ACCOUNT_PER_HOUR: '5' });
+  await h.start({ REFRESH_REUSE_GRACE_SECONDS: '0', AUTH_FAILURES_PER_ACCOUNT_PER_HOUR: '5', AUTH_FAILURES_PER_IP_PER_HOUR: '8' });
   accounts = h.get(AccountService);
   sessions = h.get(SessionService);
   passwords = h.get(PasswordService);
@@ -178,6 +178,16 @@ describe('sign-in and tokens', () => {
     expect(Number((refused as DomainError).details!['retry_after']![0])).toBeGreaterThan(3500);
     await h.sql(`UPDATE identity.auth_failures SET occurred_at = occurred_at - interval '61 minutes' WHERE subject_key = $1`, [`account:${dto.email}`]);
     await expect(codeOf(sessions.login(caller(), dto))).resolves.toBe('ok');
+  });
+
+  it('limits failed attempts per client address across accounts', async () => {
+    const ip = '192.0.2.44';
+    for (let i = 0; i < 8; i += 1) {
+      await expect(codeOf(sessions.login(caller(ip), { email: `nobody-${i}-${randomUUID()}@example.com`, password: 'x' }))).resolves.toBe('UNAUTHENTICATED');
+    }
+    const dto = await verifiedUser();
+    await expect(codeOf(sessions.login(caller(ip), dto))).resolves.toBe('RATE_LIMITED');
+    await expect(codeOf(sessions.login(caller('192.0.2.45'), dto))).resolves.toBe('ok');
   });
 });
 

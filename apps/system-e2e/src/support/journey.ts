@@ -25,7 +25,7 @@ export async function call<T = unknown>(base: string, method: string, path: stri
 
 /** Where the e-mails of a run can be read: the dev mailbox (embedded) or a real SMTP server. */
 export interface Mailbox {
-  /** Text bodies of messages to `to`, newest first. */
+  /** Messages to `to` as "subject, blank line, text body", newest first. */
   textsTo(to: string): Promise<string[]>;
 }
 
@@ -81,6 +81,13 @@ export async function accountJourney(base: string, mailbox: Mailbox): Promise<vo
   const login = await call<TokenPair>(base, 'POST', '/api/login/', { email: email.toUpperCase(), password });
   expectStatus(login, 200, 'login');
   const { access, refresh } = login.body;
+
+  // Each token in its own place only: a refresh token is no access token.
+  expectStatus(await call(base, 'GET', '/api/profile/', undefined, refresh), 401, 'refresh token used as an access token');
+  expectStatus(await call(base, 'POST', '/api/token/refresh/', { refresh: access }), 401, 'access token used as a refresh token');
+
+  // The welcome e-mail follows verification (identity.user.verified.v1 → notifications).
+  await waitFor('the welcome e-mail', async () => ((await mailbox.textsTo(email)).some((t) => /welcome/i.test(t)) ? true : undefined));
 
   const profile = await call<Profile>(base, 'GET', '/api/profile/', undefined, access);
   expectStatus(profile, 200, 'profile');
