@@ -1,6 +1,6 @@
 import { Controller, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { STREAMS, SUBJECTS, type ServiceName } from '@medfolio/contracts';
 import type { CommonConfig } from '@medfolio/config';
@@ -107,6 +107,8 @@ export class ServiceKitModule {
         MetricsModule.forApp(options.name, { http: options.http }),
         HealthModule.forApp({ http: options.http }),
         TypeOrmModule.forRootAsync({
+          // Named after the service: several services share one process in embedded mode.
+          name: options.name,
           useFactory: () => dataSourceOptionsFor(options),
           dataSourceFactory: async (dsOptions) => {
             await runMigrations(options);
@@ -116,6 +118,8 @@ export class ServiceKitModule {
       ],
       controllers: [HealthRpcController],
       providers: [
+        // The service's code injects plain `DataSource`: it is this service's own.
+        { provide: DataSource, useExisting: getDataSourceToken(options.name) },
         { provide: EVENT_BUS, useValue: options.eventBus },
         {
           // For calling other services (request/reply). Closed with the application.
@@ -126,7 +130,7 @@ export class ServiceKitModule {
         { provide: APP_INTERCEPTOR, useClass: RpcMetricsInterceptor },
         ServiceReadiness,
       ],
-      exports: [EVENT_BUS, RPC_CLIENT],
+      exports: [DataSource, EVENT_BUS, RPC_CLIENT],
     };
   }
 }
