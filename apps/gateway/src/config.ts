@@ -1,7 +1,7 @@
 import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
-import { Env, StorageAwareConfig } from '@medfolio/config';
+import { Env, InternalHttpConfig } from '@medfolio/config';
 
-export class GatewayConfig extends StorageAwareConfig {
+export class GatewayConfig extends InternalHttpConfig {
   /** Where the identity service publishes its public keys. Unset in embedded mode: the local key ring. */
   @Env('JWT_JWKS_URL')
   @IsOptional()
@@ -49,11 +49,6 @@ export class GatewayConfig extends StorageAwareConfig {
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
   identityInternalUrl = 'http://127.0.0.1:3001';
 
-  /** The shared secret for services' internal HTTP endpoints (INTERNAL_API_TOKEN on both sides). */
-  @Env('INTERNAL_API_TOKEN', { sensitive: true })
-  @IsOptional()
-  @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
-  internalApiToken?: string;
 
   /** Largest single uploaded file accepted by the gateway, in bytes. */
   @Env('UPLOAD_MAX_BYTES')

@@ -1,7 +1,7 @@
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { Env, StorageAwareConfig } from '@medfolio/config';
+import { Env, InternalHttpConfig } from '@medfolio/config';
 
-export class IdentityConfig extends StorageAwareConfig {
+export class IdentityConfig extends InternalHttpConfig {
   /** Private signing keys as a JSON array of JWKs (ES256, each with a kid; the first signs). Unset: the key ring in DATA_DIR. */
   @Env('JWT_SIGNING_KEYS', { sensitive: true })
   @IsOptional()
@@ -80,14 +80,6 @@ export class IdentityConfig extends StorageAwareConfig {
   @Min(1024, { message: 'must be at least 1024' })
   profilePictureMaxBytes = 10 * 1024 * 1024;
 
-  /**
-   * Shared secret the gateway presents on identity's internal HTTP endpoint (picture uploads stream
-   * there, never over NATS). Unset: the endpoint refuses every request. The launcher sets a random one.
-   */
-  @Env('INTERNAL_API_TOKEN', { sensitive: true })
-  @IsOptional()
-  @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
-  internalApiToken?: string;
 
   @Env('GOOGLE_TOKENINFO_URL')
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })

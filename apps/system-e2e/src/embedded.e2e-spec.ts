@@ -110,6 +110,48 @@ describe('embedded one-process mode', () => {
     expect((await call(base, 'GET', '/api/profile/', undefined, alice.token)).body).toMatchObject({ id: alice.id, first_name: 'Alice' });
   });
 
+  it('answers every invalid account request with its exact message', async () => {
+    const ok = { first_name: 'Ana', phone: '1', email: `v-${randomUUID().slice(0, 8)}@example.com`, password: 'correct horse', date_of_birth: '1990-01-01' };
+    const long = 'x'.repeat(101);
+    const cases: [string, string, unknown, number, string][] = [
+      ['POST', '/api/register/', { ...ok, first_name: undefined }, 400, 'Name is required'],
+      ['POST', '/api/register/', { ...ok, first_name: long }, 400, 'Limit exceeded'],
+      ['POST', '/api/register/', { ...ok, phone: '' }, 400, 'Mobile number is required'],
+      ['POST', '/api/register/', { ...ok, email: undefined }, 400, 'Email is required'],
+      ['POST', '/api/register/', { ...ok, email: 'not-an-email' }, 400, 'Enter a valid e-mail address.'],
+      ['POST', '/api/register/', { ...ok, password: undefined }, 400, 'Password is required'],
+      ['POST', '/api/register/', { ...ok, password: 'short' }, 400, 'Password must be at least 8 characters.'],
+      ['POST', '/api/register/', { ...ok, password: long }, 400, 'Limit exceeded'],
+      ['POST', '/api/register/', { ...ok, date_of_birth: '01/01/1990' }, 400, 'Date of birth must be a date written YYYY-MM-DD.'],
+      ['POST', '/api/register/', { ...ok, date_of_birth: '1990-02-30' }, 400, 'Date of birth is not a real date.'],
+      ['POST', '/api/register/', { ...ok, date_of_birth: '2999-01-01' }, 400, 'Date of birth cannot be in the future.'],
+      ['POST', '/api/login/', { password: 'x' }, 400, 'Email is required'],
+      ['POST', '/api/login/', { email: long, password: 'x' }, 400, 'Limit exceeded'],
+      ['POST', '/api/login/', { email: 'a@b.c' }, 400, 'Password is required'],
+      ['POST', '/api/login/', { email: 'nobody@example.com', password: 'whatever' }, 401, 'The e-mail address or password is incorrect.'],
+      ['POST', '/api/forgot-password/', {}, 400, 'Email is required'],
+      ['POST', '/api/reset-password/', { email: 'a@b.c', password: 'long enough', token: 'nope' }, 400, 'This reset link is not valid or has expired. Please ask for a new one.'],
+      ['POST', '/api/verify-otp/', { email: 'nobody@example.com', otp: '1234' }, 400, 'This code is not valid. Check the code in your e-mail, or ask for a new one.'],
+      ['POST', '/api/login-with-google/', {}, 400, 'Google login failed: No credential returned'],
+      ['POST', '/api/login-with-google/', { token: 'x.y.z' }, 503, 'Google sign-in is not configured.'],
+      ['POST', '/api/token/refresh/', {}, 400, 'Refresh token is required'],
+      ['POST', '/api/contact/', { firstname: 'A', lastname: 'B', email: 'bad', message: 'Hi' }, 400, 'Invalid email'],
+      ['POST', '/api/contact/', { firstname: 'A', lastname: 'B', email: 'a@b.co', message: 'm'.repeat(201) }, 400, 'Limit exceeded'],
+    ];
+    const answers = [];
+    for (const [method, path, body, , ] of cases) {
+      const reply = await call<{ message: string }>(base, method, path, body);
+      answers.push([reply.status, reply.body.message]);
+    }
+    expect(answers).toEqual(cases.map(([, , , status, message]) => [status, message]));
+    const registered = await call(base, 'POST', '/api/register/', ok);
+    expect(registered.status).toBe(201);
+    expect(await call(base, 'POST', '/api/register/', { ...ok, email: ok.email.toUpperCase() })).toMatchObject({
+      status: 409,
+      body: { message: 'This e-mail address cannot be used to register. If it is yours, sign in or reset your password.' },
+    });
+  });
+
   it('publishes OpenAPI with the paths written as the contract writes them', async () => {
     const doc = await get<{ paths: Record<string, unknown> }>(`${base}/api/docs-json`);
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/history/', '/api/health/']));

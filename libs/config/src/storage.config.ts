@@ -57,3 +57,12 @@ export class StorageAwareConfig extends CommonConfig {
   @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
   storageUrlSigningKey?: string;
 }
+
+/** Apps that call or serve the internal HTTP endpoints (uploads stream there, never over NATS). */
+export class InternalHttpConfig extends StorageAwareConfig {
+  /** The shared secret on internal HTTP calls between the gateway and services. */
+  @Env('INTERNAL_API_TOKEN', { sensitive: true })
+  @IsOptional()
+  @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
+  internalApiToken?: string;
+}

@@ -7,38 +7,44 @@ import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, 
  */
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const LIMIT = 'Limit exceeded';
+const PASSWORD_MIN = 'Password must be at least 8 characters.';
+
+/** Several property decorators as one. */
+function rules(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
+/** Required text, trimmed, at most `max` characters ('Limit exceeded' beyond). */
+function RequiredText(message: string, max = 100): PropertyDecorator {
+  return rules(Transform(trim), IsString({ message }), IsNotEmpty({ message }), MaxLength(max, { message: LIMIT }));
+}
+
+/** Optional text, trimmed, at most 100 characters. */
+function OptionalText(): PropertyDecorator {
+  return rules(Transform(trim), IsOptional(), IsString(), MaxLength(100, { message: LIMIT }));
+}
+
+/** A password: required, 8 to 100 characters, no composition rules. */
+function NewPassword(message: string): PropertyDecorator {
+  return rules(IsString({ message }), IsNotEmpty({ message }), MinLength(8, { message: PASSWORD_MIN }), MaxLength(100, { message: LIMIT }));
+}
 
 export class RegisterDto {
-  @Transform(trim)
-  @IsString({ message: 'Name is required' })
-  @IsNotEmpty({ message: 'Name is required' })
-  @MaxLength(100, { message: LIMIT })
+  @RequiredText('Name is required')
   first_name!: string;
 
   /** The spec's web form sends it empty. */
-  @Transform(trim)
-  @IsOptional()
-  @IsString()
-  @MaxLength(100, { message: LIMIT })
+  @OptionalText()
   last_name?: string;
 
-  @Transform(trim)
-  @IsString({ message: 'Mobile number is required' })
-  @IsNotEmpty({ message: 'Mobile number is required' })
-  @MaxLength(100, { message: LIMIT })
+  @RequiredText('Mobile number is required')
   phone!: string;
 
-  @Transform(trim)
-  @IsString({ message: 'Email is required' })
-  @IsNotEmpty({ message: 'Email is required' })
-  @MaxLength(100, { message: LIMIT })
+  @RequiredText('Email is required')
   @IsEmail({}, { message: 'Enter a valid e-mail address.' })
   email!: string;
 
-  @IsString({ message: 'Password is required' })
-  @IsNotEmpty({ message: 'Password is required' })
-  @MinLength(8, { message: 'Password must be at least 8 characters.' })
-  @MaxLength(100, { message: LIMIT })
+  @NewPassword('Password is required')
   password!: string;
 
   @IsString({ message: 'Date of birth is required' })
@@ -46,25 +52,17 @@ export class RegisterDto {
   date_of_birth!: string;
 }
 
-export class LoginDto {
-  @Transform(trim)
-  @IsString({ message: 'Email is required' })
-  @IsNotEmpty({ message: 'Email is required' })
-  @MaxLength(100, { message: LIMIT })
+export class EmailDto {
+  @RequiredText('Email is required')
   email!: string;
+}
 
+export class LoginDto extends EmailDto {
+  /** Not trimmed, and no minimum: a password is checked, not judged, at sign-in. */
   @IsString({ message: 'Password is required' })
   @IsNotEmpty({ message: 'Password is required' })
   @MaxLength(100, { message: LIMIT })
   password!: string;
-}
-
-export class EmailDto {
-  @Transform(trim)
-  @IsString({ message: 'Email is required' })
-  @IsNotEmpty({ message: 'Email is required' })
-  @MaxLength(100, { message: LIMIT })
-  email!: string;
 }
 
 export class VerifyOtpDto extends EmailDto {
@@ -75,9 +73,9 @@ export class VerifyOtpDto extends EmailDto {
 }
 
 export class RefreshDto {
+  /** Only a sanity bound: any wrong token (an access token too) gets identity's 401, not a 400. */
   @IsString({ message: 'Refresh token is required' })
   @IsNotEmpty({ message: 'Refresh token is required' })
-  /** Only a sanity bound: any wrong token (an access token too) gets identity's 401, not a 400. */
   @MaxLength(4096, { message: 'Invalid refresh token' })
   refresh!: string;
 }
@@ -85,15 +83,12 @@ export class RefreshDto {
 export class LogoutDto {
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(4096)
   refresh?: string;
 }
 
 export class ResetPasswordDto extends EmailDto {
-  @IsString({ message: 'Password is required' })
-  @IsNotEmpty({ message: 'Password is required' })
-  @MinLength(8, { message: 'Password must be at least 8 characters.' })
-  @MaxLength(100, { message: LIMIT })
+  @NewPassword('Password is required')
   password!: string;
 
   @IsString({ message: 'The reset link is incomplete.' })
@@ -108,10 +103,7 @@ export class ChangePasswordDto {
   @MaxLength(100, { message: LIMIT })
   old_password!: string;
 
-  @IsString({ message: 'New password is required' })
-  @IsNotEmpty({ message: 'New password is required' })
-  @MinLength(8, { message: 'Password must be at least 8 characters.' })
-  @MaxLength(100, { message: LIMIT })
+  @NewPassword('New password is required')
   new_password!: string;
 }
 
@@ -123,22 +115,13 @@ export class GoogleLoginDto {
 }
 
 export class UpdateProfileDto {
-  @Transform(trim)
-  @IsString({ message: 'First name is required' })
-  @IsNotEmpty({ message: 'First name is required' })
-  @MaxLength(100, { message: LIMIT })
+  @RequiredText('First name is required')
   first_name!: string;
 
-  @Transform(trim)
-  @IsOptional()
-  @IsString()
-  @MaxLength(100, { message: LIMIT })
+  @OptionalText()
   last_name?: string;
 
-  @Transform(trim)
-  @IsString({ message: 'Mobile number is required' })
-  @IsNotEmpty({ message: 'Mobile number is required' })
-  @MaxLength(100, { message: LIMIT })
+  @RequiredText('Mobile number is required')
   phone!: string;
 }
 

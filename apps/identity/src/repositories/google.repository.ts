@@ -1,13 +1,8 @@
-/** What signing in with Google needs from Google (verified by apps/identity/src/google). */
-export interface GoogleIdentity {
-  subject: string;
-  email: string;
-  emailVerified: boolean;
-  givenName: string;
-  familyName: string;
-  picture?: string;
-}
+import type { GoogleIdentity } from '../google';
 
+export type { GoogleIdentity };
+
+/** What signing in with Google needs: a verified identity for a token (apps/identity/src/google). */
 export interface GoogleVerifier {
   verify(token: string): Promise<GoogleIdentity>;
 }
