@@ -1,3 +1,4 @@
+import { PollingLoop } from '@medfolio/messaging';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { MailRepository, type ClaimedEmail } from '../repositories/mail.repository';
 import { MailTransport, type OutgoingMail } from '../repositories/mail-transport';
@@ -46,40 +47,34 @@ type Delivery = { ok: true } | { ok: false; unreachable: boolean; retryInMs: num
 @Injectable()
 export class MailSender implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger(MailSender.name);
-  private running = false;
+  private readonly loop: PollingLoop;
+  /** Set by stop(): the batch in progress hands its remaining messages back. */
   private stopping = false;
-  private timer?: NodeJS.Timeout;
-  private pass?: Promise<void>;
-  private kicked = false;
 
   constructor(
     @Inject(MailRepository) private readonly repository: MailRepository,
     @Inject(MailTransport) private readonly transport: MailTransport,
     @Inject(MessageCipher) private readonly cipher: MessageCipher,
     @Inject(MAIL_SENDER_OPTIONS) private readonly options: MailSenderOptions,
-  ) {}
+  ) {
+    this.loop = new PollingLoop(() => this.drain(), options.intervalMs);
+  }
 
   /** Starts polling, with a first pass right away (messages left over from before a restart). */
   start(): void {
-    if (this.running) return;
-    this.running = true;
     this.stopping = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Send soon: called after a message was queued (its row committed). */
   kick(): void {
-    if (!this.running) return;
-    if (this.pass) this.kicked = true;
-    else this.schedule(0);
+    this.loop.kick();
   }
 
   /** Stops polling; waits for the message being sent, gives the rest of its batch back. */
   async stop(): Promise<void> {
-    this.running = false;
     this.stopping = true;
-    clearTimeout(this.timer);
-    await this.pass;
+    await this.loop.stop();
   }
 
   onApplicationBootstrap(): void {
@@ -146,26 +141,13 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy, OnAp
     return { ok: true };
   }
 
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.runPass(), delayMs);
-  }
-
-  private runPass(): void {
-    this.kicked = false;
-    this.pass = this.drain().finally(() => {
-      this.pass = undefined;
-      if (this.running) this.schedule(this.kicked ? 0 : this.options.intervalMs);
-    });
-  }
-
   /** Batches until one comes back short (caught up), the server is unreachable, or stop() was called. */
   private async drain(): Promise<void> {
     try {
       let batch: { claimed: number; unreachable: boolean };
       do {
         batch = await this.sendBatch();
-      } while (this.running && batch.claimed === this.options.batchSize && !batch.unreachable);
+      } while (this.loop.isRunning && batch.claimed === this.options.batchSize && !batch.unreachable);
     } catch (err) {
       this.logger.error({ error: err instanceof Error ? err.message : String(err) }, 'mail sender pass failed');
     }

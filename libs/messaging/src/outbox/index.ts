@@ -2,5 +2,6 @@ export { CreateOutboxTables1795290000000 } from './migrations/1795290000000-crea
 export { IdempotentConsumer, type TransactionalHandler } from './idempotent-consumer';
 export { Outbox } from './outbox';
 export { OutboxMessage } from './outbox-message.entity';
+export { PollingLoop } from './polling-loop';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { ProcessedMessage } from './processed-message.entity';

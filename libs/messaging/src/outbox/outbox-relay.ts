@@ -2,6 +2,7 @@ import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nest
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../events/event-bus';
 import { OutboxMessage } from './outbox-message.entity';
+import { PollingLoop } from './polling-loop';
 
 export interface OutboxRelayOptions {
   /** How often to look for unpublished rows when nobody kicks. Default 1000 ms. */
@@ -28,12 +29,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OutboxRelay.name);
   private readonly intervalMs: number;
   private readonly batchSize: number;
-  private running = false;
-  private timer?: NodeJS.Timeout;
-  /** The pass in progress, if any (stop() waits for it). */
-  private pass?: Promise<void>;
-  /** A kick arrived during a pass: run another one right after it. */
-  private kicked = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -42,27 +38,22 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     this.intervalMs = options.intervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 100;
+    this.loop = new PollingLoop(() => this.drain(), this.intervalMs);
   }
 
   /** Starts polling, with a first pass right away (rows left over from before a restart). */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Publish soon: call it after committing a transaction that added outbox rows. */
   kick(): void {
-    if (!this.running) return;
-    if (this.pass) this.kicked = true;
-    else this.schedule(0);
+    this.loop.kick();
   }
 
   /** Stops polling and waits for the pass in progress to commit. */
   async stop(): Promise<void> {
-    this.running = false;
-    clearTimeout(this.timer);
-    await this.pass;
+    await this.loop.stop();
   }
 
   onApplicationBootstrap(): void {
@@ -111,26 +102,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.runPass(), delayMs);
-  }
-
-  private runPass(): void {
-    this.kicked = false;
-    this.pass = this.drain().finally(() => {
-      this.pass = undefined;
-      if (this.running) this.schedule(this.kicked ? 0 : this.intervalMs);
-    });
-  }
-
   /** Batches until one comes back short (all caught up, or a publish failed). */
   private async drain(): Promise<void> {
     try {
       let published: number;
       do {
         published = await this.publishBatch();
-      } while (this.running && published === this.batchSize);
+      } while (this.loop.isRunning && published === this.batchSize);
     } catch (err) {
       this.logger.error(`Outbox pass failed: ${err instanceof Error ? err.message : String(err)}`);
     }
