@@ -10,6 +10,7 @@ import { repoRoot } from './tools';
 const BASE_CLASSES: Record<string, string> = {
   CommonConfig: 'libs/config/src/common.config.ts',
   StorageAwareConfig: 'libs/config/src/storage.config.ts',
+  InternalHttpConfig: 'libs/config/src/storage.config.ts',
 };
 
 function variablesOf(file: string, seen = new Set<string>()): Set<string> {
