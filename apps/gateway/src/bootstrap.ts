@@ -57,6 +57,16 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
       ...DEV_MAIL_PREFIX_EXCLUDES,
     ],
   });
+  // Swagger UI styles itself inline: for its page only, inline styles are allowed (scripts are not).
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (request: { url: string }, reply: { getHeader(n: string): unknown; header(n: string, v: string): unknown }) => {
+      const csp = reply.getHeader('content-security-policy');
+      if (request.url.startsWith('/api/docs') && typeof csp === 'string') {
+        reply.header('content-security-policy', csp.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"));
+      }
+    });
   const document = buildOpenApi(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
   app.enableShutdownHooks();
