@@ -3,7 +3,7 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
-import moduleBoundaries from './tools/lint/module-boundaries.cjs';
+import moduleBoundaries from './libs/tooling/lint/module-boundaries.cjs';
 
 export default [
   { ignores: ['**/dist', '**/node_modules', '**/coverage', '**/.nx', 'tmp/**', '**/lint-fixtures/**'] },
@@ -30,7 +30,7 @@ export default [
   {
     // The one-process launcher is the composition root: the only project that imports applications
     // (through their index.ts). Everywhere else importing an app is an error ("Imports of apps are
-    // forbidden"); tools/lint/module-boundaries.spec.ts proves it.
+    // forbidden"); libs/tooling/lint/module-boundaries.spec.ts proves it.
     files: ['apps/medfolio/src/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },

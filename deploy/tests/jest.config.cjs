@@ -1,7 +1,7 @@
 // Tests of the deployment artefacts: helm/medfolio, deploy/*.yaml, docker/. They need helm and
-// kube-score (tools/install-tools.sh installs them; src/tools.ts finds them).
+// kube-score (libs/tooling/install-tools.sh installs them; src/tools.ts finds them).
 const preset = require('../../jest.preset.cjs');
-const swcOptions = require('../../tools/swc-options.cjs');
+const swcOptions = require('../../libs/tooling/swc-options.cjs');
 
 const options = swcOptions();
 // Keep `import()` as a real dynamic import: kubernetes-models is ESM-only (its exports map has no

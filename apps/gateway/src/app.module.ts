@@ -45,7 +45,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [
-        loggerModule('gateway', config.logLevel),
+        loggerModule('gateway', config.logLevel, config.mode),
         MetricsModule.forApp('gateway', { http: true }),
         HealthModule.forApp({ http: true }),
         PassportModule.register({ session: false }),

@@ -1,6 +1,6 @@
 // Finds the command-line tools the deployment tests run: helm and kube-score, pinned in
-// tools/tools.d/k8s.sh. The pinned copies in the tools bin directory come first, then PATH; when
-// one is missing everywhere, tools/install-tools.sh installs it (its last line is the bin dir).
+// libs/tooling/tools.d/k8s.sh. The pinned copies in the tools bin directory come first, then PATH; when
+// one is missing everywhere, libs/tooling/install-tools.sh installs it (its last line is the bin dir).
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { homedir } from 'node:os';
@@ -60,7 +60,7 @@ export function tools(): Tools {
   }
   let found = findAll([]);
   if (TOOL_NAMES.some((name) => !found[name])) {
-    const out = execFileSync('bash', [path.join(repoRoot, 'tools', 'install-tools.sh')], {
+    const out = execFileSync('bash', [path.join(repoRoot, 'libs', 'tooling', 'install-tools.sh')], {
       cwd: repoRoot,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -70,7 +70,7 @@ export function tools(): Tools {
   }
   const missing = TOOL_NAMES.filter((name) => !found[name]);
   if (missing.length > 0) {
-    throw new Error(`${missing.join(', ')} not found on PATH nor installed by tools/install-tools.sh (needs Go)`);
+    throw new Error(`${missing.join(', ')} not found on PATH nor installed by libs/tooling/install-tools.sh (needs Go)`);
   }
   cached = found as Tools;
   return cached;

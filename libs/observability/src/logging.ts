@@ -5,6 +5,7 @@ import type { DynamicModule } from '@nestjs/common';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+const NEST_BOOTSTRAP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication', 'NestMicroservice']);
 
 /** The request's correlation id: the caller's if it is a safe token, else a new UUID. */
 export function correlationIdOf(req: IncomingMessage): string {
@@ -23,11 +24,20 @@ function pathOf(url: string | undefined): string {
  * status, duration and correlation id; never bodies, query strings, cookies or authorization headers
  * (health data must never reach logs).
  */
-export function loggerModule(app: string, level: string): DynamicModule {
+export function loggerModule(app: string, level: string, mode: 'embedded' | 'service' = 'service'): DynamicModule {
   return LoggerModule.forRoot({
     pinoHttp: {
       level,
-      base: { app },
+      // One process runs every app in embedded mode, and nestjs-pino keeps one root logger per process.
+      base: { app: mode === 'embedded' ? 'medfolio' : app },
+      hooks: {
+        // Nest's start-up chatter (each module loaded, each route mapped) is debug detail, not news.
+        logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void, levelValue: number) {
+          const context = (args[0] as { context?: unknown } | undefined)?.context;
+          if (levelValue === 30 && typeof context === 'string' && NEST_BOOTSTRAP_CONTEXTS.has(context)) return;
+          method.apply(this, args);
+        },
+      },
       genReqId: (req: IncomingMessage, res: ServerResponse) => {
         const id = correlationIdOf(req);
         res.setHeader(CORRELATION_HEADER, id);

@@ -103,7 +103,7 @@ export class ServiceKitModule {
       module: ServiceKitModule,
       global: true,
       imports: [
-        loggerModule(options.name, options.config.logLevel),
+        loggerModule(options.name, options.config.logLevel, options.config.mode),
         MetricsModule.forApp(options.name, { http: options.http }),
         HealthModule.forApp({ http: options.http }),
         TypeOrmModule.forRootAsync({

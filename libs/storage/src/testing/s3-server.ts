@@ -1,6 +1,6 @@
 /**
  * A real S3-compatible server for integration and system tests: versitygw (installed by
- * `npm run tools:install`, see tools/tools.d/s3.sh) serving a temporary directory on a free
+ * `npm run tools:install`, see libs/tooling/tools.d/s3.sh) serving a temporary directory on a free
  * loopback port, with random credentials. It verifies SigV4 signatures like AWS does.
  *
  * Not exported from the library's index: it spawns processes and is for tests only.
@@ -94,7 +94,7 @@ export async function startS3Server(options: StartS3ServerOptions = {}): Promise
   return { endpoint, region: REGION, bucket, accessKeyId, secretAccessKey, reportsServerSideEncryption: false, stop };
 }
 
-/** Where tools/install-tools.sh puts the binary ($MEDFOLIO_TOOLS_DIR/bin). */
+/** Where libs/tooling/install-tools.sh puts the binary ($MEDFOLIO_TOOLS_DIR/bin). */
 function defaultBinary(): string {
   if (process.env['VERSITYGW_BIN']) return process.env['VERSITYGW_BIN'];
   const toolsDir = process.env['MEDFOLIO_TOOLS_DIR'] || path.join(homedir(), '.cache', 'medfolio', 'tools');

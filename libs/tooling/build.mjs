@@ -7,10 +7,10 @@ import { mkdir, readdir, rm, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const out = path.join(root, 'dist');
 const swcOptions = require('./swc-options.cjs');
-const { paths } = require('../tsconfig.base.json').compilerOptions;
+const { paths } = require('../../tsconfig.base.json').compilerOptions;
 
 async function* sources(dir) {
   let entries;

@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const moduleBoundaries = require('./module-boundaries.cjs');
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 
 /**
  * The architecture's import rules are lint errors. Each case lints a small piece of code as if it

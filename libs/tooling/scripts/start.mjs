@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from '../build.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const count = await build();
 console.log(`compiled ${count} files`);
 const child = spawn(process.execPath, [path.join(root, 'dist/apps/medfolio/src/main.js')], { stdio: 'inherit', cwd: root });

@@ -4,12 +4,12 @@
 //   3. unit tests
 // Ends with one line "N passed, N failed" summed over every Jest run.
 // Service URLs come from the environment (DATABASE_URL, NATS_URL, REDIS_URL, S3_*), defaulting to
-// this machine's local services; the S3 server is installed by tools/install-tools.sh.
+// this machine's local services; the S3 server is installed by libs/tooling/install-tools.sh.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const results = path.join(root, 'tmp/test-results');
 const binDir = path.join(root, 'node_modules/.bin');
 rmSync(results, { recursive: true, force: true });
@@ -61,11 +61,11 @@ const nx = (target, extra = []) => ['nx', 'run-many', '-t', target, '--outputSty
 
 run('type check', 'tsc', ['-p', 'tsconfig.json']);
 run('lint', 'npx', nx('lint', ['--parallel=2']));
-const toolsOut = run('tools', 'bash', ['tools/install-tools.sh'], { capture: true });
+const toolsOut = run('tools', 'bash', ['libs/tooling/install-tools.sh'], { capture: true });
 env.PATH = `${toolsOut.trim().split('\n').pop()}:${env.PATH}`;
 // Tests always run (no cache replay), so the closing count covers every test.
 run('unit tests', 'npx', nx('test', ['--parallel=2', '--skip-nx-cache']));
 run('integration tests', 'npx', nx('int', ['--parallel=2', '--skip-nx-cache']));
-run('build', 'node', ['tools/build.mjs']);
+run('build', 'node', ['libs/tooling/build.mjs']);
 run('system tests', 'npx', nx('e2e', ['--parallel=1', '--skip-nx-cache']));
 summary();
