@@ -3,4 +3,5 @@
  * services (an SMTP server, Google's OpenID endpoints). Never part of the build.
  */
 export * from './fake-google';
+export * from './service-urls';
 export * from './smtp-sink';
