@@ -1,20 +1,12 @@
-import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
-import { Env, InternalHttpConfig } from '@medfolio/config';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { Env, HttpUrl, InternalHttpConfig, WholeNumber } from '@medfolio/config';
 
 export class GatewayConfig extends InternalHttpConfig {
   /** Where the identity service publishes its public keys. Unset in embedded mode: the local key ring. */
   @Env('JWT_JWKS_URL')
   @IsOptional()
-  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  @HttpUrl()
   jwksUrl?: string;
-
-  @Env('JWT_ISSUER')
-  @IsString()
-  jwtIssuer = 'medfolio-identity';
-
-  @Env('JWT_AUDIENCE')
-  @IsString()
-  jwtAudience = 'medfolio-api';
 
   /** Comma-separated origins allowed by CORS; empty = same origin only. */
   @Env('CORS_ORIGINS')
@@ -29,14 +21,12 @@ export class GatewayConfig extends InternalHttpConfig {
 
   /** Requests per minute per client address. */
   @Env('RATE_LIMIT_PER_MINUTE')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   rateLimitPerMinute = 300;
 
   /** Largest JSON body accepted, in bytes (uploads stream separately). */
   @Env('BODY_LIMIT_BYTES')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1024, { message: 'must be at least 1024' })
+  @WholeNumber(1024)
   bodyLimitBytes = 1_048_576;
 
   /** The services behind the gateway, whose readiness GET /api/health reports (comma-separated). */
@@ -46,19 +36,16 @@ export class GatewayConfig extends InternalHttpConfig {
 
   /** identity's internal HTTP endpoint, where picture uploads are streamed (set by the launcher in embedded mode). */
   @Env('IDENTITY_INTERNAL_URL')
-  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  @HttpUrl()
   identityInternalUrl = 'http://127.0.0.1:3001';
-
 
   /** Largest single uploaded file accepted by the gateway, in bytes. */
   @Env('UPLOAD_MAX_BYTES')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1024, { message: 'must be at least 1024' })
+  @WholeNumber(1024)
   uploadMaxBytes = 10 * 1024 * 1024;
 
   /** Trust X-Forwarded-For from this many proxies (the ingress) when deciding the client address. */
   @Env('TRUST_PROXY_HOPS')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(0, { message: 'must be 0 or more' })
+  @WholeNumber(0)
   trustProxyHops = 0;
 }

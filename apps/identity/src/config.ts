@@ -1,5 +1,5 @@
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { Env, InternalHttpConfig } from '@medfolio/config';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { Env, HttpUrl, InternalHttpConfig, WholeNumber } from '@medfolio/config';
 
 export class IdentityConfig extends InternalHttpConfig {
   /** Private signing keys as a JSON array of JWKs (ES256, each with a kid; the first signs). Unset: the key ring in DATA_DIR. */
@@ -15,23 +15,12 @@ export class IdentityConfig extends InternalHttpConfig {
   @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
   secret?: string;
 
-  @Env('JWT_ISSUER')
-  @IsString()
-  jwtIssuer = 'medfolio-identity';
-
-  @Env('JWT_AUDIENCE')
-  @IsString()
-  jwtAudience = 'medfolio-api';
-
   @Env('ACCESS_TOKEN_TTL_SECONDS')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(60, { message: 'must be at least 60' })
-  @Max(3600, { message: 'must be at most 3600' })
+  @WholeNumber(60, 3600)
   accessTokenTtlSeconds = 900;
 
   @Env('REFRESH_TOKEN_TTL_DAYS')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   refreshTokenTtlDays = 30;
 
   /**
@@ -39,25 +28,22 @@ export class IdentityConfig extends InternalHttpConfig {
    * does not revoke the sign-in: a browser's parallel requests refreshing at once is not theft.
    */
   @Env('REFRESH_REUSE_GRACE_SECONDS')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(0, { message: 'must be 0 or more' })
+  @WholeNumber(0)
   refreshReuseGraceSeconds = 10;
 
   /** Where links in e-mails point (the web app). */
   @Env('PUBLIC_BASE_URL')
-  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  @HttpUrl()
   publicBaseUrl = 'http://localhost:3000';
 
   /** Failed attempts per account per hour (login, code, reset) before 429. */
   @Env('AUTH_FAILURES_PER_ACCOUNT_PER_HOUR')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   failuresPerAccountPerHour = 100;
 
   /** Failed attempts per client address per hour before 429. */
   @Env('AUTH_FAILURES_PER_IP_PER_HOUR')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   failuresPerIpPerHour = 300;
 
   /** Google sign-in: OAuth client ids (comma-separated). Unset: Google sign-in answers "not configured". */
@@ -67,21 +53,19 @@ export class IdentityConfig extends InternalHttpConfig {
   googleClientIds?: string;
 
   @Env('GOOGLE_JWKS_URL')
-  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  @HttpUrl()
   googleJwksUrl = 'https://www.googleapis.com/oauth2/v3/certs';
 
   @Env('GOOGLE_USERINFO_URL')
-  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  @HttpUrl()
   googleUserinfoUrl = 'https://openidconnect.googleapis.com/v1/userinfo';
 
   /** Largest profile picture accepted before resizing, in bytes. */
   @Env('PROFILE_PICTURE_MAX_BYTES')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1024, { message: 'must be at least 1024' })
+  @WholeNumber(1024)
   profilePictureMaxBytes = 10 * 1024 * 1024;
 
-
   @Env('GOOGLE_TOKENINFO_URL')
-  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  @HttpUrl()
   googleTokeninfoUrl = 'https://oauth2.googleapis.com/tokeninfo';
 }

@@ -58,8 +58,19 @@ export class StorageAwareConfig extends CommonConfig {
   storageUrlSigningKey?: string;
 }
 
-/** Apps that call or serve the internal HTTP endpoints (uploads stream there, never over NATS). */
+/**
+ * Settings the gateway and identity share: the internal HTTP token (uploads stream between them,
+ * never over NATS) and the access tokens' issuer and audience (identity signs, the gateway checks).
+ */
 export class InternalHttpConfig extends StorageAwareConfig {
+  @Env('JWT_ISSUER')
+  @IsString()
+  jwtIssuer = 'medfolio-identity';
+
+  @Env('JWT_AUDIENCE')
+  @IsString()
+  jwtAudience = 'medfolio-api';
+
   /** The shared secret on internal HTTP calls between the gateway and services. */
   @Env('INTERNAL_API_TOKEN', { sensitive: true })
   @IsOptional()
