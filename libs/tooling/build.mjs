@@ -3,7 +3,8 @@
 // (npm run typecheck); this step only emits, in about a second.
 import { transformFile } from '@swc/core';
 import { createRequire } from 'node:module';
-import { mkdir, readdir, rm, writeFile, cp } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, readdir, rm, stat, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -45,7 +46,31 @@ function rewriteAliases(code, file) {
   });
 }
 
-export async function build() {
+/** Newest modification time (ms) of the files under the given paths. */
+async function newest(paths) {
+  let latest = 0;
+  for (const p of paths) {
+    const info = await stat(p).catch(() => null);
+    if (!info) continue;
+    if (info.isDirectory()) {
+      for (const entry of await readdir(p)) latest = Math.max(latest, await newest([path.join(p, entry)]));
+    } else latest = Math.max(latest, info.mtimeMs);
+  }
+  return latest;
+}
+
+/** The web app (Vite), rebuilt only when a source file is newer than its last build (~10 s when it is). */
+async function buildWeb() {
+  const web = path.join(root, 'apps/web');
+  const built = await stat(path.join(web, 'dist/index.html')).catch(() => null);
+  const sources = await newest([path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), path.join(web, 'vite.config.mts'), path.join(root, 'package-lock.json')]);
+  if (built && built.mtimeMs >= sources) return;
+  const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the web app did not build (vite build failed; see above)');
+}
+
+export async function build({ web = true } = {}) {
+  if (web) await buildWeb();
   await rm(out, { recursive: true, force: true });
   let count = 0;
   for (const top of ['apps', 'libs']) {

@@ -10,6 +10,7 @@ import { blobStorageConfigFor, createStorageFor, HttpErrorFilter } from '@medfol
 import { BLOB_STORAGE } from '@medfolio/storage';
 import { GatewayConfig } from './config';
 import { AuthController } from './controllers/auth.controller';
+import { ClientConfigController } from './controllers/client-config.controller';
 import { ContactController } from './controllers/contact.controller';
 import { devMailControllers } from './controllers/dev-mail.controller';
 import { FilesController } from './controllers/files.controller';
@@ -35,6 +36,8 @@ export interface GatewayOptions {
   localJwks: JSONWebKeySet | null;
   /** Embedded mode without SMTP_URL: serve the dev mailbox at /dev/mail and /dev/mail.json. */
   devMail?: boolean;
+  /** The built web app to serve at every non-API path (index.html for client-side routes); null: none. Default: GatewayConfig.webRoot. */
+  webRoot?: string | null;
 }
 
 /** The public HTTP edge: /api paths, authentication, rate limits, errors, OpenAPI. No data of its own. */
@@ -54,7 +57,7 @@ export class GatewayModule {
           ...(config.redisUrl ? { storage: new RedisThrottlerStorage(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) } : {}),
         }),
       ],
-      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, FilesController, ContactController, ...devMailControllers(options.devMail ?? false)],
+      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, FilesController, ContactController, ClientConfigController, ...devMailControllers(options.devMail ?? false)],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },

@@ -8,6 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { AppMetrics, recordHttpMetrics } from '@medfolio/observability';
 import { GatewayModule, type GatewayOptions } from './app.module';
 import { DEV_MAIL_PREFIX_EXCLUDES } from './controllers/dev-mail.controller';
+import { resolveWebRoot, serveWebApp } from './web/serve-web-app';
 
 /**
  * Creates the gateway application (not yet listening): Fastify with trailing-slash-insensitive
@@ -67,6 +68,8 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
         reply.header('content-security-policy', csp.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"));
       }
     });
+  const webRoot = options.webRoot === undefined ? resolveWebRoot(config.webRoot) : options.webRoot;
+  if (webRoot) await serveWebApp(app, webRoot);
   const document = buildOpenApi(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
   app.enableShutdownHooks();
@@ -81,7 +84,11 @@ export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  // operationIds name the web app's generated hooks: AuthController.login → authLogin → useAuthLoginMutation.
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller: string, method: string) =>
+      `${controller.replace(/Controller$/, '').replace(/^./, (c) => c.toLowerCase())}${method.replace(/^./, (c) => c.toUpperCase())}`,
+  });
   document.paths = Object.fromEntries(
     Object.entries(document.paths).map(([path, item]) => [path.startsWith('/api/') && !path.endsWith('/') ? `${path}/` : path, item]),
   );

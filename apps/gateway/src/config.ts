@@ -48,4 +48,20 @@ export class GatewayConfig extends InternalHttpConfig {
   @Env('TRUST_PROXY_HOPS')
   @WholeNumber(0)
   trustProxyHops = 0;
+
+  /** Google sign-in in the web app: the OAuth client id of type "Web application". Unset: no Google button. */
+  @Env('GOOGLE_WEB_CLIENT_ID')
+  @IsOptional()
+  @IsString()
+  googleWebClientId?: string;
+
+  /** Where the browser is sent to sign in with Google (a local stand-in in tests). */
+  @Env('GOOGLE_AUTHORIZATION_URL')
+  @HttpUrl()
+  googleAuthorizationUrl = 'https://accounts.google.com/o/oauth2/v2/auth';
+
+  /** The built web app (index.html and assets). Empty: next to the compiled gateway (dist/apps/web/dist), if it is there. */
+  @Env('WEB_ROOT')
+  @IsString()
+  webRoot = '';
 }

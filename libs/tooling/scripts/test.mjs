@@ -60,6 +60,7 @@ function summary() {
 const nx = (target, extra = []) => ['nx', 'run-many', '-t', target, '--outputStyle=stream', ...extra];
 
 run('type check', 'tsc', ['-p', 'tsconfig.json']);
+run('type check (web app)', 'tsc', ['-p', 'apps/web/tsconfig.json']);
 run('lint', 'npx', nx('lint', ['--parallel=2']));
 const toolsOut = run('tools', 'bash', ['libs/tooling/install-tools.sh'], { capture: true });
 env.PATH = `${toolsOut.trim().split('\n').pop()}:${env.PATH}`;

@@ -51,3 +51,8 @@ export class ProfileDoc {
   @ApiProperty({ nullable: true, type: String, example: '1990-04-01' }) date_of_birth!: string | null;
   @ApiProperty() email_verified!: boolean;
 }
+
+export class ClientConfigDoc {
+  @ApiProperty({ nullable: true, type: String, description: 'OAuth client id for Google sign-in; null when it is not configured' }) google_client_id!: string | null;
+  @ApiProperty({ example: 'https://accounts.google.com/o/oauth2/v2/auth' }) google_authorization_url!: string;
+}

@@ -1,0 +1,23 @@
+/** The dialog text when the server gives no message of its own (spec section 8). */
+export const GENERIC_ERROR =
+  'Oops! Something went wrong on our end. Please give us a moment to fix it. Feel free to try again later';
+
+/** The server's `message` field from an RTK Query error, if it has one. */
+export function serverMessage(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'data' in error) {
+    const data = (error as { data?: unknown }).data;
+    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message) {
+      return data.message;
+    }
+  }
+  return undefined;
+}
+
+export function errorMessage(error: unknown, fallback = GENERIC_ERROR): string {
+  return serverMessage(error) ?? fallback;
+}
+
+export function httpStatus(error: unknown): number | undefined {
+  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') return error.status;
+  return undefined;
+}

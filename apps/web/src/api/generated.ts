@@ -1,0 +1,287 @@
+import { emptyApi as api } from './empty-api';
+export const addTagTypes = ['health', 'accounts', 'profile', 'history', 'contact', 'web'] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      healthGet: build.query<HealthGetApiResponse, HealthGetApiArg>({
+        query: () => ({ url: `/api/health/` }),
+        providesTags: ['health'],
+      }),
+      authRegister: build.mutation<AuthRegisterApiResponse, AuthRegisterApiArg>({
+        query: (queryArg) => ({ url: `/api/register/`, method: 'POST', body: queryArg.registerBodyDoc }),
+        invalidatesTags: ['accounts'],
+      }),
+      authVerifyOtp: build.mutation<AuthVerifyOtpApiResponse, AuthVerifyOtpApiArg>({
+        query: (queryArg) => ({ url: `/api/verify-otp/`, method: 'POST', body: queryArg.verifyOtpBodyDoc }),
+        invalidatesTags: ['accounts'],
+      }),
+      authResendOtp: build.mutation<AuthResendOtpApiResponse, AuthResendOtpApiArg>({
+        query: (queryArg) => ({ url: `/api/resend-otp/`, method: 'POST', body: queryArg.emailBodyDoc }),
+        invalidatesTags: ['accounts'],
+      }),
+      authLogin: build.mutation<AuthLoginApiResponse, AuthLoginApiArg>({
+        query: (queryArg) => ({ url: `/api/login/`, method: 'POST', body: queryArg.loginBodyDoc }),
+        invalidatesTags: ['accounts'],
+      }),
+      authLoginWithGoogle: build.mutation<AuthLoginWithGoogleApiResponse, AuthLoginWithGoogleApiArg>({
+        query: (queryArg) => ({ url: `/api/login-with-google/`, method: 'POST', body: queryArg.googleLoginBodyDoc }),
+        invalidatesTags: ['accounts'],
+      }),
+      authRefresh: build.mutation<AuthRefreshApiResponse, AuthRefreshApiArg>({
+        query: (queryArg) => ({ url: `/api/token/refresh/`, method: 'POST', body: queryArg.refreshBodyDoc }),
+        invalidatesTags: ['accounts'],
+      }),
+      authLogout: build.mutation<AuthLogoutApiResponse, AuthLogoutApiArg>({
+        query: (queryArg) => ({ url: `/api/logout/`, method: 'POST', body: queryArg.logoutBodyDoc }),
+        invalidatesTags: ['accounts'],
+      }),
+      authForgot: build.mutation<AuthForgotApiResponse, AuthForgotApiArg>({
+        query: (queryArg) => ({ url: `/api/forgot-password/`, method: 'POST', body: queryArg.emailBodyDoc }),
+        invalidatesTags: ['accounts'],
+      }),
+      authReset: build.mutation<AuthResetApiResponse, AuthResetApiArg>({
+        query: (queryArg) => ({ url: `/api/reset-password/`, method: 'POST', body: queryArg.resetPasswordBodyDoc }),
+        invalidatesTags: ['accounts'],
+      }),
+      profileGet: build.query<ProfileGetApiResponse, ProfileGetApiArg>({
+        query: () => ({ url: `/api/profile/` }),
+        providesTags: ['profile'],
+      }),
+      profileUpdate: build.mutation<ProfileUpdateApiResponse, ProfileUpdateApiArg>({
+        query: (queryArg) => ({ url: `/api/profile/`, method: 'PUT', body: queryArg.updateProfileBodyDoc }),
+        invalidatesTags: ['profile'],
+      }),
+      profileChangePassword: build.mutation<ProfileChangePasswordApiResponse, ProfileChangePasswordApiArg>({
+        query: (queryArg) => ({ url: `/api/change/password/`, method: 'PUT', body: queryArg.changePasswordBodyDoc }),
+        invalidatesTags: ['profile'],
+      }),
+      profilePictureUploadUpload: build.mutation<
+        ProfilePictureUploadUploadApiResponse,
+        ProfilePictureUploadUploadApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/profile/picture/`, method: 'POST', body: queryArg.body }),
+        invalidatesTags: ['profile'],
+      }),
+      historyList: build.query<HistoryListApiResponse, HistoryListApiArg>({
+        query: (queryArg) => ({
+          url: `/api/history/`,
+          params: {
+            page_size: queryArg.pageSize,
+            page: queryArg.page,
+          },
+        }),
+        providesTags: ['history'],
+      }),
+      contactSubmit: build.mutation<ContactSubmitApiResponse, ContactSubmitApiArg>({
+        query: (queryArg) => ({ url: `/api/contact/`, method: 'POST', body: queryArg.contactMessageDoc }),
+        invalidatesTags: ['contact'],
+      }),
+      clientConfigGet: build.query<ClientConfigGetApiResponse, ClientConfigGetApiArg>({
+        query: () => ({ url: `/api/client-config/` }),
+        providesTags: ['web'],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as medfolioApi };
+export type HealthGetApiResponse = unknown;
+export type HealthGetApiArg = void;
+export type AuthRegisterApiResponse = /** status 201  */ MessageDoc;
+export type AuthRegisterApiArg = {
+  registerBodyDoc: RegisterBodyDoc;
+};
+export type AuthVerifyOtpApiResponse = /** status 200  */ MessageDoc;
+export type AuthVerifyOtpApiArg = {
+  verifyOtpBodyDoc: VerifyOtpBodyDoc;
+};
+export type AuthResendOtpApiResponse = /** status 200  */ MessageDoc;
+export type AuthResendOtpApiArg = {
+  emailBodyDoc: EmailBodyDoc;
+};
+export type AuthLoginApiResponse = /** status 200  */ TokenPairDoc;
+export type AuthLoginApiArg = {
+  loginBodyDoc: LoginBodyDoc;
+};
+export type AuthLoginWithGoogleApiResponse = /** status 200  */ TokenPairDoc;
+export type AuthLoginWithGoogleApiArg = {
+  googleLoginBodyDoc: GoogleLoginBodyDoc;
+};
+export type AuthRefreshApiResponse = /** status 200  */ TokenPairDoc;
+export type AuthRefreshApiArg = {
+  refreshBodyDoc: RefreshBodyDoc;
+};
+export type AuthLogoutApiResponse = /** status 200  */ MessageDoc;
+export type AuthLogoutApiArg = {
+  logoutBodyDoc: LogoutBodyDoc;
+};
+export type AuthForgotApiResponse = /** status 200  */ ForgotPasswordDoc;
+export type AuthForgotApiArg = {
+  emailBodyDoc: EmailBodyDoc;
+};
+export type AuthResetApiResponse = /** status 200  */ MessageDoc;
+export type AuthResetApiArg = {
+  resetPasswordBodyDoc: ResetPasswordBodyDoc;
+};
+export type ProfileGetApiResponse = /** status 200  */ ProfileDoc;
+export type ProfileGetApiArg = void;
+export type ProfileUpdateApiResponse = /** status 200  */ ProfileDoc;
+export type ProfileUpdateApiArg = {
+  updateProfileBodyDoc: UpdateProfileBodyDoc;
+};
+export type ProfileChangePasswordApiResponse = /** status 200  */ ChangePasswordReplyDoc;
+export type ProfileChangePasswordApiArg = {
+  changePasswordBodyDoc: ChangePasswordBodyDoc;
+};
+export type ProfilePictureUploadUploadApiResponse =
+  /** status 200 The updated profile, with the new picture URL */ ProfileDoc;
+export type ProfilePictureUploadUploadApiArg = {
+  body: {
+    picture: Blob;
+  };
+};
+export type HistoryListApiResponse = /** status 200  */ HistoryPageDoc;
+export type HistoryListApiArg = {
+  /** Entries per page, 1 to 100 (default 20) */
+  pageSize?: number;
+  /** Page number, from 1 */
+  page?: number;
+};
+export type ContactSubmitApiResponse = /** status 200  */ ContactReplyDoc;
+export type ContactSubmitApiArg = {
+  contactMessageDoc: ContactMessageDoc;
+};
+export type ClientConfigGetApiResponse = /** status 200  */ ClientConfigDoc;
+export type ClientConfigGetApiArg = void;
+export type MessageDoc = {
+  message: string;
+};
+export type RegisterBodyDoc = {
+  first_name: string;
+  last_name?: string;
+  phone: string;
+  email: string;
+  password: string;
+  /** YYYY-MM-DD, a real date, not in the future */
+  date_of_birth: string;
+};
+export type VerifyOtpBodyDoc = {
+  email: string;
+  /** The 4-digit code from the e-mail */
+  otp: string;
+};
+export type EmailBodyDoc = {
+  email: string;
+};
+export type TokenPairDoc = {
+  /** ES256 JWT, valid 15 minutes; send as `Authorization: Bearer <access>` */
+  access: string;
+  /** Opaque, single use: exchange at POST /api/token/refresh/ for a new pair */
+  refresh: string;
+};
+export type LoginBodyDoc = {
+  email: string;
+  password: string;
+};
+export type GoogleLoginBodyDoc = {
+  /** A Google ID token (credential) or OAuth access token */
+  token: string;
+};
+export type RefreshBodyDoc = {
+  refresh: string;
+};
+export type LogoutBodyDoc = {
+  /** The refresh token of the sign-in to end (else the one of the access token) */
+  refresh?: string;
+};
+export type ForgotPasswordDoc = {
+  message: string;
+  /** Always null: the reset secret is only ever e-mailed */
+  token: string | null;
+};
+export type ResetPasswordBodyDoc = {
+  email: string;
+  password: string;
+  /** The token from the e-mailed /reset-password/{email}/{token} link */
+  token: string;
+};
+export type ProfileDoc = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  /** URL of the 400x400 picture, or null */
+  profile_picture: string | null;
+  date_of_birth: string | null;
+  email_verified: boolean;
+};
+export type UpdateProfileBodyDoc = {
+  first_name: string;
+  last_name?: string;
+  phone: string;
+};
+export type ChangePasswordReplyDoc = {
+  message: string;
+  detail: string;
+};
+export type ChangePasswordBodyDoc = {
+  old_password: string;
+  new_password: string;
+};
+export type HistoryEntryDoc = {
+  id: string;
+  when: string;
+  /** 'you', another user's id, 'anonymous' or 'someone with your shared link' */
+  who: string;
+  action: string;
+  what: string;
+  outcome: 'success' | 'failure' | 'denied';
+  from: string | null;
+  user_agent: string | null;
+};
+export type HistoryPageDoc = {
+  results: HistoryEntryDoc[];
+  page: number;
+  page_size: number;
+  total: number;
+};
+export type ContactReplyDoc = {
+  message: string;
+};
+export type ErrorDoc = {
+  message: string;
+  code: string;
+};
+export type ContactMessageDoc = {
+  firstname: string;
+  lastname: string;
+  email: string;
+  message: string;
+};
+export type ClientConfigDoc = {
+  /** OAuth client id for Google sign-in; null when it is not configured */
+  google_client_id: string | null;
+  google_authorization_url: string;
+};
+export const {
+  useHealthGetQuery,
+  useAuthRegisterMutation,
+  useAuthVerifyOtpMutation,
+  useAuthResendOtpMutation,
+  useAuthLoginMutation,
+  useAuthLoginWithGoogleMutation,
+  useAuthRefreshMutation,
+  useAuthLogoutMutation,
+  useAuthForgotMutation,
+  useAuthResetMutation,
+  useProfileGetQuery,
+  useProfileUpdateMutation,
+  useProfileChangePasswordMutation,
+  useProfilePictureUploadUploadMutation,
+  useHistoryListQuery,
+  useContactSubmitMutation,
+  useClientConfigGetQuery,
+} = injectedRtkApi;

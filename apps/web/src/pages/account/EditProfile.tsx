@@ -1,0 +1,3 @@
+export default function EditProfile() {
+  return <h1>EditProfile</h1>;
+}

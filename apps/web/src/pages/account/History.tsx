@@ -1,0 +1,3 @@
+export default function History() {
+  return <h1>History</h1>;
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAuthLoginMutation } from '../../api/api';
+import { errorMessage, httpStatus } from '../../api/errors';
+import { AuthCard } from '../../components/AuthCard';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { PasswordField, TextField } from '../../components/fields';
+import { GoogleButton } from '../../components/GoogleButton';
+import { Notice } from '../../components/Notice';
+import { loginSchema, type LoginForm } from '../../forms/schemas';
+import { safeNext } from '../../session/next';
+import { useSession } from '../../session/use-session';
+
+/** Messages other pages hand to the login page (after sign-up, verification, a reset). */
+export interface LoginNotice {
+  notice?: string;
+  email?: string;
+}
+
+/**
+ * /login: on success the tokens are stored and the user goes to ?next= (default "/"); a 403
+ * (e-mail not verified yet) goes to /otp-verify with the e-mail, where the error dialog shows.
+ */
+export default function Login() {
+  const [login, { isLoading }] = useAuthLoginMutation();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const state = (useLocation().state ?? {}) as LoginNotice;
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<LoginForm>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: state.email ?? '', password: '' },
+  });
+  const next = safeNext(params.get('next'));
+
+  const onSubmit = handleSubmit(async (form) => {
+    try {
+      signIn(await login({ loginBodyDoc: form }).unwrap());
+    } catch (failure) {
+      if (httpStatus(failure) === 403) {
+        await navigate('/otp-verify', { state: { email: form.email, error: errorMessage(failure) } });
+        return;
+      }
+      setError(errorMessage(failure));
+    }
+  });
+
+  return (
+    <AuthCard title="Welcome Back!" subtitle="Sign in to your Medfolio account.">
+      {state.notice && (
+        <div className="mb-4">
+          <Notice>{state.notice}</Notice>
+        </div>
+      )}
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <TextField label="Email Address" type="text" inputMode="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <PasswordField label="Password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" loading={isLoading} className="w-full">
+          {isLoading ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+      <div className="my-6 flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-300" /> or <span className="h-px flex-1 bg-slate-300" />
+      </div>
+      <GoogleButton next={next} />
+      <p className="mt-6 text-center text-sm text-slate-700">
+        New to Medfolio?{' '}
+        <Link to="/sign-up" className="font-semibold text-brand-800 underline underline-offset-4">
+          Create an account
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-slate-700">
+        Need help?{' '}
+        <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-4">
+          Contact us
+        </Link>
+      </p>
+      <Dialog open={error !== null} title="Error" tone="error" onClose={() => setError(null)}>
+        <p>{error}</p>
+      </Dialog>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,3 @@
+export default function OtpVerify() {
+  return <h1>OtpVerify</h1>;
+}

@@ -1,0 +1,3 @@
+export default function ResetPassword() {
+  return <h1>ResetPassword</h1>;
+}

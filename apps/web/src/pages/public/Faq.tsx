@@ -1,0 +1,3 @@
+export default function Faq() {
+  return <h1>Faq</h1>;
+}

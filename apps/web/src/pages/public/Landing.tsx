@@ -1,0 +1,3 @@
+export default function Landing() {
+  return <h1>Landing</h1>;
+}

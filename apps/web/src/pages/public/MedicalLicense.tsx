@@ -1,0 +1,3 @@
+export default function MedicalLicense() {
+  return <h1>MedicalLicense</h1>;
+}

@@ -1,0 +1,3 @@
+export default function Membership() {
+  return <h1>Membership</h1>;
+}

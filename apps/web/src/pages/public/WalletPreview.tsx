@@ -1,0 +1,3 @@
+export default function WalletPreview() {
+  return <h1>WalletPreview</h1>;
+}

@@ -1,0 +1,18 @@
+/**
+ * Lets non-React code (the API layer) change the page: the router registers its navigate function
+ * at start-up. Before that (and in tests) navigation is recorded for inspection.
+ */
+type Navigate = (to: string) => unknown;
+
+let navigator: Navigate | null = null;
+const pending: string[] = [];
+
+export function setNavigator(navigate: Navigate | null): void {
+  navigator = navigate;
+  if (navigate) for (const to of pending.splice(0)) navigate(to);
+}
+
+export function navigateTo(to: string): void {
+  if (navigator) navigator(to);
+  else pending.push(to);
+}

@@ -1,0 +1,36 @@
+/**
+ * Answers the app's fetch calls as the gateway would, for component tests: a table of
+ * "METHOD /path" → handler. Unknown calls answer 404 so a test sees them. Every call is recorded.
+ */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+type Handler = (call: RecordedCall) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+
+export function fakeServer(routes: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = text;
+    }
+    const call = { method: request.method, path: url.pathname + url.search, body, authorization: request.headers.get('authorization') };
+    calls.push(call);
+    const handler = routes[`${request.method} ${url.pathname}`];
+    const answer = handler ? await handler(call) : { status: 404, body: { message: 'Not found.', code: 'NOT_FOUND' } };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as typeof fetch;
+  return { calls };
+}
