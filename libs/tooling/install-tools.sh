@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the command-line tools the tests need (versitygw as the S3 server, helm, kube-score) with
+# Installs the tools the tests need: Debian's Chromium (browser tests) with apt-get, and
+# versitygw as the S3 server, helm and kube-score with
 # `go install` from the Go module proxy, at pinned versions, into a cache outside the clone
 # (MEDFOLIO_TOOLS_DIR, default ~/.cache/medfolio/tools/bin), so a second run takes no time.
 # Each group of tools has its own file in tools/tools.d/, sourced here, which calls go_install.
@@ -10,6 +11,18 @@ export MEDFOLIO_TOOLS_DIR="${MEDFOLIO_TOOLS_DIR:-$HOME/.cache/medfolio/tools}"
 export GOBIN="$MEDFOLIO_TOOLS_DIR/bin"
 mkdir -p "$GOBIN"
 export PATH="$GOBIN:/usr/local/go/bin:$PATH"
+# Debian's Chromium for the browser tests (Playwright drives it; it never downloads a browser).
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [[ ! -x "$chromium" ]]; then
+  if command -v apt-get >/dev/null 2>&1 && [[ "$(id -u)" == 0 ]]; then
+    echo "install-tools: apt-get install chromium" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y --no-install-recommends chromium >&2 || { apt-get update >&2 && apt-get install -y --no-install-recommends chromium >&2; }
+  else
+    echo "install-tools: Chromium is missing at $chromium; install Debian's chromium package (as root) or set CHROMIUM_PATH" >&2
+  fi
+fi
+
 if ! command -v go >/dev/null 2>&1; then
   echo "install-tools: Go is not installed; tools that need it are skipped" >&2
   echo "$GOBIN"

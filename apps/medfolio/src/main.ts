@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   gatewayConfig.internalApiToken = internalToken;
   identityConfig.internalApiToken = internalToken;
   const rpcSettings = { natsUrl: gatewayConfig.natsUrl, timeoutMs: gatewayConfig.rpcTimeoutMs };
+  // The web app's Google button uses the first Google client id identity accepts, unless set apart.
+  gatewayConfig.googleWebClientId ??= identityConfig.googleClientIds?.split(',')[0]?.trim() || undefined;
 
   const eventBus: EventBus = await createEventBus(gatewayConfig, 'medfolio');
   const services: INestMicroservice[] = [];
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
   await gateway.listen({ port: gatewayConfig.port, host: gatewayConfig.host });
   const address = gateway.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : gatewayConfig.port;
+  // Links in e-mails (password reset) point at this run's web app unless PUBLIC_BASE_URL says otherwise.
+  if (!process.env['PUBLIC_BASE_URL']) identityConfig.publicBaseUrl = `http://localhost:${port}`;
 
   const mode = [
     gatewayConfig.databaseUrl ? 'PostgreSQL' : 'embedded PGlite',

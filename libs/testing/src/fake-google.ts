@@ -35,7 +35,7 @@ export interface FakeAccessTokenOptions extends Partial<FakeGoogleProfile> {
 /** 'error': every endpoint answers 503. 'hang': requests are accepted and never answered. */
 export type FakeGoogleOutage = 'none' | 'error' | 'hang';
 
-const PATHS = { jwks: '/oauth2/v3/certs', userinfo: '/v1/userinfo', tokeninfo: '/tokeninfo' } as const;
+const PATHS = { jwks: '/oauth2/v3/certs', userinfo: '/v1/userinfo', tokeninfo: '/tokeninfo', authorize: '/o/oauth2/v2/auth' } as const;
 type Endpoint = keyof typeof PATHS;
 
 export const FAKE_GOOGLE_CLIENT_ID = 'medfolio-test.apps.googleusercontent.com';
@@ -55,12 +55,13 @@ export const FAKE_GOOGLE_CLIENT_ID = 'medfolio-test.apps.googleusercontent.com';
  */
 export class FakeGoogle {
   /** How many requests each endpoint received (e.g. to see that the key set is cached). */
-  readonly requests: Record<Endpoint, number> = { jwks: 0, userinfo: 0, tokeninfo: 0 };
+  readonly requests: Record<Endpoint, number> = { jwks: 0, userinfo: 0, tokeninfo: 0, authorize: 0 };
   private readonly accessTokens = new Map<
     string,
     { profile: FakeGoogleProfile; clientId: string; expiresAt: number }
   >();
   private outageMode: FakeGoogleOutage = 'none';
+  private nextBrowserProfile: Partial<FakeGoogleProfile> | null = null;
   private nextSubject = 100_000_000_000_000_000_001n;
   private stopped = false;
 
@@ -144,6 +145,19 @@ export class FakeGoogle {
     return token;
   }
 
+  /** Where a browser is sent to sign in (the OAuth authorization endpoint of this fake). */
+  get authorizationUrl(): string {
+    return `${this.baseUrl}${PATHS.authorize}`;
+  }
+
+  /**
+   * The Google account the next browser sign-in at {@link authorizationUrl} picks (as if the user
+   * chose it on Google's page); unset: a new account each time.
+   */
+  signInAs(profile: Partial<FakeGoogleProfile> | null): void {
+    this.nextBrowserProfile = profile;
+  }
+
   /** Makes the endpoints fail (see {@link FakeGoogleOutage}) until called again with 'none'. */
   outage(mode: FakeGoogleOutage): void {
     this.outageMode = mode;
@@ -185,7 +199,33 @@ export class FakeGoogle {
         return this.userinfo(request, response);
       case 'tokeninfo':
         return this.tokeninfo(url, response);
+      case 'authorize':
+        return this.authorize(url, response);
     }
+  }
+
+  /**
+   * The browser flow of OAuth 2.0 for client-side apps (response_type=token): the user "picks" the
+   * account set by signInAs and is sent back to redirect_uri with an access token and the state in
+   * the fragment. An unknown client id gets Google's error page instead.
+   */
+  private authorize(url: URL, response: ServerResponse): void {
+    const redirectUri = url.searchParams.get('redirect_uri');
+    if (url.searchParams.get('client_id') !== this.clientId || !redirectUri || url.searchParams.get('response_type') !== 'token') {
+      response.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!doctype html><title>Error 400: invalid_request</title><h1>Access blocked: invalid request</h1>');
+      return;
+    }
+    const token = this.accessToken({ ...(this.nextBrowserProfile ?? {}) });
+    const fragment = new URLSearchParams({
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: '3599',
+      scope: 'email profile openid',
+      state: url.searchParams.get('state') ?? '',
+    });
+    response.writeHead(302, { location: `${redirectUri}#${fragment.toString()}` });
+    response.end();
   }
 
   /** Like Google: 401 without a live token, else the profile (email_verified as a boolean). */

@@ -1,6 +1,7 @@
 // `npm test`: everything CI checks, in order, failing fast between phases:
 //   1. type check (tsc)              4. integration tests (real Postgres, NATS JetStream, S3 server, Redis)
-//   2. lint (ESLint + boundaries)    5. build + system tests (both run modes, over HTTP)
+//   2. lint (ESLint + boundaries)    5. build + system tests (both run modes over HTTP; the web app
+//                                       in Chromium with Playwright)
 //   3. unit tests
 // Ends with one line "N passed, N failed" summed over every Jest run.
 // Service URLs come from the environment (DATABASE_URL, NATS_URL, REDIS_URL, S3_*), defaulting to
@@ -50,6 +51,13 @@ function summary() {
   let skipped = 0;
   for (const file of readdirSync(results).filter((f) => f.endsWith('.json'))) {
     const report = JSON.parse(readFileSync(path.join(results, file), 'utf8'));
+    if (report.stats) {
+      // Playwright's JSON reporter (the browser tests)
+      passed += report.stats.expected + report.stats.flaky;
+      failed += report.stats.unexpected;
+      skipped += report.stats.skipped;
+      continue;
+    }
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);

@@ -32,7 +32,7 @@ describe('GoogleIdentityVerifier', () => {
     expect(verifier.configured).toBe(false);
     const error = await failure(verifier.verify(await google.idToken()));
     expect(error).toMatchObject({ code: 'UNAVAILABLE', message: GOOGLE_NOT_CONFIGURED, reason: 'not-configured' });
-    expect(google.requests).toEqual({ jwks: 0, userinfo: 0, tokeninfo: 0 });
+    expect(google.requests).toEqual({ jwks: 0, userinfo: 0, tokeninfo: 0, authorize: 0 });
   });
 
   it.each([
@@ -44,7 +44,7 @@ describe('GoogleIdentityVerifier', () => {
     const error = await failure(new GoogleIdentityVerifier(google.settings()).verify(token));
 
     expect(error).toMatchObject({ code: 'UNAUTHENTICATED', message: GOOGLE_SIGN_IN_FAILED, reason: 'malformed-token' });
-    expect(google.requests).toEqual({ jwks: 0, userinfo: 0, tokeninfo: 0 });
+    expect(google.requests).toEqual({ jwks: 0, userinfo: 0, tokeninfo: 0, authorize: 0 });
   });
 
   it('answers UNAVAILABLE when the key set server is down', async () => {

@@ -16,12 +16,17 @@ export function fakeServer(routes: Record<string, Handler>) {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
-    const text = await request.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = text;
+    let body: unknown;
+    if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+      // A multipart upload is recorded as the FormData the server would read (fields and files).
+      body = await request.formData();
+    } else {
+      const text = await request.text();
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = text;
+      }
     }
     const call = { method: request.method, path: url.pathname + url.search, body, authorization: request.headers.get('authorization') };
     calls.push(call);

@@ -69,9 +69,6 @@ export default function Login() {
           {isLoading ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
-      <div className="my-6 flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
-        <span className="h-px flex-1 bg-slate-300" /> or <span className="h-px flex-1 bg-slate-300" />
-      </div>
       <GoogleButton next={next} />
       <p className="mt-6 text-center text-sm text-slate-700">
         New to Medfolio?{' '}

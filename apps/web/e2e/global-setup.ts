@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FakeGoogle } from '../../../libs/testing/src/fake-google';
+import { baseUrl, chromiumPath, e2ePort } from './support/settings';
+
+const root = path.resolve(__dirname, '../../..');
+
+/**
+ * Starts the product as `npm start` does (dist/apps/medfolio, built by run.mjs) on embedded
+ * defaults in a fresh data directory, with Google sign-in pointed at a local stand-in, and waits
+ * until it is ready. Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: run npm run tools:install (it installs Debian's chromium) or set CHROMIUM_PATH.`);
+  const main = path.join(root, 'dist/apps/medfolio/src/main.js');
+  if (!existsSync(main)) throw new Error('dist/ is missing: run `node libs/tooling/build.mjs` first (apps/web/e2e/run.mjs does).');
+  const google = await FakeGoogle.start();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'medfolio-web-e2e-'));
+  const settings = google.settings();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Embedded defaults: the browser tests run the product as a new user would.
+  for (const name of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'SMTP_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'JWT_JWKS_URL']) delete env[name];
+  Object.assign(env, {
+    PORT: String(e2ePort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_BASE_URL: baseUrl,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    GOOGLE_CLIENT_IDS: google.clientId,
+    GOOGLE_JWKS_URL: settings.jwksUrl,
+    GOOGLE_USERINFO_URL: settings.userinfoUrl,
+    GOOGLE_TOKENINFO_URL: settings.tokeninfoUrl,
+    GOOGLE_AUTHORIZATION_URL: google.authorizationUrl,
+  });
+  const server: ChildProcess = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const ready = await fetch(`${baseUrl}/api/health/`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (server.exitCode !== null || Date.now() > deadline) {
+      server.kill('SIGKILL');
+      await google.stop();
+      throw new Error(`The product did not start for the browser tests:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return async () => {
+    server.kill('SIGTERM');
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]);
+    if (code === 'timeout') server.kill('SIGKILL');
+    await google.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

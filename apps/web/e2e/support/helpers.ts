@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { baseUrl } from './settings';
+
+const shotsDir = path.resolve(__dirname, '../../../../tmp/web-e2e/screenshots');
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** WCAG 2.1 A and AA rules of axe-core: the page must have no violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * The screen at phone (390 px) and desktop (1280 px) width: checked with axe at each width and
+ * saved as full-page screenshots tmp/web-e2e/screenshots/{name}-{width}.png (test artifacts).
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true });
+  const original = page.viewportSize();
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${size.width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+export function newEmail(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+  sent_at: string;
+}
+
+async function mailTo(to: string): Promise<DevMail[]> {
+  const response = await fetch(`${baseUrl}/dev/mail.json`);
+  const mail = (await response.json()) as DevMail[];
+  return mail.filter((m) => m.to.toLowerCase() === to.toLowerCase()).sort((a, b) => b.sent_at.localeCompare(a.sent_at));
+}
+
+async function poll<T>(what: string, read: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The newest verification code e-mailed to `to` (read from the dev mailbox, /dev/mail.json). */
+export async function codeFor(to: string, other?: string): Promise<string> {
+  return poll(`a verification code for ${to}`, async () => {
+    const code = (await mailTo(to)).map((m) => /\b(\d{4})\b/.exec(m.text)?.[1]).find(Boolean);
+    return code && code !== other ? code : undefined;
+  });
+}
+
+/** The password-reset link e-mailed to `to`, as a path of this site. */
+export async function resetPathFor(to: string): Promise<string> {
+  return poll(`a reset link for ${to}`, async () => {
+    for (const m of await mailTo(to)) {
+      const match = /https?:\/\/[^/\s]+(\/reset-password\/[^\s]+\/[A-Za-z0-9_-]+)/.exec(m.text);
+      if (match) return match[1];
+    }
+    return undefined;
+  });
+}

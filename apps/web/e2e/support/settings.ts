@@ -1,0 +1,4 @@
+/** Where the browser tests find Chromium and run the product (environment overrides for other machines). */
+export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+export const e2ePort = Number(process.env['WEB_E2E_PORT'] ?? 3917);
+export const baseUrl = `http://localhost:${e2ePort}`;
