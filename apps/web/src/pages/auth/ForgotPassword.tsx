@@ -1,3 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useAuthForgotMutation } from '../../api/api';
+import { errorMessage } from '../../api/errors';
+import { AuthCard } from '../../components/AuthCard';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { TextField } from '../../components/fields';
+import { Notice } from '../../components/Notice';
+import { forgotPasswordSchema, type ForgotPasswordForm } from '../../forms/schemas';
+
+/** What the page says once the request is accepted. */
+export function resetLinkSent(email: string): string {
+  return `Check your e-mail: if an account exists for ${email}, we sent it a link to reset your password. The link opens the page where you choose a new one.`;
+}
+
+/**
+ * /forgot-password. The server e-mails the reset link (/reset-password/{email}/{token}) and never
+ * returns the token, so success cannot go to the reset route itself: the user stays here and is told
+ * to check their e-mail.
+ */
 export default function ForgotPassword() {
-  return <h1>ForgotPassword</h1>;
+  const [forgot, { isLoading }] = useAuthForgotMutation();
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<ForgotPasswordForm>({
+    resolver: zodResolver(forgotPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async (form) => {
+    setSentTo(null);
+    try {
+      await forgot({ emailBodyDoc: { email: form.email } }).unwrap();
+      setSentTo(form.email);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Forgot Password"
+      subtitle="Enter the e-mail address of your account. We will send a link to reset your password to that e-mail address."
+    >
+      {/* A live region present from the start, so the success message is announced when it appears. */}
+      <div aria-live="polite">
+        {sentTo !== null && (
+          <div className="mb-4">
+            <Notice>{resetLinkSent(sentTo)}</Notice>
+          </div>
+        )}
+      </div>
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <TextField
+          label="Email Address"
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" loading={isLoading} className="w-full">
+          {isLoading ? 'Submitting…' : 'Submit'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Remembered it?{' '}
+        <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-4">
+          Back to sign in
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-slate-700">
+        Need help?{' '}
+        <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-4">
+          Contact us
+        </Link>
+      </p>
+      <Dialog open={error !== null} title="Error" tone="error" onClose={() => setError(null)}>
+        <p>{error}</p>
+      </Dialog>
+    </AuthCard>
+  );
 }

@@ -1,3 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAuthResetMutation } from '../../api/api';
+import { errorMessage } from '../../api/errors';
+import { AuthCard } from '../../components/AuthCard';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { PasswordField } from '../../components/fields';
+import { resetPasswordSchema, type ResetPasswordForm } from '../../forms/schemas';
+import type { LoginNotice } from './Login';
+
+export const PASSWORD_CHANGED = 'Your password has been changed. You can sign in with your new password.';
+
+/**
+ * /reset-password/:email/:token, the link of the reset e-mail (the router hands the e-mail segment
+ * over URL-decoded). Success goes to /login with a notice: the user is not signed in, so "/" would
+ * only show the landing page.
+ */
 export default function ResetPassword() {
-  return <h1>ResetPassword</h1>;
+  const { email = '', token = '' } = useParams();
+  const [reset, { isLoading }] = useAuthResetMutation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirm_password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (form) => {
+    try {
+      await reset({ resetPasswordBodyDoc: { password: form.password, email, token } }).unwrap();
+      const state: LoginNotice = { notice: PASSWORD_CHANGED, email };
+      await navigate('/login', { state });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      subtitle={
+        <>
+          Choose a new password for <span className="font-semibold text-slate-800">{email}</span>.
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={formState.errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
+        <Button type="submit" loading={isLoading} className="w-full">
+          {isLoading ? 'Resetting…' : 'Reset Password'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Link expired?{' '}
+        <Link to="/forgot-password" className="font-semibold text-brand-800 underline underline-offset-4">
+          Ask for a new one
+        </Link>
+      </p>
+      <Dialog open={error !== null} title="Error" tone="error" onClose={() => setError(null)}>
+        <p>{error}</p>
+      </Dialog>
+    </AuthCard>
+  );
 }

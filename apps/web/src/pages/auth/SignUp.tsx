@@ -1,3 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { useAuthRegisterMutation } from '../../api/api';
+import { errorMessage } from '../../api/errors';
+import { AuthCard } from '../../components/AuthCard';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { PasswordField, SelectField, TextField } from '../../components/fields';
+import { GoogleButton } from '../../components/GoogleButton';
+import { dateOfBirth, dateOptions, signUpSchema, splitName, type SignUpForm } from '../../forms/schemas';
+import type { LoginNotice } from './Login';
+
+/** The notice the login page shows after a successful sign-up. */
+export function signedUpNotice(email: string): string {
+  return `Your account has been created. We sent a 4-digit code to ${email}: sign in, then enter the code to verify your account.`;
+}
+
+const blank: SignUpForm = {
+  name: '',
+  phone: '',
+  email: '',
+  month: '',
+  day: '',
+  year: '',
+  password: '',
+  confirm_password: '',
+};
+
+/**
+ * /sign-up. The terms checkbox is required by the browser (the HTML `required` attribute, so the form
+ * keeps native validation); every other rule is the schema's, with the spec's messages, shown once a
+ * field is touched. Success goes to /login, which says a code was e-mailed and pre-fills the address.
+ */
 export default function SignUp() {
-  return <h1>SignUp</h1>;
+  const [registerAccount, { isLoading }] = useAuthRegisterMutation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [{ months, days, years }] = useState(() => dateOptions());
+  const { register, handleSubmit, formState } = useForm<SignUpForm>({
+    resolver: zodResolver(signUpSchema),
+    mode: 'onTouched',
+    defaultValues: blank,
+  });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async (form) => {
+    try {
+      await registerAccount({
+        registerBodyDoc: {
+          ...splitName(form.name),
+          phone: form.phone,
+          email: form.email,
+          password: form.password,
+          date_of_birth: dateOfBirth(form),
+        },
+      }).unwrap();
+      const state: LoginNotice = { notice: signedUpNotice(form.email), email: form.email };
+      await navigate('/login', { state });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  });
+
+  return (
+    <AuthCard title="Create your account" subtitle="Your Medical History at your grasp.">
+      <form onSubmit={onSubmit} className="space-y-4">
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Email Address"
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Mobile Number"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <fieldset>
+          <legend className="mb-1 block text-sm font-medium text-slate-800">Date of birth</legend>
+          <div className="grid grid-cols-3 gap-3">
+            <SelectField
+              label="Month"
+              placeholder="MM"
+              options={months}
+              autoComplete="bday-month"
+              error={errors.month?.message}
+              {...register('month')}
+            />
+            <SelectField
+              label="Day"
+              placeholder="DD"
+              options={days}
+              autoComplete="bday-day"
+              error={errors.day?.message}
+              {...register('day')}
+            />
+            <SelectField
+              label="Year"
+              placeholder="YYYY"
+              options={years}
+              autoComplete="bday-year"
+              error={errors.year?.message}
+              {...register('year')}
+            />
+          </div>
+        </fieldset>
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
+        <div className="flex min-h-11 items-center gap-3">
+          <input
+            id="sign-up-terms"
+            type="checkbox"
+            name="terms"
+            required
+            className="h-6 w-6 shrink-0 accent-brand-700"
+          />
+          <label htmlFor="sign-up-terms" className="py-2 text-sm text-slate-800">
+            I agree to the{' '}
+            <Link
+              to="/terms"
+              target="_blank"
+              rel="noopener"
+              className="font-semibold text-brand-800 underline underline-offset-4"
+            >
+              Terms of Service
+              <span className="sr-only"> (opens in a new tab)</span>
+            </Link>
+          </label>
+        </div>
+        <Button type="submit" loading={isLoading} className="w-full">
+          {isLoading ? 'Signing up…' : 'Sign up'}
+        </Button>
+      </form>
+      <GoogleButton />
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-4">
+          Sign in
+        </Link>
+      </p>
+      <Dialog open={error !== null} title="Error" tone="error" onClose={() => setError(null)}>
+        <p>{error}</p>
+      </Dialog>
+    </AuthCard>
+  );
 }

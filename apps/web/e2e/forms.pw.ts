@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+import { newEmail } from './support/helpers';
+
+/** Every form's client-side messages, as a user meets them in the browser (spec section 5). */
+
+test('login: required messages after touching, and on submit', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').focus();
+  await page.getByLabel('Password', { exact: true }).focus();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeHidden();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Email Address').fill('x'.repeat(101));
+  await page.getByLabel('Email Address').blur();
+  await expect(page.getByText('Limit exceeded')).toBeVisible();
+});
+
+test('login: wrong credentials show the server message in an error dialog', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(newEmail('nobody'));
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Error' })).toBeVisible();
+  await expect(dialog).not.toContainText('Oops!');
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('sign-up: every required message, the limit and the password match', async ({ page }) => {
+  await page.goto('/sign-up');
+  await page.getByLabel(/I agree to the Terms of Service/).check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  for (const message of ['Name is required', 'Mobile number is required', 'Email is required', 'Month is required', 'Day is required', 'Year is required', 'Password is required', 'Confirm password is required']) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await page.getByLabel('Password', { exact: true }).fill('one-password');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('another-password');
+  await page.getByLabel('Confirm Password', { exact: true }).blur();
+  await expect(page.getByText('Passwords must match')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('n'.repeat(101));
+  await page.getByLabel('Name', { exact: true }).blur();
+  await expect(page.getByText('Limit exceeded')).toBeVisible();
+});
+
+test('sign-up: the terms checkbox is required by the browser', async ({ page }) => {
+  await page.goto('/sign-up');
+  const terms = page.getByLabel(/I agree to the Terms of Service/);
+  await expect(terms).toHaveAttribute('required', '');
+  expect(await terms.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+});
+
+test('sign-up: an address already registered gets the server message', async ({ page, request }) => {
+  const email = newEmail('taken');
+  await request.post('/api/register/', { data: { first_name: 'Sam', last_name: '', phone: '1', email, password: 'Correct-Horse-7-Battery', date_of_birth: '1990-01-01' } });
+  await page.goto('/sign-up');
+  await page.getByLabel('Name', { exact: true }).fill('Sam Sample');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Mobile Number').fill('1');
+  await page.getByLabel('Month').selectOption('01');
+  await page.getByLabel('Day').selectOption('01');
+  await page.getByLabel('Year').selectOption('1990');
+  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-7-Battery');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Correct-Horse-7-Battery');
+  await page.getByLabel(/I agree to the Terms of Service/).check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('dialog')).toContainText(/already/i);
+});
+
+test('forgot password: required and limit messages', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel('Email Address').fill('e'.repeat(101));
+  await page.getByLabel('Email Address').blur();
+  await expect(page.getByText('Limit exceeded')).toBeVisible();
+});
+
+test('reset password: required, match, and a link that is not valid gets the server message', async ({ page }) => {
+  await page.goto('/reset-password/someone%40example.com/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByText('Confirm password is required')).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('Correct-Horse-7-Battery');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Different-Horse-7');
+  await page.getByLabel('Confirm new password', { exact: true }).blur();
+  await expect(page.getByText('Passwords must match')).toBeVisible();
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Correct-Horse-7-Battery');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog')).not.toContainText('Oops!');
+});
+
+test('contact: messages for touched fields, then the message is sent', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByLabel('First Name').focus();
+  await page.getByLabel('Last Name').focus();
+  await expect(page.getByText('Firstname is required')).toBeVisible();
+  await expect(page.getByText('Lastname is required')).toBeHidden();
+  await page.getByLabel('Email Address').fill('not-an-address');
+  await page.getByLabel('Email Address').blur();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await page.getByLabel('Messages').fill('m'.repeat(201));
+  await page.getByLabel('Messages').blur();
+  await expect(page.getByText('Limit exceeded')).toBeVisible();
+  await page.getByLabel('First Name').fill('Sam');
+  await page.getByLabel('Last Name').fill('Sample');
+  await page.getByLabel('Email Address').fill('sam@example.com');
+  await page.getByLabel('Messages').fill('Can I share my summary with two doctors?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('status')).toContainText(/sent|thank/i);
+});
+
+test('medical license: Proceed needs input; 8+ digits verify, anything else is not found', async ({ page }) => {
+  await page.goto('/medical-license');
+  const proceed = page.getByRole('button', { name: 'Proceed' });
+  await expect(proceed).toBeDisabled();
+  await page.getByLabel('Medical License Number').fill('1234567');
+  await proceed.click();
+  await expect(page.getByText('Medical License Number Not Found, Please Try Again')).toBeVisible();
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page.getByLabel('Medical License Number')).toHaveValue('');
+  await page.getByLabel('Medical License Number').fill('12345678');
+  await proceed.click();
+  await expect(page.getByText('License verified successfully!')).toBeVisible();
+});
+
+test('membership: yearly by default, monthly on the toggle', async ({ page }) => {
+  await page.goto('/membership');
+  await expect(page.getByText('$80')).toBeVisible();
+  await page.getByRole('button', { name: /monthly/i }).click();
+  await expect(page.getByText('$8', { exact: true })).toBeVisible();
+  await expect(page.getByText('Current Plan')).toBeVisible();
+  await expect(page.getByText('Most Popular')).toBeVisible();
+});
