@@ -4,7 +4,8 @@
 import { transformFile } from '@swc/core';
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, rm, stat, writeFile, cp } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile, cp } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -67,6 +68,23 @@ async function buildWeb() {
   if (built && built.mtimeMs >= sources) return;
   const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the web app did not build (vite build failed; see above)');
+  await precompress(path.join(web, 'dist'));
+}
+
+/**
+ * Brotli and gzip copies of every text asset, made once at build time at the highest levels, so
+ * the gateway serves them compressed (@fastify/static preCompressed) with no work per request.
+ */
+async function precompress(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) await precompress(file);
+    else if (/\.(js|css|html|svg|json|txt)$/.test(entry.name)) {
+      const content = await readFile(file);
+      await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+    }
+  }
 }
 
 export async function build({ web = true } = {}) {

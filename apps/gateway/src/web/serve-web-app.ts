@@ -26,6 +26,7 @@ export async function serveWebApp(app: NestFastifyApplication, root: string): Pr
     root,
     wildcard: false, // one route per file found at start-up; unknown paths fall through to the handler below
     index: false,
+    preCompressed: true, // .br / .gz made at build time (libs/tooling/build.mjs), chosen by Accept-Encoding
     setHeaders(reply, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
