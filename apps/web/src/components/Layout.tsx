@@ -15,7 +15,10 @@ export function Layout() {
     if (error) console.warn('The profile could not be loaded.');
   }, [error]);
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A block body: scrollTo returns a Promise in recent Chromium, and an effect may return only a clean-up function.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only rounded-md bg-white px-4 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">

@@ -55,6 +55,17 @@ export const contactSchema = z.object({
 });
 export type ContactForm = z.infer<typeof contactSchema>;
 
+/**
+ * Edit profile's personal information (PUT /api/profile/). The spec gives this form no rules; these
+ * follow the server's (first name and phone required) and the product's 100-character field limit.
+ */
+export const profileSchema = z.object({
+  first_name: required('First name is required'),
+  last_name: z.string().trim().max(100, LIMIT),
+  phone: required('Phone is required'),
+});
+export type ProfileForm = z.infer<typeof profileSchema>;
+
 /** Sign-up's date of birth selects: months 01–12, days 01–31, the current year and the 99 before it. */
 export function dateOptions(today: Date = new Date()): { months: string[]; days: string[]; years: string[] } {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,0 +1,40 @@
+import { profileSchema } from './schemas';
+
+/** The messages the edit-profile form shows for `input`, by field. */
+function messages(input: unknown) {
+  const result = profileSchema.safeParse(input);
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
+  return out;
+}
+
+const long = (n: number) => 'x'.repeat(n);
+const valid = { first_name: 'Ana', last_name: 'Lima', phone: '+1 555 0100' };
+
+describe('edit profile rules', () => {
+  it('accepts a complete form, and an empty last name', () => {
+    expect(messages(valid)).toEqual({});
+    expect(messages({ ...valid, last_name: '' })).toEqual({});
+  });
+
+  it('requires first name and phone with clear messages', () => {
+    expect(messages({ first_name: '', last_name: '', phone: '' })).toEqual({ first_name: 'First name is required', phone: 'Phone is required' });
+  });
+
+  it('treats blanks as empty', () => {
+    expect(messages({ first_name: '   ', last_name: 'Lima', phone: ' \t ' })).toEqual({ first_name: 'First name is required', phone: 'Phone is required' });
+  });
+
+  it('limits every field to 100 characters', () => {
+    expect(messages({ first_name: long(101), last_name: long(101), phone: long(101) })).toEqual({
+      first_name: 'Limit exceeded',
+      last_name: 'Limit exceeded',
+      phone: 'Limit exceeded',
+    });
+    expect(messages({ first_name: long(100), last_name: long(100), phone: long(100) })).toEqual({});
+  });
+
+  it('sends trimmed values', () => {
+    expect(profileSchema.parse({ first_name: ' Ana ', last_name: ' Lima ', phone: ' 555 ' })).toEqual({ first_name: 'Ana', last_name: 'Lima', phone: '555' });
+  });
+});

@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { useProfileGetQuery } from '../../api/api';
+import { fakeServer } from '../../test/fake-server';
+import { renderPage } from '../../test/render';
+import { clearTokens, storeTokens } from '../../session/tokens';
+import Home, { greeting } from './Home';
+
+const profile = { id: 'u1', first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com', phone: '+1 555 0100', profile_picture: null, date_of_birth: null, email_verified: true };
+
+/** Loads the current user as the layout does (GET /api/profile/ fills the session's user). */
+function WithProfile({ children }: { children: ReactNode }) {
+  useProfileGetQuery();
+  return children;
+}
+
+beforeEach(() => storeTokens({ access: 'a', refresh: 'r' }));
+afterEach(() => {
+  clearTokens();
+  jest.useRealTimers();
+});
+
+describe('greeting by local time', () => {
+  it.each([
+    [0, 0, 'Good Morning'],
+    [9, 30, 'Good Morning'],
+    [11, 59, 'Good Morning'],
+    [12, 0, 'Good Afternoon'],
+    [17, 59, 'Good Afternoon'],
+    [18, 0, 'Good Evening'],
+    [23, 59, 'Good Evening'],
+  ])('%i:%i is %s', (hour, minute, expected) => {
+    expect(greeting(new Date(2024, 4, 6, hour, minute))).toBe(expected);
+  });
+});
+
+describe('Home page (signed in)', () => {
+  function renderHome() {
+    const server = fakeServer({ 'GET /api/profile/': () => ({ body: profile }) });
+    const view = renderPage(
+      <WithProfile>
+        <Home />
+      </WithProfile>,
+    );
+    return { ...view, server };
+  }
+
+  it('greets the user by first and last name in the morning', async () => {
+    jest.useFakeTimers({ now: new Date(2024, 4, 6, 9, 15), advanceTimers: true });
+    const { server } = renderHome();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Good Morning, Ana Lima' })).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === '/api/profile/')?.authorization).toBe('Bearer a');
+  });
+
+  it('says Good Afternoon after noon and Good Evening from 18:00', async () => {
+    jest.useFakeTimers({ now: new Date(2024, 4, 6, 12, 0), advanceTimers: true });
+    const first = renderHome();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Good Afternoon, Ana Lima' })).toBeInTheDocument();
+    first.unmount();
+
+    jest.setSystemTime(new Date(2024, 4, 6, 18, 0));
+    renderHome();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Good Evening, Ana Lima' })).toBeInTheDocument();
+  });
+
+  it('shows the greeting without a name until the user is loaded', () => {
+    jest.useFakeTimers({ now: new Date(2024, 4, 6, 20, 0), advanceTimers: true });
+    fakeServer({ 'GET /api/profile/': () => new Promise<never>(() => undefined) });
+    renderPage(<Home />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Good Evening,$/);
+  });
+
+  it('links to what a signed-in user can do now, with no dead buttons', async () => {
+    renderHome();
+    const shortcuts = screen.getByRole('region', { name: 'Your account' });
+    const links = within(shortcuts).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Profile', '/profile'],
+      ['Settings', '/edit-profile'],
+      ['Access history', '/history'],
+      ['Plans', '/membership'],
+      ['Contact', '/contact'],
+    ]);
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+    await screen.findByText(/Ana Lima/);
+  });
+});

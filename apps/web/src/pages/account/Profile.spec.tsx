@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeServer } from '../../test/fake-server';
+import { renderPage } from '../../test/render';
+import { clearTokens, storeTokens } from '../../session/tokens';
+import Profile from './Profile';
+
+const profile = {
+  id: 'u1',
+  first_name: 'Ana',
+  last_name: 'Lima',
+  email: 'ana@example.com',
+  phone: '+1 555 0100',
+  profile_picture: null,
+  date_of_birth: '1990-03-04',
+  email_verified: true,
+};
+
+/** The value shown next to a label of the profile's description list. */
+function valueOf(label: string) {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+}
+
+beforeEach(() => storeTokens({ access: 'a', refresh: 'r' }));
+afterEach(() => clearTokens());
+
+describe('Profile page', () => {
+  it('shows a loading state, then the real profile', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const server = fakeServer({ 'GET /api/profile/': () => new Promise((resolve) => (answer = resolve)) });
+    renderPage(<Profile />, { path: '/profile' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your profile…');
+
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    answer({ body: profile });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ana Lima' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(valueOf('Full name')).toHaveTextContent('Ana Lima');
+    expect(valueOf('Email')).toHaveTextContent('ana@example.com');
+    expect(valueOf('Phone')).toHaveTextContent('+1 555 0100');
+    const birthday = valueOf('Date of birth')?.querySelector('time');
+    expect(birthday).toHaveAttribute('datetime', '1990-03-04');
+    expect(birthday).toHaveTextContent(new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(1990, 2, 4)));
+    expect(birthday).toHaveTextContent('1990');
+    expect(server.calls[0]).toMatchObject({ method: 'GET', path: '/api/profile/', authorization: 'Bearer a' });
+  });
+
+  it('shows the Free plan and no sample billing', async () => {
+    fakeServer({ 'GET /api/profile/': () => ({ body: profile }) });
+    renderPage(<Profile />, { path: '/profile' });
+    await screen.findByRole('heading', { level: 2, name: 'Ana Lima' });
+    expect(valueOf('Plan')).toHaveTextContent(/^Free/);
+    expect(screen.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/membership');
+    expect(screen.queryByText(/PRO/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/payment/i)).not.toBeInTheDocument();
+  });
+
+  it('links to Edit profile', async () => {
+    fakeServer({ 'GET /api/profile/': () => ({ body: profile }) });
+    renderPage(<Profile />, { path: '/profile' });
+    expect(await screen.findByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/edit-profile');
+  });
+
+  it('shows the initial without a picture, the picture when there is one', async () => {
+    fakeServer({ 'GET /api/profile/': () => ({ body: profile }) });
+    const first = renderPage(<Profile />, { path: '/profile' });
+    await screen.findByRole('heading', { level: 2, name: 'Ana Lima' });
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('A')).toHaveAttribute('aria-hidden', 'true');
+    first.unmount();
+
+    fakeServer({ 'GET /api/profile/': () => ({ body: { ...profile, profile_picture: '/media/pictures/u1.webp' } }) });
+    renderPage(<Profile />, { path: '/profile' });
+    expect(await screen.findByRole('img', { name: 'Your profile picture' })).toHaveAttribute('src', '/media/pictures/u1.webp');
+  });
+
+  it('leaves out the date of birth when the profile has none', async () => {
+    fakeServer({ 'GET /api/profile/': () => ({ body: { ...profile, date_of_birth: null } }) });
+    renderPage(<Profile />, { path: '/profile' });
+    await screen.findByRole('heading', { level: 2, name: 'Ana Lima' });
+    expect(screen.queryByText('Date of birth')).not.toBeInTheDocument();
+  });
+
+  it('says when the profile cannot be loaded, and tries again', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    const server = fakeServer({
+      'GET /api/profile/': () => (fail ? { status: 500, body: { message: 'Down for maintenance.', code: 'INTERNAL' } } : { body: profile }),
+    });
+    renderPage(<Profile />, { path: '/profile' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be loaded.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ana Lima' })).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/api/profile/')).toHaveLength(2);
+  });
+});
