@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the same rules as zod with a functional API, about a tenth of its size in the bundle.
+import * as z from 'zod/mini';
 
 /**
  * Every client-side validation rule of the product (spec section 5), with its exact message.
@@ -7,11 +8,18 @@ import { z } from 'zod';
  */
 const LIMIT = 'Limit exceeded';
 
-const required = (message: string, max = 100) => z.string().trim().min(1, message).max(max, LIMIT);
+const required = (message: string, max = 100) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, LIMIT));
+const password = () => z.string().check(z.minLength(1, 'Password is required'), z.maxLength(100, LIMIT));
+
+/** The confirmation must equal the password (reported on confirm_password once it is filled in). */
+const passwordsMatch = z.refine<{ password: string; confirm_password: string }>((form) => form.confirm_password === '' || form.password === form.confirm_password, {
+  message: 'Passwords must match',
+  path: ['confirm_password'],
+});
 
 export const loginSchema = z.object({
   email: required('Email is required'),
-  password: z.string().min(1, 'Password is required').max(100, LIMIT),
+  password: password(),
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 
@@ -21,16 +29,13 @@ export const signUpSchema = z
     phone: required('Mobile number is required'),
     // No e-mail format check applies on sign-up (the server checks it and says so).
     email: required('Email is required'),
-    month: z.string().min(1, 'Month is required'),
-    day: z.string().min(1, 'Day is required'),
-    year: z.string().min(1, 'Year is required'),
-    password: z.string().min(1, 'Password is required').max(100, LIMIT),
-    confirm_password: z.string().min(1, 'Confirm password is required'),
+    month: z.string().check(z.minLength(1, 'Month is required')),
+    day: z.string().check(z.minLength(1, 'Day is required')),
+    year: z.string().check(z.minLength(1, 'Year is required')),
+    password: password(),
+    confirm_password: z.string().check(z.minLength(1, 'Confirm password is required')),
   })
-  .refine((form) => form.confirm_password === '' || form.password === form.confirm_password, {
-    message: 'Passwords must match',
-    path: ['confirm_password'],
-  });
+  .check(passwordsMatch);
 export type SignUpForm = z.infer<typeof signUpSchema>;
 
 export const forgotPasswordSchema = z.object({ email: required('Email is required') });
@@ -38,19 +43,16 @@ export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    password: z.string().min(1, 'Password is required').max(100, LIMIT),
-    confirm_password: z.string().min(1, 'Confirm password is required'),
+    password: password(),
+    confirm_password: z.string().check(z.minLength(1, 'Confirm password is required')),
   })
-  .refine((form) => form.confirm_password === '' || form.password === form.confirm_password, {
-    message: 'Passwords must match',
-    path: ['confirm_password'],
-  });
+  .check(passwordsMatch);
 export type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 
 export const contactSchema = z.object({
   firstname: required('Firstname is required'),
   lastname: required('Lastname is required'),
-  email: z.string().trim().min(1, 'Email is required').max(100, LIMIT).pipe(z.email('Invalid email')),
+  email: z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(100, LIMIT), z.email('Invalid email')),
   message: required('Message is required', 200),
 });
 export type ContactForm = z.infer<typeof contactSchema>;
@@ -61,7 +63,7 @@ export type ContactForm = z.infer<typeof contactSchema>;
  */
 export const profileSchema = z.object({
   first_name: required('First name is required'),
-  last_name: z.string().trim().max(100, LIMIT),
+  last_name: z.string().check(z.trim(), z.maxLength(100, LIMIT)),
   phone: required('Phone is required'),
 });
 export type ProfileForm = z.infer<typeof profileSchema>;
