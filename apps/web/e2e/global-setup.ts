@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+// The browser tests' Node side (never bundled into the web app) uses the shared Google stand-in.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { FakeGoogle } from '../../../libs/testing/src/fake-google';
 import { baseUrl, chromiumPath, e2ePort } from './support/settings';
 
