@@ -96,8 +96,8 @@ test('edit profile: names and picture saved; password changed; sign out; sign in
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
   await expect(page.getByRole('button', { name: /account menu/i }).locator('img')).toHaveAttribute('src', /\/api\/files\//);
 
-  await page.getByLabel('Current password').fill(firstPassword);
-  await page.getByLabel('New password').fill(secondPassword);
+  await page.getByLabel('Current password', { exact: true }).fill(firstPassword);
+  await page.getByLabel('New password', { exact: true }).fill(secondPassword);
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText(/Password updated successfully/)).toBeVisible();
 

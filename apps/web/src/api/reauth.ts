@@ -35,7 +35,7 @@ function isRefreshPath(args: string | FetchArgs): boolean {
 function expire(api: BaseQueryApi, to: string): void {
   clearTokens();
   api.dispatch(signedOut());
-  navigateTo(to);
+  void navigateTo(to);
 }
 
 /**

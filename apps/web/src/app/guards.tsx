@@ -21,7 +21,10 @@ export function HomeRoute() {
 /** Pages for signed-in users: visitors are sent to /login, and come back here after signing in. */
 export function SignedInOnly() {
   const authenticated = useAppSelector((s) => s.session.authenticated);
+  const endedBy = useAppSelector((s) => s.session.endedBy);
   const location = useLocation();
+  // Signing out from such a page goes home (section 4), not back through the login page.
+  if (!authenticated && endedBy === 'logout') return <Navigate to="/" replace />;
   if (!authenticated) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <Outlet />;
 }

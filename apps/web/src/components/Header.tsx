@@ -46,7 +46,6 @@ function UserMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Account menu for ${user.first_name || user.email}`}
         onClick={() => setOpen((v) => !v)}
         className="flex min-h-11 items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-slate-100"
       >
@@ -58,6 +57,7 @@ function UserMenu() {
           </span>
         )}
         <span className="hidden font-medium text-slate-800 sm:inline">{user.first_name}</span>
+        <span className="sr-only">Account menu</span>
         <svg viewBox="0 0 20 20" className="h-4 w-4 text-slate-600" aria-hidden="true">
           <path d="M5 7l5 6 5-6z" fill="currentColor" />
         </svg>

@@ -12,7 +12,8 @@ export function setNavigator(navigate: Navigate | null): void {
   if (navigate) for (const to of pending.splice(0)) navigate(to);
 }
 
-export function navigateTo(to: string): void {
-  if (navigator) navigator(to);
+/** Goes to `to`; resolves once the router has moved (when it reports that). */
+export async function navigateTo(to: string): Promise<void> {
+  if (navigator) await navigator(to);
   else pending.push(to);
 }

@@ -18,12 +18,15 @@ export interface SessionState {
   user: CurrentUser | null;
   /** 'update response received' flag: reset to false by each successful profile fetch. */
   updateResponseReceived: boolean;
+  /** How the last session ended: a user who signed out goes home, not to /login?next=. */
+  endedBy: 'logout' | 'expired' | null;
 }
 
 export const initialSessionState = (): SessionState => ({
   authenticated: Boolean(accessToken()),
   user: null,
   updateResponseReceived: false,
+  endedBy: null,
 });
 
 export const sessionSlice = createSlice({
@@ -32,9 +35,11 @@ export const sessionSlice = createSlice({
   reducers: {
     signedIn(state) {
       state.authenticated = true;
+      state.endedBy = null;
     },
-    signedOut(state) {
+    signedOut(state, action: PayloadAction<'logout' | 'expired' | undefined>) {
       state.authenticated = false;
+      state.endedBy = action.payload ?? 'expired';
       state.user = null;
       state.updateResponseReceived = false;
     },

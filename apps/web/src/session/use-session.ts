@@ -25,8 +25,8 @@ export function useSession() {
     const refresh = refreshToken();
     if (refresh) await logout({ logoutBodyDoc: { refresh } }).catch(() => undefined);
     clearTokens();
-    dispatch(signedOut());
-    navigateTo('/');
+    dispatch(signedOut('logout'));
+    await navigateTo('/');
   }, [dispatch, logout]);
 
   return { authenticated, user, signIn, signOut };
