@@ -1,7 +1,7 @@
 // `npm run api:generate`: writes the gateway's OpenAPI document to apps/web/src/api/openapi.json
 // and regenerates the web app's RTK Query endpoints (apps/web/src/api/generated.ts) from it with
 // @rtk-query/codegen-openapi, so the web app's request and response types cannot drift from the
-// gateway. libs/tooling/api-client.spec.ts fails when the committed copy is out of date.
+// gateway. apps/gateway/src/openapi/export-openapi.spec.ts fails when the committed copy is out of date.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { writeFile } from 'node:fs/promises';

@@ -8,7 +8,7 @@
 #            The main package is cmd/versitygw, not the module root. First install: about 3 min
 #            on 2 cores (136 s CPU). MinIO was not used: the module proxy only has untagged
 #            pseudo-versions of it, and it builds slower (261 dependencies, not 81; 231 s CPU).
-#            Started by libs/storage/src/testing/s3-server.ts.
+#            Started by libs/testing/src/s3-server.ts.
 #
 # The version is pinned; bump it here and the cache reinstalls on the next run.
 go_install versitygw github.com/versity/versitygw/cmd/versitygw@v1.8.0
