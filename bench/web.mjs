@@ -58,10 +58,10 @@ async function lighthouseScores(url, preset) {
       scores.push({
         performance: Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),
-        fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
-        lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
-        tbtMs: Math.round(audits['total-blocking-time'].numericValue),
-        cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+        fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? NaN),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       });
     } finally {
       await chrome.kill();
