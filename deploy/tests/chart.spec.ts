@@ -235,12 +235,14 @@ describe.each(CASES)('helm/medfolio with %s', (_name, options) => {
     // PUBLIC_BASE_URL goes to every application on purpose (links in e-mails, share links): the ones
     // that build no links yet ignore it.
     const SHARED = ['PUBLIC_BASE_URL'];
+    // Read by Node itself, not by the config class (the gateway's and documents' GC setting).
+    const RUNTIME = ['NODE_OPTIONS'];
     for (const deployment of deploymentsOf(options)) {
       const app = deployment.metadata!.name!.replace(`${RELEASE}-`, '');
       const declared = configVariables(app);
       if (!declared) continue; // a service whose code has not landed yet
       const unknown = [...env(containerOf(deployment.spec!.template.spec)).keys()].filter(
-        (name) => !declared.has(name) && !SHARED.includes(name),
+        (name) => !declared.has(name) && !SHARED.includes(name) && !RUNTIME.includes(name),
       );
       expect([app, unknown]).toEqual([app, []]);
     }
@@ -257,12 +259,12 @@ describe.each(CASES)('helm/medfolio with %s', (_name, options) => {
 });
 
 describe('helm/medfolio defaults', () => {
-  it('deploys the gateway, audit, identity and notifications; the other services wait for their code', () => {
+  it('deploys the gateway, audit, identity, documents and notifications; the other services wait for their code', () => {
     const names = ofKind<Deployment>(render(), 'Deployment').map((d) => d.metadata!.name);
-    expect(names.sort()).toEqual(['audit', 'gateway', 'identity', 'notifications'].map((app) => `${RELEASE}-${app}`));
+    expect(names.sort()).toEqual(['audit', 'documents', 'gateway', 'identity', 'notifications'].map((app) => `${RELEASE}-${app}`));
     const jobs = ofKind<Job>(render(), 'Job').map((job) => job.metadata!.labels!['medfolio/migrates']);
-    expect(jobs).toEqual(['audit', 'identity', 'notifications']);
-    for (const app of ['identity', 'notifications']) {
+    expect(jobs).toEqual(['audit', 'identity', 'documents', 'notifications']);
+    for (const app of ['identity', 'documents', 'notifications']) {
       for (const kind of ['Service', 'ServiceAccount', 'PodDisruptionBudget', 'NetworkPolicy']) {
         expect(named(render(), kind, `${RELEASE}-${app}`)).toBeDefined();
       }
@@ -278,10 +280,14 @@ describe('helm/medfolio defaults', () => {
     expect(render({ kubeVersion: OLDEST_KUBE_VERSION, set: ALL_APPS_ON }).length).toBeGreaterThan(0);
   });
 
-  it('exposes the gateway through an Ingress with TLS and a body size for uploads', () => {
+  it('exposes the gateway through an Ingress with TLS, a body size for uploads, and uploads streamed through', () => {
     const ingress = named<Ingress>(render(), 'Ingress', `${RELEASE}-gateway`);
     expect(ingress.spec!.tls).toEqual([{ hosts: ['medfolio.example.com'], secretName: `${RELEASE}-gateway-tls` }]);
-    expect(ingress.metadata!.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']).toBe('50m');
+    // 20 files of 100 MB and the multipart envelope; the controller passes the body on as it comes, never spooled to its disk.
+    expect(ingress.metadata!.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']).toBe('2100m');
+    expect(ingress.metadata!.annotations!['nginx.ingress.kubernetes.io/proxy-request-buffering']).toBe('off');
+    const buffered = named<Ingress>(render({ set: ['gateway.ingress.streamUploads=false'] }), 'Ingress', `${RELEASE}-gateway`);
+    expect(buffered.metadata!.annotations!['nginx.ingress.kubernetes.io/proxy-request-buffering']).toBeUndefined();
     const backend = ingress.spec!.rules![0]!.http!.paths[0]!.backend.service!;
     expect(backend).toEqual({ name: `${RELEASE}-gateway`, port: { name: 'http' } });
     expect(ofKind(render(), 'Ingress')).toHaveLength(1);
@@ -297,9 +303,10 @@ describe('helm/medfolio defaults', () => {
   it('tells the gateway which services to report in /api/health and to trust the ingress hop', () => {
     const gatewayEnv = (options: RenderOptions) =>
       env(containerOf(named<Deployment>(render(options), 'Deployment', `${RELEASE}-gateway`).spec!.template.spec));
-    expect(gatewayEnv({}).get('GATEWAY_SERVICES')!.value).toBe('audit,identity,notifications');
+    expect(gatewayEnv({}).get('GATEWAY_SERVICES')!.value).toBe('audit,identity,documents,notifications');
     expect(
-      gatewayEnv({ set: ['identity.enabled=false', 'notifications.enabled=false'] }).get('GATEWAY_SERVICES')!.value,
+      gatewayEnv({ set: ['identity.enabled=false', 'documents.enabled=false', 'notifications.enabled=false'] }).get('GATEWAY_SERVICES')!
+        .value,
     ).toBe('audit');
     expect(gatewayEnv({ set: ALL_APPS_ON }).get('GATEWAY_SERVICES')!.value).toBe(
       'audit,identity,documents,summary,wallet,billing,notifications',
@@ -428,10 +435,43 @@ describe('identity and notifications wiring', () => {
     expect(appEnv(renamed, 'identity').get('JWT_AUDIENCE')!.value).toBe('api');
   });
 
-  it('leaves the internal URL and token out of the gateway while identity is disabled', () => {
-    const gateway = appEnv({ set: ['identity.enabled=false'] }, 'gateway');
+  it('leaves the internal URLs and token out of the gateway while identity and documents are disabled', () => {
+    const withoutIdentity = appEnv({ set: ['identity.enabled=false'] }, 'gateway');
+    expect(withoutIdentity.has('IDENTITY_INTERNAL_URL')).toBe(false);
+    expect(withoutIdentity.has('INTERNAL_API_TOKEN')).toBe(true); // documents still needs it
+    const gateway = appEnv({ set: ['identity.enabled=false', 'documents.enabled=false'] }, 'gateway');
     expect(gateway.has('IDENTITY_INTERNAL_URL')).toBe(false);
+    expect(gateway.has('DOCUMENTS_INTERNAL_URL')).toBe(false);
     expect(gateway.has('INTERNAL_API_TOKEN')).toBe(false);
+  });
+
+  it('points the gateway at documents for uploads, with the token documents checks, and gives documents its limits', () => {
+    const gateway = appEnv({}, 'gateway');
+    const documents = appEnv({}, 'documents');
+    expect(gateway.get('DOCUMENTS_INTERNAL_URL')!.value).toBe(`http://${RELEASE}-documents:3000`);
+    expect(secretRef(documents.get('INTERNAL_API_TOKEN'))).toEqual(secretRef(gateway.get('INTERNAL_API_TOKEN')));
+    expect(secretRef(documents.get('DATABASE_URL'))).toEqual({ name: 'medfolio-db-app', key: 'uri' });
+    expect(documents.get('S3_BUCKET')!.value).toBe('medfolio');
+    const plain = Object.fromEntries(
+      ['DOCUMENT_MAX_FILE_BYTES', 'DOCUMENT_MAX_FILES_PER_UPLOAD', 'ZIP_MAX_ENTRIES', 'ZIP_MAX_UNCOMPRESSED_BYTES', 'ZIP_MAX_COMPRESSION_RATIO', 'DOCUMENT_QUOTA_FREE', 'DOCUMENT_QUOTA_BASIC', 'DOCUMENT_QUOTA_STANDARD', 'DOCUMENT_QUOTA_PLUS', 'DOCUMENT_QUOTA_FAMILY'].map((name) => [name, documents.get(name)!.value]),
+    );
+    expect(plain).toEqual({
+      DOCUMENT_MAX_FILE_BYTES: '104857600',
+      DOCUMENT_MAX_FILES_PER_UPLOAD: '20',
+      ZIP_MAX_ENTRIES: '1000',
+      ZIP_MAX_UNCOMPRESSED_BYTES: '1073741824',
+      ZIP_MAX_COMPRESSION_RATIO: '100',
+      DOCUMENT_QUOTA_FREE: '2',
+      DOCUMENT_QUOTA_BASIC: '5',
+      DOCUMENT_QUOTA_STANDARD: '12',
+      DOCUMENT_QUOTA_PLUS: '25',
+      DOCUMENT_QUOTA_FAMILY: 'unlimited',
+    });
+    // Streaming uploads: a small young generation frees network buffers early (bench/upload.mjs).
+    expect([gateway.get('NODE_OPTIONS')!.value, documents.get('NODE_OPTIONS')!.value]).toEqual(['--max-semi-space-size=1', '--max-semi-space-size=1']);
+    expect(appEnv({}, 'audit').has('NODE_OPTIONS')).toBe(false);
+    const changed = appEnv({ set: ['documents.quotas.free=3', 'documents.uploads.maxFilesPerUpload=5'] }, 'documents');
+    expect([changed.get('DOCUMENT_QUOTA_FREE')!.value, changed.get('DOCUMENT_MAX_FILES_PER_UPLOAD')!.value]).toEqual(['3', '5']);
   });
 
   it('sets the gateway upload limit below the Ingress body limit', () => {

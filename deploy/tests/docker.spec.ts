@@ -178,6 +178,8 @@ const APP_SERVICES = [
   'audit-migrate',
   'identity',
   'identity-migrate',
+  'documents',
+  'documents-migrate',
   'notifications',
   'notifications-migrate',
 ];
@@ -215,6 +217,8 @@ describe('docker/compose.yaml', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
       'audit',
       'audit-migrate',
+      'documents',
+      'documents-migrate',
       'gateway',
       'identity',
       'identity-migrate',
@@ -279,7 +283,7 @@ describe('docker/compose.yaml', () => {
       postgres: { condition: 'service_healthy' },
       nats: { condition: 'service_healthy' },
     });
-    for (const app of ['identity', 'notifications']) {
+    for (const app of ['identity', 'documents', 'notifications']) {
       expect(compose.services[app]!.depends_on).toMatchObject({
         [`${app}-migrate`]: { condition: 'service_completed_successfully' },
         postgres: { condition: 'service_healthy' },
@@ -290,6 +294,7 @@ describe('docker/compose.yaml', () => {
     expect(compose.services['gateway']!.depends_on).toMatchObject({
       audit: { condition: 'service_healthy' },
       identity: { condition: 'service_healthy' },
+      documents: { condition: 'service_healthy' },
       notifications: { condition: 'service_healthy' },
     });
   });
@@ -323,7 +328,7 @@ describe('docker/compose.yaml', () => {
       expect(service.cap_drop).toEqual(['ALL']);
       expect(service.security_opt).toEqual(['no-new-privileges:true']);
     }
-    for (const app of ['audit', 'identity', 'notifications']) {
+    for (const app of ['audit', 'identity', 'documents', 'notifications']) {
       const migrate = compose.services[`${app}-migrate`]!;
       expect(migrate.command).toEqual(['migrate']);
       expect(migrate.image).toBe(compose.services[app]!.image);
@@ -362,7 +367,7 @@ describe('docker/compose.yaml', () => {
     );
   });
 
-  it('wires the gateway to identity and notifications, with the secrets service mode requires', () => {
+  it('wires the gateway to identity, documents and notifications, with the secrets service mode requires', () => {
     const gateway = compose.services['gateway']!.environment!;
     const identity = compose.services['identity']!.environment!;
     const notifications = compose.services['notifications']!.environment!;
@@ -370,9 +375,11 @@ describe('docker/compose.yaml', () => {
     expect(new URL(gateway['JWT_JWKS_URL']!).origin).toBe(gateway['IDENTITY_INTERNAL_URL']);
     for (const service of gateway['GATEWAY_SERVICES']!.split(','))
       expect(Object.keys(compose.services)).toContain(service);
-    expect(gateway['GATEWAY_SERVICES']).toBe('audit,identity,notifications');
-    // The gateway and identity share one internal token; audit and notifications never see it.
+    expect(gateway['GATEWAY_SERVICES']).toBe('audit,identity,documents,notifications');
+    expect(new URL(gateway['DOCUMENTS_INTERNAL_URL']!).hostname).toBe('documents');
+    // The gateway, identity and documents share one internal token; audit and notifications never see it.
     expect(identity['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
+    expect(compose.services['documents']!.environment!['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
     expect(compose.services['audit']!.environment!['INTERNAL_API_TOKEN']).toBeUndefined();
     expect(notifications['INTERNAL_API_TOKEN']).toBeUndefined();
     // The development defaults pass the services' own checks (apps/*/src/config.ts).

@@ -63,11 +63,12 @@ describe.each([
     expect(allowed(p(), ingressController, app('gateway'), 9229)).toBe(false);
   });
 
-  it('lets only the gateway call identity over HTTP (token keys); services do not call each other', () => {
+  it('lets only the gateway call identity (token keys, pictures) and documents (uploads) over HTTP; services do not call each other', () => {
     expect(allowed(p(), app('gateway'), app('identity'), HTTP)).toBe(true);
+    expect(allowed(p(), app('gateway'), app('documents'), HTTP)).toBe(true);
     for (const from of APPS) {
       for (const to of APPS) {
-        if (from === to || (from === 'gateway' && to === 'identity')) continue;
+        if (from === to || (from === 'gateway' && (to === 'identity' || to === 'documents'))) continue;
         expect([from, to, allowed(p(), app(from), app(to), HTTP)]).toEqual([from, to, false]);
       }
     }
@@ -261,6 +262,7 @@ describe('NetworkPolicies by default', () => {
     expect(names.sort()).toEqual([
       `${RELEASE}-audit`,
       `${RELEASE}-default-deny`,
+      `${RELEASE}-documents`,
       `${RELEASE}-gateway`,
       `${RELEASE}-identity`,
       `${RELEASE}-migrations`,

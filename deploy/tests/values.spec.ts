@@ -30,6 +30,7 @@ describe('values.schema.json refuses wrong values with a clear message', () => {
       "at '/defaults/podSecurityContext/runAsNonRoot'",
     ],
     ['an image digest that is not sha256', ['audit.image.digest=latest'], "at '/audit/image/digest'"],
+    ['a document quota that is not a number of documents', ['documents.quotas.basic=five'], "at '/documents/quotas/basic'"],
     [
       'an unknown caller in allowFrom',
       ['identity.networkPolicy.allowFrom={gatewayx}'],
@@ -78,9 +79,9 @@ describe('validateValues refuses inconsistent values with a clear message', () =
   });
 
   it('accepts a service that brings its own database Secret', () => {
-    const own = ['audit', 'identity', 'notifications'].map((app) => `${app}.database.existingSecret=${app}-db`);
+    const own = ['audit', 'identity', 'documents', 'notifications'].map((app) => `${app}.database.existingSecret=${app}-db`);
     expect(() => render({ set: ['global.database.existingSecret=', ...own] })).not.toThrow();
-    expect(renderError({ set: ['global.database.existingSecret=', own[0]!, own[1]!] })).toContain(
+    expect(renderError({ set: ['global.database.existingSecret=', own[0]!, own[1]!, own[2]!] })).toContain(
       'notifications.database: notifications has a database but no Secret holds its URL.',
     );
   });
@@ -114,7 +115,7 @@ describe('validateValues refuses inconsistent values with a clear message', () =
   });
 
   it('refuses a release with no application', () => {
-    const set = ['gateway', 'audit', 'identity', 'notifications'].map((app) => `${app}.enabled=false`);
+    const set = ['gateway', 'audit', 'identity', 'documents', 'notifications'].map((app) => `${app}.enabled=false`);
     expect(renderError({ set })).toContain('No application is enabled');
   });
 
@@ -166,17 +167,39 @@ describe('validateValues refuses identity and notifications without their secret
       'notifications.secretEnv: notifications reads SMTP_URL, NOTIFICATIONS_ENCRYPTION_KEY from a Secret, but neither notifications.existingSecret nor global.appSecret.existingSecret is set. Create the Secret first (deploy/README.md, step 7)',
     ],
     [
-      'no Secret for the token the gateway and identity share',
+      'no Secret for the token the gateway, identity and documents share',
       {
         set: [
           'global.appSecret.existingSecret=',
           'gateway.existingSecret=gw',
           'identity.existingSecret=id',
+          'documents.existingSecret=docs',
           'notifications.existingSecret=mail',
         ],
       },
-      'global.internalApiToken: identity and the gateway share INTERNAL_API_TOKEN (32+ characters, e.g. openssl rand -base64 32) from a Secret, but neither global.internalApiToken.existingSecret nor global.appSecret.existingSecret is set.',
+      'global.internalApiToken: the gateway, identity and documents share INTERNAL_API_TOKEN (32+ characters, e.g. openssl rand -base64 32) from a Secret, but neither global.internalApiToken.existingSecret nor global.appSecret.existingSecret is set.',
     ],
+    [
+      'the internal token given to documents as a plain value',
+      { set: ['documents.env.INTERNAL_API_TOKEN=0123456789abcdef0123456789abcdef'] },
+      'documents.env.INTERNAL_API_TOKEN: INTERNAL_API_TOKEN is a secret',
+    ],
+    [
+      'a NetworkPolicy that keeps the gateway away from documents',
+      { setJson: ['documents.networkPolicy.allowFrom=[]'] },
+      'documents.networkPolicy.allowFrom: keep gateway in the list: the gateway streams document uploads to documents over HTTP',
+    ],
+    [
+      'documents without S3',
+      { set: ['documents.s3.enabled=false'] },
+      'documents.s3.enabled: documents keeps the documents in S3',
+    ],
+    [
+      'a document size the Ingress would refuse',
+      { set: ['gateway.ingress.maxBodySize=50m'] },
+      'documents.uploads.maxFileBytes: documents accepts files of 104857600 bytes but the Ingress refuses bodies over 50m (52428800 bytes, multipart envelope included)',
+    ],
+
     [
       'a NetworkPolicy that keeps the gateway away from identity',
       { setJson: ['identity.networkPolicy.allowFrom=[]'] },
@@ -189,7 +212,7 @@ describe('validateValues refuses identity and notifications without their secret
     ],
     [
       'an upload limit the Ingress would refuse',
-      { set: ['gateway.uploadMaxBytes=104857600'] },
+      { set: ['gateway.uploadMaxBytes=104857600', 'gateway.ingress.maxBodySize=50m'] },
       'gateway.uploadMaxBytes: the gateway accepts files of 104857600 bytes but the Ingress refuses bodies over 50m (52428800 bytes, multipart envelope included)',
     ],
   ])('refuses %s', (_name, options, message) => {
@@ -216,6 +239,7 @@ describe('validateValues refuses identity and notifications without their secret
           'global.appSecret.existingSecret=',
           'gateway.existingSecret=gw',
           'identity.existingSecret=id',
+          'documents.existingSecret=docs',
           'notifications.existingSecret=mail',
           'global.internalApiToken.existingSecret=internal',
         ],

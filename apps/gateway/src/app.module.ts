@@ -13,6 +13,7 @@ import { AuthController } from './controllers/auth.controller';
 import { ClientConfigController } from './controllers/client-config.controller';
 import { ContactController } from './controllers/contact.controller';
 import { devMailControllers } from './controllers/dev-mail.controller';
+import { DocumentsController } from './controllers/documents.controller';
 import { FilesController } from './controllers/files.controller';
 import { STORAGE_URL_SIGNING_KEY } from './controllers/files.tokens';
 import { ProfilePictureUploadController } from './controllers/profile-picture.controller';
@@ -20,6 +21,8 @@ import { HealthController } from './controllers/health.controller';
 import { HistoryController } from './controllers/history.controller';
 import { ProfileController } from './controllers/profile.controller';
 import { AuditRepository } from './repositories/audit.repository';
+import { DocumentUploadRepository } from './repositories/document-upload.repository';
+import { DocumentsRepository } from './repositories/documents.repository';
 import { IdentityRepository } from './repositories/identity.repository';
 import { NotificationsRepository } from './repositories/notifications.repository';
 import { InternalUploadRepository } from './repositories/internal-upload.repository';
@@ -57,7 +60,7 @@ export class GatewayModule {
           ...(config.redisUrl ? { storage: new RedisThrottlerStorage(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) } : {}),
         }),
       ],
-      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, FilesController, ContactController, ClientConfigController, ...devMailControllers(options.devMail ?? false)],
+      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, DocumentsController, FilesController, ContactController, ClientConfigController, ...devMailControllers(options.devMail ?? false)],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },
@@ -70,6 +73,8 @@ export class GatewayModule {
         IdentityRepository,
         NotificationsRepository,
         InternalUploadRepository,
+        DocumentsRepository,
+        DocumentUploadRepository,
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(config) },
         { provide: STORAGE_URL_SIGNING_KEY, useFactory: async () => (await blobStorageConfigFor(config)).filesystem?.urlSigningKey ?? null },
         ServiceHealthRepository,

@@ -37,7 +37,9 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
+        // PDF previews: the page fetches the document and shows it from a blob: URL it made itself.
+        objectSrc: ['blob:'],
+        frameSrc: ["'self'", 'blob:'], // Chromium's PDF viewer frames the blob it was given
         baseUri: ["'self'"],
         formAction: ["'self'"],
       },

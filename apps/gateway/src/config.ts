@@ -32,12 +32,17 @@ export class GatewayConfig extends InternalHttpConfig {
   /** The services behind the gateway, whose readiness GET /api/health reports (comma-separated). */
   @Env('GATEWAY_SERVICES')
   @Matches(/^[a-z]+(,[a-z]+)*$/, { message: 'must be a comma-separated list of service names' })
-  services = 'audit,identity,notifications';
+  services = 'audit,identity,documents,notifications';
 
   /** identity's internal HTTP endpoint, where picture uploads are streamed (set by the launcher in embedded mode). */
   @Env('IDENTITY_INTERNAL_URL')
   @HttpUrl()
   identityInternalUrl = 'http://127.0.0.1:3001';
+
+  /** documents' internal HTTP endpoint, where document uploads are streamed (set by the launcher in embedded mode). */
+  @Env('DOCUMENTS_INTERNAL_URL')
+  @HttpUrl()
+  documentsInternalUrl = 'http://127.0.0.1:3002';
 
   /** Largest single uploaded file accepted by the gateway, in bytes. */
   @Env('UPLOAD_MAX_BYTES')

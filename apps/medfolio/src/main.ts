@@ -8,6 +8,7 @@ import { EmbeddedPostgres } from '@medfolio/persistence';
 import { createEventBus, createServiceHttpApp, loadConfigOrExit } from '@medfolio/runtime';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { AuditAppModule, AuditConfig } from '@medfolio/audit-app';
+import { DocumentsAppModule, DocumentsConfig } from '@medfolio/documents-app';
 import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
 import { IdentityAppModule, IdentityConfig } from '@medfolio/identity-app';
 import { NotificationsAppModule, NotificationsConfig } from '@medfolio/notifications-app';
@@ -24,11 +25,13 @@ async function main(): Promise<void> {
   const auditConfig = loadConfigOrExit(AuditConfig);
   const identityConfig = loadConfigOrExit(IdentityConfig);
   const notificationsConfig = loadConfigOrExit(NotificationsConfig);
+  const documentsConfig = loadConfigOrExit(DocumentsConfig);
   // Uploads stream from the gateway to services' internal HTTP endpoints, on loopback here,
   // authenticated by a shared token (random for this run unless INTERNAL_API_TOKEN is set).
   const internalToken = gatewayConfig.internalApiToken ?? randomBytes(32).toString('base64url');
   gatewayConfig.internalApiToken = internalToken;
   identityConfig.internalApiToken = internalToken;
+  documentsConfig.internalApiToken = internalToken;
   const rpcSettings = { natsUrl: gatewayConfig.natsUrl, timeoutMs: gatewayConfig.rpcTimeoutMs };
   // The web app's Google button uses the first Google client id identity accepts, unless set apart.
   gatewayConfig.googleWebClientId ??= identityConfig.googleClientIds?.split(',')[0]?.trim() || undefined;
@@ -51,6 +54,13 @@ async function main(): Promise<void> {
   await identity.listen({ port: 0, host: '127.0.0.1' });
   gatewayConfig.identityInternalUrl = await identity.getUrl();
   httpServices.push(identity);
+  // documents too: the gateway streams document uploads to it over loopback HTTP.
+  const documents = await createServiceHttpApp(DocumentsAppModule.register({ config: documentsConfig, eventBus, http: true }));
+  documents.connectMicroservice(rpcServerStrategy('documents', rpcSettings), { inheritAppConfig: true });
+  await documents.startAllMicroservices();
+  await documents.listen({ port: 0, host: '127.0.0.1' });
+  gatewayConfig.documentsInternalUrl = await documents.getUrl();
+  httpServices.push(documents);
 
   const rpc = createRpcClient('gateway', rpcSettings);
   await rpc.connect();

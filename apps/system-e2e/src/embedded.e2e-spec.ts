@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { HistoryPage } from '@medfolio/contracts';
 import { get, tokenFor } from './support/api';
 import { forgedTokens } from './support/forged-tokens';
+import { documentsJourney } from './support/documents-journey';
 import { accountJourney, call, codeFor, type Mailbox } from './support/journey';
 import { runNode, startNode, waitFor, type Running } from './support/processes';
 
@@ -15,7 +16,7 @@ describe('embedded one-process mode', () => {
   let base: string;
 
   const start = async () => {
-    running = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: dataDir });
+    running = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: dataDir, DOCUMENT_QUOTA_FREE: '5' });
     const url = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(running!.output())?.[1]);
     return url;
   };
@@ -35,6 +36,7 @@ describe('embedded one-process mode', () => {
     expect(health.status).toBe(200);
     expect(health.body.status).toBe('ok');
     expect(health.body.services['audit']?.status).toBe('ok');
+    expect(health.body.services['documents']?.status).toBe('ok');
   });
 
   it('refuses the history without a token, with a JSON message and code', async () => {
@@ -152,9 +154,17 @@ describe('embedded one-process mode', () => {
     });
   });
 
+  it('takes two patients through their documents: upload, list, thumbnails, download, 404s, quota, delete', async () => {
+    const alice = await tokenFor(dataDir, randomUUID());
+    const bob = await tokenFor(dataDir, randomUUID());
+    await documentsJourney(base, alice, bob).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
+    });
+  });
+
   it('publishes OpenAPI with the paths written as the contract writes them', async () => {
     const doc = await get<{ paths: Record<string, unknown> }>(`${base}/api/docs-json`);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/history/', '/api/health/']));
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/history/', '/api/health/', '/api/upload/', '/api/get-document-download-link/{documentId}/']));
     expect((await get(`${base}/api/docs`)).status).toBe(200);
   });
 

@@ -7,6 +7,7 @@ import type { HistoryPage } from '@medfolio/contracts';
 import { randomBytes } from 'node:crypto';
 import { startSmtpSink, type SmtpSink } from '@medfolio/testing';
 import { get, tokenFor } from './support/api';
+import { documentsJourney } from './support/documents-journey';
 import { accountJourney } from './support/journey';
 import { freePort, runNode, startNode, waitFor, type Running } from './support/processes';
 
@@ -25,6 +26,7 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
   let audit: Running;
   let identity: Running;
   let notifications: Running;
+  let documents: Running;
   let gateway: Running;
   let auditPort: number;
   let base: string;
@@ -53,6 +55,7 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
     smtp = await startSmtpSink();
     const identityPort = await freePort();
     const notificationsPort = await freePort();
+    const documentsPort = await freePort();
     const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir };
     audit = startAudit();
     identity = startNode('apps/identity/src/main.js', [], { ...service, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken });
@@ -62,6 +65,7 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       NOTIFICATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
+    documents = startNode('apps/documents/src/main.js', [], { ...service, PORT: String(documentsPort), INTERNAL_API_TOKEN: internalToken, DOCUMENT_QUOTA_FREE: '5' });
     gateway = startNode('apps/gateway/src/main.js', [], {
       MEDFOLIO_MODE: 'service',
       NATS_URL: natsUrl,
@@ -70,9 +74,10 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
       // Tokens are verified with identity's published keys, as in Kubernetes.
       JWT_JWKS_URL: `http://127.0.0.1:${identityPort}/.well-known/jwks.json`,
       IDENTITY_INTERNAL_URL: `http://127.0.0.1:${identityPort}`,
+      DOCUMENTS_INTERNAL_URL: `http://127.0.0.1:${documentsPort}`,
       INTERNAL_API_TOKEN: internalToken,
     });
-    for (const [name, port] of [['audit', auditPort], ['identity', identityPort], ['notifications', notificationsPort]] as const) {
+    for (const [name, port] of [['audit', auditPort], ['identity', identityPort], ['notifications', notificationsPort], ['documents', documentsPort]] as const) {
       await waitFor(`${name} readiness`, async () => ((await get(`http://127.0.0.1:${port}/health/ready`)).status === 200 ? true : undefined));
     }
     await waitFor('gateway health', async () => ((await get(`${base}/api/health/`)).status === 200 ? true : undefined));
@@ -80,7 +85,7 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
 
   afterAll(async () => {
     await gateway?.stop();
-    await Promise.all([audit?.stop(), identity?.stop(), notifications?.stop()]);
+    await Promise.all([audit?.stop(), identity?.stop(), notifications?.stop(), documents?.stop()]);
     await smtp?.close();
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await rm(dataDir, { recursive: true, force: true });
@@ -118,6 +123,15 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
       throw new Error(`${error.message}\n--- logs ---\n${logs}`);
     });
     expect((await get(`${base}/dev/mail.json`)).status).toBe(404);
+  });
+
+  it('streams documents from the gateway to the documents service and serves them back (NATS, PostgreSQL)', async () => {
+    const alice = await tokenFor(dataDir, randomUUID());
+    const bob = await tokenFor(dataDir, randomUUID());
+    await documentsJourney(base, alice, bob).catch((error: Error) => {
+      const logs = [gateway, documents].map((p) => p.output().slice(-1500)).join('\n---\n');
+      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
+    });
   });
 
   it('runs the migrate and verify commands', async () => {

@@ -52,22 +52,32 @@ with all of them at once. templates/validate.yaml calls it.
 {{- end }}
 {{- end }}
 {{- end }}
+{{- if or .Values.identity.enabled .Values.documents.enabled }}
+{{- if not (include "medfolio.internalApiTokenSecret" $root) }}
+{{- $messages = append $messages (printf "global.internalApiToken: the gateway, identity and documents share INTERNAL_API_TOKEN (32+ characters, e.g. openssl rand -base64 32) from a Secret, but neither global.internalApiToken.existingSecret nor global.appSecret.existingSecret is set. Create the Secret with the key %q first (deploy/README.md, step 7)." $g.internalApiToken.key) }}
+{{- end }}
+{{- range $app := list "gateway" "identity" "documents" }}
+{{- if and (index $root.Values $app).enabled (hasKey (index $root.Values $app).env "INTERNAL_API_TOKEN") }}
+{{- $messages = append $messages (printf "%s.env.INTERNAL_API_TOKEN: INTERNAL_API_TOKEN is a secret: remove it from %s.env; the chart reads it from global.internalApiToken." $app $app) }}
+{{- end }}
+{{- end }}
+{{- end }}
 {{- if .Values.identity.enabled }}
 {{- $i := .Values.identity }}
-{{- if not (include "medfolio.internalApiTokenSecret" $root) }}
-{{- $messages = append $messages (printf "global.internalApiToken: identity and the gateway share INTERNAL_API_TOKEN (32+ characters, e.g. openssl rand -base64 32) from a Secret, but neither global.internalApiToken.existingSecret nor global.appSecret.existingSecret is set. Create the Secret with the key %q first (deploy/README.md, step 7)." $g.internalApiToken.key) }}
-{{- end }}
-{{- if hasKey $i.env "INTERNAL_API_TOKEN" }}
-{{- $messages = append $messages "identity.env.INTERNAL_API_TOKEN: INTERNAL_API_TOKEN is a secret: remove it from identity.env; the chart reads it from global.internalApiToken." }}
-{{- end }}
-{{- if hasKey .Values.gateway.env "INTERNAL_API_TOKEN" }}
-{{- $messages = append $messages "gateway.env.INTERNAL_API_TOKEN: INTERNAL_API_TOKEN is a secret: remove it from gateway.env; the chart reads it from global.internalApiToken." }}
-{{- end }}
 {{- if and .Values.networkPolicy.enabled .Values.gateway.enabled (not (has "gateway" $i.networkPolicy.allowFrom)) }}
 {{- $messages = append $messages "identity.networkPolicy.allowFrom: keep gateway in the list: the gateway fetches the token keys (/.well-known/jwks.json) and streams profile pictures to identity over HTTP." }}
 {{- end }}
 {{- if not $i.s3.enabled }}
 {{- $messages = append $messages "identity.s3.enabled: identity stores profile pictures and needs S3 in Kubernetes (its pods' filesystem is read-only and not shared): set identity.s3.enabled=true." }}
+{{- end }}
+{{- end }}
+{{- if .Values.documents.enabled }}
+{{- $d := .Values.documents }}
+{{- if and .Values.networkPolicy.enabled .Values.gateway.enabled (not (has "gateway" $d.networkPolicy.allowFrom)) }}
+{{- $messages = append $messages "documents.networkPolicy.allowFrom: keep gateway in the list: the gateway streams document uploads to documents over HTTP (/internal/documents)." }}
+{{- end }}
+{{- if not $d.s3.enabled }}
+{{- $messages = append $messages "documents.s3.enabled: documents keeps the documents in S3 (its pods' filesystem is read-only and not shared): set documents.s3.enabled=true." }}
 {{- end }}
 {{- end }}
 {{- $gw := .Values.gateway }}
@@ -81,6 +91,9 @@ with all of them at once. templates/validate.yaml calls it.
 {{- /* 0 switches the ingress limit off. */}}
 {{- if and (gt $bytes 0) (le $bytes (int64 $gw.uploadMaxBytes)) }}
 {{- $messages = append $messages (printf "gateway.uploadMaxBytes: the gateway accepts files of %d bytes but the Ingress refuses bodies over %s (%d bytes, multipart envelope included): raise gateway.ingress.maxBodySize or lower gateway.uploadMaxBytes." (int64 $gw.uploadMaxBytes) $size $bytes) }}
+{{- end }}
+{{- if and .Values.documents.enabled (gt $bytes 0) (le $bytes (int64 .Values.documents.uploads.maxFileBytes)) }}
+{{- $messages = append $messages (printf "documents.uploads.maxFileBytes: documents accepts files of %d bytes but the Ingress refuses bodies over %s (%d bytes, multipart envelope included): raise gateway.ingress.maxBodySize (a request may carry documents.uploads.maxFilesPerUpload files) or lower documents.uploads.maxFileBytes." (int64 .Values.documents.uploads.maxFileBytes) $size $bytes) }}
 {{- end }}
 {{- end }}
 {{- if not $enabled }}

@@ -1,5 +1,7 @@
 export * from './audit';
+export * from './billing';
 export * from './caller';
+export * from './documents';
 export * from './errors';
 export * from './identity';
 export * from './notifications';

@@ -20,6 +20,10 @@ export const STREAMS = {
   // Only '.v1' event subjects: a wider pattern would also capture request/reply subjects
   // (identity.user.register carries a password) and JetStream would answer those requests.
   IDENTITY: { name: 'IDENTITY', subjects: ['identity.user.*.v1'] },
+  /** Document events (uploaded, deleted), published by the documents service's outbox. */
+  DOCUMENTS: { name: 'DOCUMENTS', subjects: ['documents.document.*.v1'] },
+  /** Billing events (entitlement changed), published by billing's outbox; documents keeps a projection. */
+  BILLING: { name: 'BILLING', subjects: ['billing.*.*.v1'] },
   /** Dead letters from every stream. */
   DLQ: { name: 'DLQ', subjects: ['dlq.>'] },
 } as const;

@@ -23,8 +23,8 @@ export interface ServiceDefinition<C extends CommonConfig> {
 
 /**
  * A service's HTTP application: health, metrics and internal routes. Bodies of type
- * application/octet-stream or image/* are handed to the route as a stream (uploads stream through,
- * never buffered whole).
+ * application/octet-stream, image/* or multipart/form-data are handed to the route as a stream
+ * (uploads stream through, never buffered whole; the route parses multipart itself).
  */
 export async function createServiceHttpApp(module: DynamicModule): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), { bufferLogs: true });
@@ -33,6 +33,7 @@ export async function createServiceHttpApp(module: DynamicModule): Promise<NestF
   const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => done(null, payload);
   fastify.addContentTypeParser('application/octet-stream', passThrough);
   fastify.addContentTypeParser(/^image\//, passThrough);
+  fastify.addContentTypeParser('multipart/form-data', passThrough);
   return app;
 }
 

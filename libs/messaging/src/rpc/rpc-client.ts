@@ -20,10 +20,11 @@ export class RpcClient {
     private readonly timeoutMs: number,
   ) {}
 
-  async send<TResult>(subject: string, data: unknown, caller: CallerIdentity): Promise<TResult> {
+  /** `options.timeoutMs` replaces the client's time-out for this call (e.g. a call that reads a whole file). */
+  async send<TResult>(subject: string, data: unknown, caller: CallerIdentity, options: { timeoutMs?: number } = {}): Promise<TResult> {
     const record = new NatsRecordBuilder(data).setHeaders(this.headersFor(caller)).build();
     try {
-      return await firstValueFrom(this.client.send<TResult>(subject, record).pipe(timeout(this.timeoutMs)));
+      return await firstValueFrom(this.client.send<TResult>(subject, record).pipe(timeout(options.timeoutMs ?? this.timeoutMs)));
     } catch (error) {
       throw toDomainError(error, subject);
     }

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
 import type { StorageEncryptionKey } from '../config';
 import { BlobIntegrityError, BlobNotFoundError, InvalidBlobKeyError } from '../errors';
-import { DEFAULT_CHUNK_SIZE, FRAME_OVERHEAD } from './encrypted-format';
+import { createHeader, DEFAULT_CHUNK_SIZE, FRAME_OVERHEAD } from './encrypted-format';
+import { EncryptStream } from './encrypt-stream';
 import { FilesystemBlobStorage } from './filesystem-blob-storage';
 import { verifySignedUrl } from './signed-url';
 
@@ -69,6 +70,19 @@ describe('FilesystemBlobStorage', () => {
     expect(Math.abs(head.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
     const onDisk = await readFile(path.join(directory, 'records/p1/scan.pdf'));
     expect(onDisk.includes(data.subarray(1000, 1032))).toBe(false);
+  });
+
+  it('still reads files written with 64 KiB frames (each file records its frame size)', async () => {
+    const storage = await storeWith([newKey]);
+    const data = randomBytes(200_000);
+    const header = createHeader(newKey.id, 'application/pdf', 64 * 1024);
+    const encrypted = await readAll(streamOf(data).pipe(new EncryptStream(header, newKey.key)));
+    await mkdir(path.join(directory, 'records/p1'), { recursive: true });
+    await writeFile(path.join(directory, 'records/p1/old.pdf'), encrypted);
+
+    expect(sha256(await readAll(await storage.get('records/p1/old.pdf')))).toBe(sha256(data));
+    expect(await storage.head('records/p1/old.pdf')).toMatchObject({ size: data.length, contentType: 'application/pdf' });
+    expect(DEFAULT_CHUNK_SIZE).toBe(1024 * 1024);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 /**
  * The S3 store against a real S3-compatible server that verifies SigV4 signatures: the one named by
- * S3_ENDPOINT & co., or else a versitygw started for this file (src/testing/s3-server.ts).
+ * S3_ENDPOINT & co., or else a versitygw started for this file (libs/testing/src/s3-server.ts).
  */
 import { GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { S3StorageConfig } from '../config';
 import { BlobNotFoundError } from '../errors';
-import { type S3TestServer, useS3TestServer } from '../testing/s3-server';
+import { type S3TestServer, useS3TestServer } from '@medfolio/testing';
 import { S3BlobStorage } from './s3-blob-storage';
 
 const MiB = 1024 * 1024;

@@ -3,7 +3,7 @@
  * `npm run tools:install`, see libs/tooling/tools.d/s3.sh) serving a temporary directory on a free
  * loopback port, with random credentials. It verifies SigV4 signatures like AWS does.
  *
- * Not exported from the library's index: it spawns processes and is for tests only.
+ * Part of @medfolio/testing (test support, never built): it spawns processes and is for tests only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

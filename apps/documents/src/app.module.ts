@@ -1,0 +1,77 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { STREAMS } from '@medfolio/contracts';
+import { AuditClientModule } from '@medfolio/audit-client';
+import { EVENT_BUS, EventsModule, OutboxRelay, type EventBus } from '@medfolio/messaging';
+import { createStorageFor, ServiceKitModule } from '@medfolio/runtime';
+import { BLOB_STORAGE } from '@medfolio/storage';
+import { DocumentsConfig } from './config';
+import { DocumentEventsController } from './controllers/document-events.controller';
+import { DocumentsController } from './controllers/documents.controller';
+import { UploadController } from './controllers/upload.controller';
+import { DOCUMENTS_ENTITIES } from './entities';
+import { DOCUMENTS_MIGRATIONS } from './migrations';
+import { DocumentBlobsRepository } from './repositories/document-blobs.repository';
+import { DocumentsRepository } from './repositories/documents.repository';
+import { EntitlementsRepository } from './repositories/entitlements.repository';
+import { DocumentAudit } from './services/document-audit';
+import { DocumentsMetrics } from './services/documents-metrics';
+import { DocumentsService } from './services/documents.service';
+import { EntitlementsService } from './services/entitlements.service';
+import { PurgeService } from './services/purge.service';
+import { ThumbnailService } from './services/thumbnail.service';
+import { UploadService } from './services/upload.service';
+
+export interface DocumentsAppOptions {
+  config: DocumentsConfig;
+  eventBus: EventBus;
+  http: boolean;
+}
+
+export function documentsDbOptions(config: DocumentsConfig) {
+  return { name: 'documents' as const, config, entities: DOCUMENTS_ENTITIES, migrations: DOCUMENTS_MIGRATIONS };
+}
+
+/**
+ * The documents service: streamed, content-checked uploads (internal HTTP from the gateway), the
+ * list, deletions and download links (request/reply), thumbnails and purges (its own events), and
+ * the plan projection that quotas come from (billing's events).
+ */
+@Module({})
+export class DocumentsAppModule {
+  static register(options: DocumentsAppOptions): DynamicModule {
+    return {
+      module: DocumentsAppModule,
+      imports: [
+        ServiceKitModule.forService({
+          ...documentsDbOptions(options.config),
+          eventBus: options.eventBus,
+          http: options.http,
+          streams: [{ name: STREAMS.DOCUMENTS.name, subjects: [...STREAMS.DOCUMENTS.subjects] }],
+        }),
+        AuditClientModule.forService('documents'),
+        EventsModule.forHandlers(),
+      ],
+      controllers: [UploadController, DocumentsController, DocumentEventsController],
+      providers: [
+        { provide: DocumentsConfig, useValue: options.config },
+        { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, EVENT_BUS],
+          useFactory: (dataSource: DataSource, bus: EventBus) => new OutboxRelay(dataSource, bus, { intervalMs: 1000 }),
+        },
+        DocumentsRepository,
+        EntitlementsRepository,
+        DocumentBlobsRepository,
+        DocumentAudit,
+        DocumentsMetrics,
+        UploadService,
+        DocumentsService,
+        ThumbnailService,
+        PurgeService,
+        EntitlementsService,
+      ],
+    };
+  }
+}

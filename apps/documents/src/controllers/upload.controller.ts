@@ -1,0 +1,47 @@
+import type { Readable } from 'node:stream';
+import { Controller, HttpCode, Inject, Post, UseFilters } from '@nestjs/common';
+import { DomainError, type UploadReply } from '@medfolio/contracts';
+import { internalCallerOf, RawRequest } from '@medfolio/messaging';
+import { HttpErrorFilter } from '@medfolio/runtime';
+import { DocumentsConfig } from '../config';
+import { MULTIPART_MESSAGES } from '../multipart/file-parts';
+import { UploadService } from '../services/upload.service';
+
+interface InternalUploadRequest {
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+}
+
+/**
+ * POST /internal/documents: the gateway passes the browser's multipart body on as it arrives (file
+ * bytes never go over NATS). Only the gateway may call it (shared INTERNAL_API_TOKEN); the user
+ * comes from the caller headers the gateway built from the verified access token.
+ */
+@Controller('internal')
+@UseFilters(HttpErrorFilter)
+export class UploadController {
+  constructor(
+    @Inject(UploadService) private readonly uploads: UploadService,
+    @Inject(DocumentsConfig) private readonly config: DocumentsConfig,
+  ) {}
+
+  @Post('documents')
+  @HttpCode(201)
+  async upload(@RawRequest() req: InternalUploadRequest): Promise<UploadReply> {
+    try {
+      const caller = internalCallerOf(req, this.config.internalApiToken);
+      const contentType = req.headers['content-type'];
+      if (typeof req.body?.pipe !== 'function')
+        throw new DomainError('VALIDATION_FAILED', MULTIPART_MESSAGES.notMultipart);
+      return await this.uploads.upload(caller, {
+        contentType: Array.isArray(contentType) ? contentType[0] : contentType,
+        body: req.body,
+      });
+    } catch (error) {
+      // Refused before the end of the body: read and discard the rest, so the client gets the answer
+      // rather than a reset connection (the gateway stops sending as soon as it has the answer).
+      if (typeof req.body?.resume === 'function') req.body.resume();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { DocumentKind } from '@medfolio/contracts';
+
+/**
+ * One stored document. `filename` is the display name (sanitised); the blob lives under
+ * `storageKey`, which the server made and which never derives from the name. A deleted document
+ * (deletedAt set) is gone for its owner at once; the purge handler removes its blobs, then the row.
+ */
+@Entity('documents')
+@Index('documents_owner_idx', ['ownerId', 'uploadedAt'])
+export class DocumentRecord {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'owner_id', type: 'text' })
+  ownerId!: string;
+
+  @Column({ type: 'text' })
+  filename!: string;
+
+  @Column({ type: 'text' })
+  kind!: DocumentKind;
+
+  @Column({ name: 'content_type', type: 'text' })
+  contentType!: string;
+
+  /** bigint in the database; files are far below 2^53 bytes. */
+  @Column({ type: 'bigint', transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
+  size!: number;
+
+  /** Hex SHA-256 of the bytes as uploaded; checked again before every download link. */
+  @Column({ type: 'text' })
+  sha256!: string;
+
+  @Column({ name: 'storage_key', type: 'text', unique: true })
+  storageKey!: string;
+
+  @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
+  thumbnailKey!: string | null;
+
+  @Column({ name: 'uploaded_at', type: 'timestamptz' })
+  uploadedAt!: Date;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+}

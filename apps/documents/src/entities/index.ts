@@ -1,0 +1,8 @@
+import { OutboxMessage, ProcessedMessage } from '@medfolio/messaging';
+import { DocumentRecord } from './document.entity';
+import { Entitlement } from './entitlement.entity';
+import { UnfinishedUpload } from './unfinished-upload.entity';
+
+export { DocumentRecord, Entitlement, UnfinishedUpload };
+
+export const DOCUMENTS_ENTITIES = [DocumentRecord, Entitlement, UnfinishedUpload, OutboxMessage, ProcessedMessage];

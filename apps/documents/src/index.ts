@@ -1,0 +1,3 @@
+/** What the one-process launcher (apps/medfolio) needs to embed the documents service. Nothing else imports it. */
+export { DocumentsAppModule } from './app.module';
+export { DocumentsConfig } from './config';

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline, Readable } from 'node:stream';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DomainError, type CallerIdentity, type DocumentListItem, type UploadReply } from '@medfolio/contracts';
+import { OutboxRelay } from '@medfolio/messaging';
+import { DocumentsConfig } from '../config';
+import { classify, ContentInspector, contentTypeOf, displayName, SNIFF_BYTES, type ZipLimits } from '../content';
+import { fileParts } from '../multipart/file-parts';
+import { DocumentBlobsRepository } from '../repositories/document-blobs.repository';
+import { DocumentsRepository, UploadExpiredError, type NewDocument } from '../repositories/documents.repository';
+import { EntitlementsRepository } from '../repositories/entitlements.repository';
+import { DocumentAudit } from './document-audit';
+import { DocumentsMetrics } from './documents-metrics';
+import { requireOwner } from './owner';
+import { assertRoom, planLimitsFrom, type PlanLimits } from './quota';
+
+export const UPLOAD_MESSAGES = {
+  noFiles: 'At least one file is required',
+  wrongField: 'Send the files in the multipart field "files".',
+  tooSlow: 'The upload took too long to finish. Please try again.',
+} as const;
+
+/** The multipart body of POST /internal/documents, as the gateway passed it on. */
+export interface UploadRequest {
+  contentType: string | undefined;
+  body: Readable;
+}
+
+/**
+ * Uploads, all or nothing: every file of a request is checked (name, first bytes, structure, size,
+ * the owner's quota) while it streams into storage, and the documents are committed together only
+ * when all passed. The first refused file ends the request with a message naming it, and every blob
+ * the request wrote is removed; the unfinished-upload log covers a process that dies in between.
+ */
+@Injectable()
+export class UploadService {
+  private readonly logger = new Logger(UploadService.name);
+  private readonly plans: PlanLimits;
+  private readonly zipLimits: ZipLimits;
+
+  constructor(
+    @Inject(DocumentsConfig) private readonly config: DocumentsConfig,
+    @Inject(DocumentsRepository) private readonly documents: DocumentsRepository,
+    @Inject(EntitlementsRepository) private readonly entitlements: EntitlementsRepository,
+    @Inject(DocumentBlobsRepository) private readonly blobs: DocumentBlobsRepository,
+    @Inject(DocumentAudit) private readonly audit: DocumentAudit,
+    @Inject(DocumentsMetrics) private readonly metrics: DocumentsMetrics,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+  ) {
+    this.plans = planLimitsFrom(config);
+    this.zipLimits = {
+      maxEntries: config.zipMaxEntries,
+      maxUncompressedBytes: config.zipMaxUncompressedBytes,
+      maxRatio: config.zipMaxCompressionRatio,
+    };
+  }
+
+  async upload(caller: CallerIdentity, request: UploadRequest): Promise<UploadReply> {
+    const ownerId = requireOwner(caller);
+    const [plan, stored] = await Promise.all([this.entitlements.planOf(ownerId), this.documents.countActive(ownerId)]);
+    const accepted: NewDocument[] = [];
+    /** Keys whose blobs this request may have written (each noted as unfinished first). */
+    const written: string[] = [];
+    let audited = false;
+    try {
+      for await (const part of fileParts(request.body, request.contentType, { files: this.config.maxFilesPerUpload })) {
+        if (part.field !== 'files') throw new DomainError('VALIDATION_FAILED', UPLOAD_MESSAGES.wrongField);
+        // Before reading a byte of it: does the plan have room for one more?
+        assertRoom(this.plans, plan, stored, accepted.length + 1);
+        accepted.push(await this.store(ownerId, displayName(part.filename), part.stream, written));
+      }
+      if (accepted.length === 0) throw new DomainError('VALIDATION_FAILED', UPLOAD_MESSAGES.noFiles);
+
+      // Fail closed: no audit record, no upload.
+      const uploadedAt = new Date();
+      for (const document of accepted) document.uploadedAt = uploadedAt;
+      await Promise.all(accepted.map((d) => this.audit.record(caller, 'document.upload', 'success', ownerId, d.id)));
+      audited = true;
+      try {
+        await this.documents.commitUpload(ownerId, accepted, async (count, manager) =>
+          assertRoom(this.plans, await this.entitlements.planOf(ownerId, manager), count, accepted.length),
+        );
+      } catch (error) {
+        await Promise.all(
+          accepted.map((d) => this.audit.recordQuietly(caller, 'document.upload', 'failure', ownerId, d.id)),
+        );
+        throw error instanceof UploadExpiredError ? new DomainError('UNAVAILABLE', UPLOAD_MESSAGES.tooSlow) : error;
+      }
+      this.relay.kick();
+      this.metrics.uploads.inc({ outcome: 'stored' }, accepted.length);
+      return await this.reply(accepted);
+    } catch (error) {
+      await this.discard(written);
+      this.metrics.uploads.inc({ outcome: 'refused' });
+      if (!audited) {
+        const outcome = error instanceof DomainError && error.code === 'QUOTA_EXCEEDED' ? 'denied' : 'failure';
+        await this.audit.recordQuietly(caller, 'document.upload', outcome, ownerId);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * One file: its first bytes decide whether it may be what its name says (nothing is stored if not),
+   * then the rest streams through the inspector into storage. Throws the refusal naming the file.
+   */
+  private async store(ownerId: string, filename: string, stream: Readable, written: string[]): Promise<NewDocument> {
+    const { head, body } = await takeHead(stream, SNIFF_BYTES);
+    let classified;
+    try {
+      classified = await classify(filename, head, this.zipLimits);
+    } catch (error) {
+      body.destroy();
+      stream.destroy();
+      throw error;
+    }
+    const id = randomUUID();
+    const storageKey = this.blobs.documentKey(ownerId, id);
+    await this.documents.noteUnfinished(storageKey);
+    written.push(storageKey);
+    const inspector = new ContentInspector(filename, classified.check, this.config.maxFileBytes);
+    pipeline(body, inspector, () => undefined);
+    const contentType = contentTypeOf(classified.kind);
+    try {
+      const { size, sha256 } = await this.blobs.put(storageKey, inspector, contentType);
+      return {
+        id,
+        ownerId,
+        filename,
+        kind: classified.kind,
+        contentType,
+        size,
+        sha256,
+        storageKey,
+        uploadedAt: new Date(),
+      };
+    } catch (error) {
+      inspector.destroy();
+      throw inspector.failure ?? error;
+    }
+  }
+
+  /** Removes what a refused request wrote; a blob that cannot be removed now is left to the janitor. */
+  private async discard(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.blobs.delete(key);
+        await this.documents.forgetUnfinished([key]);
+      } catch (error) {
+        this.logger.warn({ err: String(error) }, 'a refused upload left a blob for the janitor');
+      }
+    }
+  }
+
+  private async reply(documents: NewDocument[]): Promise<UploadReply> {
+    const urls = await Promise.all(
+      documents.map((d) =>
+        this.blobs.downloadUrl(d.storageKey, {
+          expiresInSeconds: this.config.downloadLinkSeconds,
+          filename: d.filename,
+          contentType: d.contentType,
+        }),
+      ),
+    );
+    const items: DocumentListItem[] = documents.map((d) => ({
+      id: d.id,
+      filename: d.filename,
+      url: null,
+      uploaded_at: d.uploadedAt.toISOString(),
+      size: d.size,
+      content_type: d.contentType,
+    }));
+    const message =
+      documents.length === 1 ? '1 file uploaded successfully.' : `${documents.length} files uploaded successfully.`;
+    return { message, image_urls: urls, image_url: urls[0] ?? null, documents: items };
+  }
+}
+
+/**
+ * Reads the first `size` bytes of a stream (fewer if it is shorter) and gives back a stream of the
+ * whole, head included, that reads on from where the head stopped.
+ */
+export async function takeHead(stream: Readable, size: number): Promise<{ head: Buffer; body: Readable }> {
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks, length);
+  async function* whole(): AsyncGenerator<Buffer> {
+    try {
+      if (head.length > 0) yield head;
+      while (!ended) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      await iterator.return?.();
+    }
+  }
+  return { head, body: Readable.from(whole(), { objectMode: false }) };
+}
