@@ -1,10 +1,14 @@
-import { medfolioApi } from './generated';
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { medfolioApi, type DocumentsUploadApiArg } from './generated';
 import { userLoaded, type CurrentUser } from '../session/session-slice';
+import { accessToken } from '../session/tokens';
+import { withReauth } from './reauth';
 
 /**
  * The generated endpoints (generated.ts, from the gateway's OpenAPI document) with what a schema
  * cannot say: the profile fetch fills the session's current user, the picture upload is sent as
- * multipart form data, and the access history is refetched after anything that writes to it.
+ * multipart form data, the access history is refetched after anything that writes to it, and the
+ * document upload is sent with XMLHttpRequest to report its progress.
  */
 export const api = medfolioApi.enhanceEndpoints({
   endpoints: {
@@ -31,6 +35,19 @@ export const api = medfolioApi.enhanceEndpoints({
       invalidatesTags: ['profile', 'history'],
     },
     clientConfigGet: { keepUnusedDataFor: 3600 },
+    // The upload goes through XMLHttpRequest (fetch reports no upload progress); its code is loaded
+    // with the first upload, never with the landing page.
+    documentsUpload: (definition) => {
+      Object.assign(definition, {
+        query: undefined,
+        async queryFn(arg: DocumentsUploadApiArg, api: BaseQueryApi) {
+          const { uploadDocuments } = await import('./upload');
+          return uploadDocuments(arg, api, { accessToken, withReauth });
+        },
+      });
+    },
+    // A download link lives 5 minutes and each one is audited: fetched on demand, never cached or refetched.
+    documentsDownloadLink: { providesTags: [], keepUnusedDataFor: 0 },
   },
 });
 
@@ -50,4 +67,7 @@ export const {
   useHistoryListQuery,
   useContactSubmitMutation,
   useClientConfigGetQuery,
+  useDocumentsUploadMutation,
+  useDocumentsListQuery,
+  useDocumentsDeleteMutation,
 } = api;

@@ -1,5 +1,5 @@
 import { emptyApi as api } from './empty-api';
-export const addTagTypes = ['health', 'accounts', 'profile', 'history', 'contact', 'web'] as const;
+export const addTagTypes = ['health', 'accounts', 'profile', 'history', 'documents', 'contact', 'web'] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
     addTagTypes,
@@ -75,6 +75,22 @@ const injectedRtkApi = api
         }),
         providesTags: ['history'],
       }),
+      documentsUpload: build.mutation<DocumentsUploadApiResponse, DocumentsUploadApiArg>({
+        query: (queryArg) => ({ url: `/api/upload/`, method: 'POST', body: queryArg.body }),
+        invalidatesTags: ['documents'],
+      }),
+      documentsList: build.query<DocumentsListApiResponse, DocumentsListApiArg>({
+        query: () => ({ url: `/api/upload/` }),
+        providesTags: ['documents'],
+      }),
+      documentsDelete: build.mutation<DocumentsDeleteApiResponse, DocumentsDeleteApiArg>({
+        query: (queryArg) => ({ url: `/api/upload/`, method: 'DELETE', body: queryArg.deleteDocumentBodyDoc }),
+        invalidatesTags: ['documents'],
+      }),
+      documentsDownloadLink: build.query<DocumentsDownloadLinkApiResponse, DocumentsDownloadLinkApiArg>({
+        query: (queryArg) => ({ url: `/api/get-document-download-link/${queryArg.documentId}/` }),
+        providesTags: ['documents'],
+      }),
       contactSubmit: build.mutation<ContactSubmitApiResponse, ContactSubmitApiArg>({
         query: (queryArg) => ({ url: `/api/contact/`, method: 'POST', body: queryArg.contactMessageDoc }),
         invalidatesTags: ['contact'],
@@ -148,6 +164,23 @@ export type HistoryListApiArg = {
   pageSize?: number;
   /** Page number, from 1 */
   page?: number;
+};
+export type DocumentsUploadApiResponse = /** status 201  */ UploadReplyDoc;
+export type DocumentsUploadApiArg = {
+  body: {
+    /** One entry per file */
+    files: Blob[];
+  };
+};
+export type DocumentsListApiResponse = /** status 200  */ DocumentItemDoc[];
+export type DocumentsListApiArg = void;
+export type DocumentsDeleteApiResponse = /** status 200  */ MessageDoc;
+export type DocumentsDeleteApiArg = {
+  deleteDocumentBodyDoc: DeleteDocumentBodyDoc;
+};
+export type DocumentsDownloadLinkApiResponse = /** status 200  */ DownloadLinkDoc;
+export type DocumentsDownloadLinkApiArg = {
+  documentId: string;
 };
 export type ContactSubmitApiResponse = /** status 200  */ ContactReplyDoc;
 export type ContactSubmitApiArg = {
@@ -248,12 +281,49 @@ export type HistoryPageDoc = {
   page_size: number;
   total: number;
 };
-export type ContactReplyDoc = {
+export type DocumentItemDoc = {
+  id: string;
+  /** The uploaded name, made safe for display */
+  filename: string;
+  /** A short-lived URL (15 minutes) of a WebP thumbnail of at most 256x256 for jpg and png documents, once it is made (a moment after upload); null for other types */
+  url: string | null;
+  uploaded_at: string;
+  /** Bytes */
+  size: number;
+  /** Decided from the content at upload, not from the name or the declared type */
+  content_type:
+    | 'application/pdf'
+    | 'image/jpeg'
+    | 'image/png'
+    | 'application/msword'
+    | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+    | 'application/zip';
+};
+export type UploadReplyDoc = {
   message: string;
+  /** One download link per stored document, in upload order, valid 5 minutes */
+  image_urls: string[];
+  /** The first of image_urls */
+  image_url: string | null;
+  /** The stored documents, as GET /api/upload/ lists them */
+  documents: DocumentItemDoc[];
 };
 export type ErrorDoc = {
   message: string;
   code: string;
+};
+export type DeleteDocumentBodyDoc = {
+  /** The id of one of your documents */
+  document_id: string;
+};
+export type DownloadLinkDoc = {
+  /** Valid 5 minutes; answers with Content-Disposition: attachment and X-Content-Type-Options: nosniff (the filesystem store); open it in a new tab */
+  download_url: string;
+  filename: string;
+  expires_at: string;
+};
+export type ContactReplyDoc = {
+  message: string;
 };
 export type ContactMessageDoc = {
   firstname: string;
@@ -282,6 +352,10 @@ export const {
   useProfileChangePasswordMutation,
   useProfilePictureUploadUploadMutation,
   useHistoryListQuery,
+  useDocumentsUploadMutation,
+  useDocumentsListQuery,
+  useDocumentsDeleteMutation,
+  useDocumentsDownloadLinkQuery,
   useContactSubmitMutation,
   useClientConfigGetQuery,
 } = injectedRtkApi;

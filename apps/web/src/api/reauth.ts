@@ -39,6 +39,12 @@ function expire(api: BaseQueryApi, to: string): void {
 }
 
 /**
+ * One refresh at a time for the whole app: every wrapped base query (fetch, and the XHR of the
+ * document upload) shares it, so two transports never spend the same refresh token twice.
+ */
+const mutex = new Mutex();
+
+/**
  * The session rules of section 4 around any base query:
  * - a 401 on an authenticated call, with a refresh token present, refreshes ONCE and retries the
  *   call once with the new access token; concurrent 401s share one refresh (a mutex);
@@ -46,7 +52,6 @@ function expire(api: BaseQueryApi, to: string): void {
  * - a 401 that survives on the profile fetch clears both tokens and goes to /.
  */
 export function withReauth(raw: RawBaseQuery): RawBaseQuery {
-  const mutex = new Mutex();
   return async (args, api, extraOptions) => {
     await mutex.waitForUnlock();
     let result = await raw(args, api, extraOptions);

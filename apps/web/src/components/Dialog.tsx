@@ -11,13 +11,15 @@ export interface DialogProps {
   tone?: 'error' | 'success' | 'info';
   /** Extra buttons placed before the closing one (e.g. a confirming action). */
   actions?: ReactNode;
+  /** A wider dialog (up to 56rem), e.g. for a document preview. */
+  wide?: boolean;
 }
 
 /**
  * A modal dialog on the native <dialog> element: focus moves into it and stays there, Escape
  * closes it, and the page behind is inert, all by the browser itself.
  */
-export function Dialog({ open, title, children, onClose, closeLabel = 'Ok', tone = 'info', actions }: DialogProps) {
+export function Dialog({ open, title, children, onClose, closeLabel = 'Ok', tone = 'info', actions, wide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -36,7 +38,7 @@ export function Dialog({ open, title, children, onClose, closeLabel = 'Ok', tone
         event.preventDefault();
         onClose();
       }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
+      className={`m-auto ${wide ? 'w-[min(56rem,calc(100vw-2rem))]' : 'w-[min(28rem,calc(100vw-2rem))]'} rounded-2xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50`}
     >
       {open && (
         <>

@@ -35,8 +35,11 @@ describe('greeting by local time', () => {
 });
 
 describe('Home page (signed in)', () => {
-  function renderHome() {
-    const server = fakeServer({ 'GET /api/profile/': () => ({ body: profile }) });
+  function renderHome(documents: unknown[] = []) {
+    const server = fakeServer({
+      'GET /api/profile/': () => ({ body: profile }),
+      'GET /api/upload/': () => ({ body: documents }),
+    });
     const view = renderPage(
       <WithProfile>
         <Home />
@@ -65,15 +68,32 @@ describe('Home page (signed in)', () => {
 
   it('shows the greeting without a name until the user is loaded', () => {
     jest.useFakeTimers({ now: new Date(2024, 4, 6, 20, 0), advanceTimers: true });
-    fakeServer({ 'GET /api/profile/': () => new Promise<never>(() => undefined) });
+    fakeServer({ 'GET /api/profile/': () => new Promise<never>(() => undefined), 'GET /api/upload/': () => new Promise<never>(() => undefined) });
     renderPage(<Home />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Good Evening,$/);
   });
 
-  it('links to what a signed-in user can do now, with no dead buttons', async () => {
+  it('is the documents dashboard: Add Documents, the three actions and the documents, loaded with the bearer token', async () => {
+    const { server } = renderHome([
+      { id: 'd1', filename: 'Blood test.pdf', url: null, uploaded_at: '2024-05-06T09:00:00.000Z', size: 1000, content_type: 'application/pdf' },
+    ]);
+    expect(screen.getByRole('region', { name: 'Add Documents' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Choose files')).toHaveAttribute('type', 'file');
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Documents | 1 Files' })).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByText('Blood test.pdf')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === '/api/upload/')?.authorization).toBe('Bearer a');
+
+    // The actions need the user's id: the QR code and the summary link of this user.
+    expect(await screen.findByRole('link', { name: 'View Summary' })).toHaveAttribute('href', '/summary/u1');
+    expect(screen.getByRole('button', { name: 'QR Code' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Generate Apple Wallet Pass' })).toBeDisabled();
+  });
+
+  it('links to the rest of the account', async () => {
     renderHome();
-    const shortcuts = screen.getByRole('region', { name: 'Your account' });
-    const links = within(shortcuts).getAllByRole('link');
+    const nav = screen.getByRole('navigation', { name: 'Your account' });
+    const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Profile', '/profile'],
       ['Settings', '/edit-profile'],
@@ -81,8 +101,7 @@ describe('Home page (signed in)', () => {
       ['Plans', '/membership'],
       ['Contact', '/contact'],
     ]);
-    expect(screen.queryAllByRole('button')).toEqual([]);
-    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
     await screen.findByText(/Ana Lima/);
+    await screen.findByText('No files uploaded yet. Upload some files to see them here.');
   });
 });
