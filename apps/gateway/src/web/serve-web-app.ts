@@ -21,7 +21,8 @@ export function resolveWebRoot(configured: string): string | null {
  * /reset-password/{email}/{token}, ...) survive a reload. Unknown /api paths still answer JSON 404.
  */
 export async function serveWebApp(app: NestFastifyApplication, root: string): Promise<void> {
-  const indexHtml = await readFile(path.join(root, 'index.html'));
+  const indexHtml = await readFile(path.join(root, 'index.html'), 'utf8');
+  const pageFor = await routePreloader(root, indexHtml);
   await app.register(fastifyStatic, {
     root,
     wildcard: false, // one route per file found at start-up; unknown paths fall through to the handler below
@@ -39,6 +40,24 @@ export async function serveWebApp(app: NestFastifyApplication, root: string): Pr
     if (SERVER_PATHS.test(url) || !wantsPage) {
       return reply.status(404).header('content-type', 'application/json; charset=utf-8').send({ message: 'Not found.', code: 'NOT_FOUND' });
     }
-    return reply.status(200).header('cache-control', 'no-cache').header('content-type', 'text/html; charset=utf-8').send(indexHtml);
+    return reply.status(200).header('cache-control', 'no-cache').header('content-type', 'text/html; charset=utf-8').send(pageFor(url));
   });
+}
+
+/**
+ * index.html for a page address, with <link rel="modulepreload"> for that route's code chunks (from
+ * the web build's route-preloads.json), so they download alongside the main bundle, not after it.
+ */
+export async function routePreloader(root: string, indexHtml: string): Promise<(url: string) => string> {
+  let table: Record<string, string[]> = {};
+  try {
+    table = JSON.parse(await readFile(path.join(root, 'route-preloads.json'), 'utf8')) as Record<string, string[]>;
+  } catch {
+    return () => indexHtml; // an older build without the table: no hints
+  }
+  const routes = Object.entries(table).map(([route, files]) => ({
+    pattern: new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`),
+    html: indexHtml.replace('</head>', `${files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`).join('\n')}\n  </head>`),
+  }));
+  return (url) => routes.find((r) => r.pattern.test(url))?.html ?? indexHtml;
 }
