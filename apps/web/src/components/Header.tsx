@@ -90,7 +90,7 @@ function UserMenu() {
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:text-brand-800'}`;
+  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:text-brand-800'}`;
 
 export function Header() {
   const { authenticated } = useSession();
@@ -108,7 +108,7 @@ export function Header() {
             <NavLink to="/login" className={navClass}>
               Login
             </NavLink>
-            <Link to="/sign-up" className="ml-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            <Link to="/sign-up" className="ml-1 whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
               Sign Up
             </Link>
           </div>
