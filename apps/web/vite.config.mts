@@ -23,14 +23,40 @@ function routePreloads(): Plugin {
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
     },
+    // The entry (src/boot.ts) loads the app (src/main.tsx) as a separate chunk, after the first paint
+    // of a prerendered page: <link rel="modulepreload"> for that chunk and everything it imports lets
+    // the browser download them at once anyway.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const main = path.resolve(import.meta.dirname, 'src/main.tsx');
+        const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === main);
+        if (!app) throw new Error('src/main.tsx is not a chunk of its own: src/boot.ts must import() it');
+        const files = new Set<string>();
+        const visit = (name: string) => {
+          const chunk = bundle[name];
+          if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || files.has(name)) return;
+          files.add(name);
+          chunk.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
   };
 }
 
 // The web app is served by the gateway (same origin as /api); `vite` (dev server) proxies /api and
 // /dev to a running `npm start` on port 3000.
-export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads()],
+// `vite build --ssr src/prerender.tsx` (libs/tooling/build.mjs) builds the page prerenderer for Node.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [routePreloads()])],
   build: {
+    copyPublicDir: !isSsrBuild,
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
@@ -40,4 +66,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
   },
-});
+}));

@@ -64,11 +64,50 @@ async function newest(paths) {
 async function buildWeb() {
   const web = path.join(root, 'apps/web');
   const built = await stat(path.join(web, 'dist/index.html')).catch(() => null);
-  const sources = await newest([path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), path.join(web, 'vite.config.mts'), path.join(root, 'package-lock.json')]);
+  const sources = await newest([path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), path.join(web, 'vite.config.mts'), path.join(root, 'package-lock.json'), path.join(root, 'libs/tooling/build.mjs')]);
   if (built && built.mtimeMs >= sources) return;
   const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the web app did not build (vite build failed; see above)');
+  await prerenderPages(web);
   await precompress(path.join(web, 'dist'));
+}
+
+/**
+ * Renders the public pages (src/prerender.tsx) into copies of index.html: dist/prerendered/*.html,
+ * listed in dist/prerendered.json ({ "/login": "prerendered/login.html", ... }). The gateway answers
+ * signed-out visitors of those addresses with them, so the page paints before the JavaScript runs;
+ * main.tsx hydrates it.
+ */
+async function prerenderPages(web) {
+  const ssrDir = path.join(root, 'tmp/web-prerender');
+  const ssr = spawnSync(
+    path.join(root, 'node_modules/.bin/vite'),
+    ['build', '--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: web, stdio: 'inherit' },
+  );
+  if (ssr.status !== 0) throw new Error('the page prerenderer did not build (vite build --ssr failed; see above)');
+  const { PRERENDERED_PATHS, prerender } = await import(`${path.join(ssrDir, 'prerender.mjs')}?t=${Date.now()}`);
+  const dist = path.join(web, 'dist');
+  const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const slot = /<div id="root">\s*<!--app-->[\s\S]*<!--\/app-->\s*<\/div>/;
+  if (!slot.test(shell)) throw new Error('index.html has no <!--app--> ... <!--/app--> slot in <div id="root">');
+  const table = {};
+  await mkdir(path.join(dist, 'prerendered'), { recursive: true });
+  for (const page of PRERENDERED_PATHS) {
+    const markup = await prerender(page);
+    const file = `prerendered/${page === '/' ? 'index' : page.slice(1).replaceAll('/', '-')}.html`;
+    // A replacer function: the markup is inserted as it is ($ signs in it mean nothing).
+    const html = shell
+      .replace(slot, () => `<div id="root" data-prerendered="${page}">${markup}</div>`)
+      // The page paints from the HTML and its stylesheet alone; the scripts only take it over. So only
+      // the small entry script loads with it (at low priority), and it fetches the rest after the
+      // first paint (src/boot.ts): nothing competes with what the first paint needs.
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ');
+    await writeFile(path.join(dist, file), html);
+    table[page] = file;
+  }
+  await writeFile(path.join(dist, 'prerendered.json'), JSON.stringify(table));
 }
 
 /**

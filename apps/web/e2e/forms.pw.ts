@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { newEmail } from './support/helpers';
 
 /** Every form's client-side messages, as a user meets them in the browser (spec section 5). */

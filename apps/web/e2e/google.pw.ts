@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /**
  * Google sign-in by redirect, against the local stand-in for Google's authorization endpoint (the

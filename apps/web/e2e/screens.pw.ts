@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkScreen } from './support/helpers';
 
 /**
@@ -61,4 +61,53 @@ test('the router failure screen shows when a page cannot load', async ({ page })
   await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
   await checkScreen(page, 'router-failure');
+});
+
+test.describe('prerendered public pages', () => {
+  const prerendered = ['/', '/about', '/contact', '/membership', '/wallet-preview', '/medical-license', '/privacy', '/terms', '/faq', '/login', '/sign-up', '/forgot-password'];
+
+  test('signed-out visitors get each page already rendered in the HTML; signed-in ones get the app shell', async ({ request }) => {
+    for (const path of prerendered) {
+      const visitor = await request.get(path, { headers: { accept: 'text/html' } });
+      expect(visitor.headers()['vary']).toContain('Cookie');
+      expect(await visitor.text(), path).toMatch(new RegExp(`<div id="root" data-prerendered="${path}"[ >]`));
+      const member = await request.get(path, { headers: { accept: 'text/html', cookie: 'access_token=some.token.value' } });
+      expect(await member.text(), path).not.toContain('data-prerendered');
+    }
+  });
+
+  test('the login page paints without JavaScript, and the app takes it over without re-rendering it', async ({ browser }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const still = await noScript.newPage();
+    await still.goto('/login');
+    await expect(still.getByRole('heading', { level: 1, name: 'Welcome Back!' })).toBeVisible();
+    await expect(still.getByLabel('Email Address')).toBeVisible();
+    await noScript.close();
+
+    const live = await browser.newContext();
+    const page = await live.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message)); // a hydration mismatch surfaces here
+    // The app's script is held back until the page from the HTML is marked.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login?next=%2Fprofile', { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Welcome Back!' });
+    await heading.evaluate((element) => element.setAttribute('data-from-html', 'yes'));
+    // Until the app runs, the form cannot be sent (the browser would put the fields in the address).
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    // The heading element the HTML brought is still the one on screen after hydration (not replaced).
+    await expect(heading).toHaveAttribute('data-from-html', 'yes');
+    // Hydrated: the form validates as the app does.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    expect(errors).toEqual([]);
+    await live.close();
+  });
 });

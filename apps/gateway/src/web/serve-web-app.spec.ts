@@ -1,24 +1,89 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { routePreloader } from './serve-web-app';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { hasSessionCookie, preferredEncoding, webPages } from './serve-web-app';
 
-describe('routePreloader', () => {
-  const html = '<html><head><title>t</title></head><body></body></html>';
+const shell = '<html><head><title>t</title></head><body><div id="root"></div></body></html>';
+const loginPage = '<html><head><title>t</title></head><body><div id="root" data-prerendered="/login"><form>Sign in</form></div></body></html>';
+const loginPageWithChunks = loginPage.replace('data-prerendered="/login"', 'data-prerendered="/login" data-chunks="assets/Login-1.js assets/zod-2.js"');
 
+function webRoot(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'web-'));
+  writeFileSync(path.join(root, 'index.html'), shell);
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), content);
+  }
+  return root;
+}
+
+describe('webPages', () => {
   it("adds the route's chunks as modulepreload links, matching :params", async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'web-'));
-    writeFileSync(path.join(root, 'route-preloads.json'), JSON.stringify({ '/login': ['assets/Login-1.js', 'assets/zod-2.js'], '/reset-password/:email/:token': ['assets/Reset-3.js'] }));
-    const pageFor = await routePreloader(root, html);
-    expect(pageFor('/login')).toContain('<link rel="modulepreload" crossorigin href="/assets/Login-1.js">');
-    expect(pageFor('/login')).toContain('href="/assets/zod-2.js"');
-    expect(pageFor('/reset-password/a%40b.com/tok')).toContain('href="/assets/Reset-3.js"');
-    expect(pageFor('/')).toBe(html);
-    expect(pageFor('/login/extra')).toBe(html);
+    const root = webRoot({
+      'route-preloads.json': JSON.stringify({ '/login': ['assets/Login-1.js', 'assets/zod-2.js'], '/reset-password/:email/:token': ['assets/Reset-3.js'] }),
+    });
+    const pageFor = await webPages(root);
+    expect(pageFor('/login', false).html).toContain('<link rel="modulepreload" crossorigin href="/assets/Login-1.js">');
+    expect(pageFor('/login', false).html).toContain('href="/assets/zod-2.js"');
+    expect(pageFor('/reset-password/a%40b.com/tok', false).html).toContain('href="/assets/Reset-3.js"');
+    expect(pageFor('/', false).html).toBe(shell);
+    expect(pageFor('/login/extra', false).html).toBe(shell);
   });
 
-  it('serves index.html unchanged when the build has no table', async () => {
-    const pageFor = await routePreloader(mkdtempSync(path.join(tmpdir(), 'web-')), html);
-    expect(pageFor('/login')).toBe(html);
+  it('gives signed-out visitors the prerendered page (with its preloads), signed-in ones the shell', async () => {
+    const root = webRoot({
+      'route-preloads.json': JSON.stringify({ '/login': ['assets/Login-1.js', 'assets/zod-2.js'] }),
+      'prerendered.json': JSON.stringify({ '/login': 'prerendered/login.html' }),
+      'prerendered/login.html': loginPage,
+    });
+    const pageFor = await webPages(root);
+    const visitor = pageFor('/login/', false).html;
+    // The chunks are named for the entry script to preload after the first paint, not in <head>.
+    expect(visitor).toBe(loginPageWithChunks);
+    const member = pageFor('/login', true).html;
+    expect(member).not.toContain('data-prerendered');
+    expect(member).toContain('href="/assets/Login-1.js"');
+  });
+
+  it('compresses each page once, with brotli or gzip', async () => {
+    const root = webRoot({ 'prerendered.json': JSON.stringify({ '/login': 'prerendered/login.html' }), 'prerendered/login.html': loginPage });
+    const page = (await webPages(root))('/login', false);
+    expect(brotliDecompressSync(await page.compressed('br')).toString()).toBe(loginPage);
+    expect(gunzipSync(await page.compressed('gzip')).toString()).toBe(loginPage);
+    expect(page.compressed('br')).toBe(page.compressed('br'));
+  });
+
+  it('serves index.html unchanged when the build has no tables', async () => {
+    const pageFor = await webPages(webRoot({}));
+    expect(pageFor('/login', false).html).toBe(shell);
+  });
+});
+
+describe('hasSessionCookie', () => {
+  it.each([
+    ['access_token=abc', true],
+    ['theme=dark; refresh_token=xyz', true],
+    ['theme=dark;access_token=abc', true],
+    ['access_token=', false],
+    ['my_access_token=abc', false],
+    ['', false],
+    [undefined, false],
+  ])('%s -> %s', (header, expected) => {
+    expect(hasSessionCookie(header)).toBe(expected);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['identity', 'identity'],
+    ['', 'identity'],
+    [undefined, 'identity'],
+  ])('%s -> %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });

@@ -1,8 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /** Paths that belong to the server: never answered with the web app's index.html. */
 const SERVER_PATHS = /^\/(api|dev|health|metrics)(\/|$)/;
@@ -21,8 +26,7 @@ export function resolveWebRoot(configured: string): string | null {
  * /reset-password/{email}/{token}, ...) survive a reload. Unknown /api paths still answer JSON 404.
  */
 export async function serveWebApp(app: NestFastifyApplication, root: string): Promise<void> {
-  const indexHtml = await readFile(path.join(root, 'index.html'), 'utf8');
-  const pageFor = await routePreloader(root, indexHtml);
+  const pageFor = await webPages(root);
   await app.register(fastifyStatic, {
     root,
     wildcard: false, // one route per file found at start-up; unknown paths fall through to the handler below
@@ -40,24 +44,109 @@ export async function serveWebApp(app: NestFastifyApplication, root: string): Pr
     if (SERVER_PATHS.test(url) || !wantsPage) {
       return reply.status(404).header('content-type', 'application/json; charset=utf-8').send({ message: 'Not found.', code: 'NOT_FOUND' });
     }
-    return reply.status(200).header('cache-control', 'no-cache').header('content-type', 'text/html; charset=utf-8').send(pageFor(url));
+    const page = pageFor(url, hasSessionCookie(request.headers.cookie));
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply
+      .status(200)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Cookie')
+      .header('content-type', 'text/html; charset=utf-8');
+    if (encoding === 'identity') return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(await page.compressed(encoding));
   });
 }
 
+/** One HTML answer for a page address; its compressed forms are made on first use and kept. */
+export interface WebPage {
+  html: string;
+  compressed(encoding: 'br' | 'gzip'): Promise<Buffer>;
+}
+
 /**
- * index.html for a page address, with <link rel="modulepreload"> for that route's code chunks (from
- * the web build's route-preloads.json), so they download alongside the main bundle, not after it.
+ * The HTML for each page address:
+ * - signed-out visitors of a prerendered public page (dist/prerendered.json, made by the web build)
+ *   get that page already rendered, so it paints before any JavaScript runs;
+ * - everyone else gets index.html, the empty shell the app renders into;
+ * and both name the route's code chunks (dist/route-preloads.json), so they download alongside the
+ * main bundle instead of after it: the shell as <link rel="modulepreload">, a prerendered page as a
+ * list its entry script preloads once the page has painted. Signed-in visitors never get
+ * prerendered markup: theirs is a different page ("/" is their dashboard), rendered by the app.
  */
-export async function routePreloader(root: string, indexHtml: string): Promise<(url: string) => string> {
-  let table: Record<string, string[]> = {};
+export async function webPages(root: string): Promise<(url: string, signedIn: boolean) => WebPage> {
+  const indexHtml = await readFile(path.join(root, 'index.html'), 'utf8');
+  const preloads = await readTable(root, 'route-preloads.json');
+  const prerendered = await readTable(root, 'prerendered.json');
+  const withPreloads = (html: string, files: string[] | undefined) =>
+    files?.length
+      ? html.replace('</head>', `${files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`).join('\n')}\n  </head>`)
+      : html;
+  // A prerendered page paints without its scripts (they only take it over), so its entry script
+  // preloads the route's chunks itself, after the first paint (apps/web/src/boot.ts).
+  const withLaterPreloads = (html: string, files: string[] | undefined) =>
+    files?.length ? html.replace(/<div id="root" data-prerendered="[^"]*"/, (root) => `${root} data-chunks="${files.join(' ')}"`) : html;
+  const routes = await Promise.all(
+    [...new Set([...Object.keys(preloads), ...Object.keys(prerendered)])].map(async (route) => {
+      const file = prerendered[route];
+      const rendered = typeof file === 'string' ? await readFile(path.join(root, file), 'utf8') : undefined;
+      const files = Array.isArray(preloads[route]) ? (preloads[route] as string[]) : undefined;
+      return {
+        pattern: new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`),
+        shell: webPage(withPreloads(indexHtml, files)),
+        rendered: rendered === undefined ? undefined : webPage(withLaterPreloads(rendered, files)),
+      };
+    }),
+  );
+  const plain = webPage(indexHtml);
+  return (url, signedIn) => {
+    const route = routes.find((r) => r.pattern.test(url));
+    if (!route) return plain;
+    return (!signedIn && route.rendered) || route.shell;
+  };
+}
+
+/** A JSON table the web build wrote; an older build without it gives an empty table. */
+async function readTable(root: string, name: string): Promise<Record<string, unknown>> {
   try {
-    table = JSON.parse(await readFile(path.join(root, 'route-preloads.json'), 'utf8')) as Record<string, string[]>;
+    return JSON.parse(await readFile(path.join(root, name), 'utf8')) as Record<string, unknown>;
   } catch {
-    return () => indexHtml; // an older build without the table: no hints
+    return {};
   }
-  const routes = Object.entries(table).map(([route, files]) => ({
-    pattern: new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`),
-    html: indexHtml.replace('</head>', `${files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`).join('\n')}\n  </head>`),
-  }));
-  return (url) => routes.find((r) => r.pattern.test(url))?.html ?? indexHtml;
+}
+
+function webPage(html: string): WebPage {
+  const cache = new Map<string, Promise<Buffer>>();
+  return {
+    html,
+    compressed(encoding) {
+      let done = cache.get(encoding);
+      if (!done) {
+        done =
+          encoding === 'br'
+            ? brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } })
+            : gzip(html, { level: 9 });
+        cache.set(encoding, done);
+      }
+      return done;
+    },
+  };
+}
+
+/** The session cookies of section 4: their presence means the app will render a signed-in page. */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return /(?:^|;)\s*(?:access_token|refresh_token)=[^;\s]/.test(cookieHeader ?? '');
+}
+
+/** br, else gzip, else identity, as the client's Accept-Encoding allows (q=0 refuses one). */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
 }

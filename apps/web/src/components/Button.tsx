@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './Spinner';
+import { useHydrated } from './use-hydrated';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -17,10 +18,13 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function Button({ variant = 'primary', loading = false, disabled, className = '', children, type = 'button', ...rest }: ButtonProps) {
+  // In a prerendered page, a submit button stays disabled until the app has taken the page over:
+  // before that, the browser would submit the form itself (a GET with the fields in the address).
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
-      disabled={disabled || loading}
+      disabled={disabled || loading || (type === 'submit' && !hydrated)}
       aria-busy={loading || undefined}
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${styles[variant]} ${className}`}
       {...rest}

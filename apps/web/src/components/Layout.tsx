@@ -14,6 +14,10 @@ export function Layout() {
     // Profile load errors are logged and loading ends (section 8); a 401 is handled by the API layer.
     if (error) console.warn('The profile could not be loaded.');
   }, [error]);
+  useEffect(() => {
+    // The app now runs the page (a prerendered one is hydrated): browser tests wait for this.
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   const { pathname } = useLocation();
   // A block body: scrollTo returns a Promise in recent Chromium, and an effect may return only a clean-up function.
   useEffect(() => {
