@@ -12,6 +12,8 @@
 //           row and its audit record commit before the answer. Messaging is in-process (no NATS):
 //           the upload path uses none of it but the audit publish.
 // baseline: the same file copied on the same disk with streams (read, write, fsync).
+// reference: the same upload to a bare node:http server in the bench process that drops the bytes:
+//           what Node's HTTP receive path alone reaches here (the ceiling for any Node service).
 // Reported: throughput ratio upload/baseline (goal >= 0.6), the growth of the resident memory of
 // the gateway and documents processes while the file goes through (goal <= 64 MB), sampled every
 // 20 ms from /proc, and the CPU time each of them spent on it. The medians of BENCH_RUNS runs, each
@@ -57,6 +59,13 @@ function start(args, env, label) {
   let output = '';
   child.stdout.on('data', (d) => (output = (output + d).slice(-4000)));
   child.stderr.on('data', (d) => (output = (output + d).slice(-4000)));
+  // BENCH_LOG_DIR=<dir>: each process's whole output also goes to <dir>/<label>.log (with
+  // BENCH_NODE_FLAGS='--trace-gc', say, to see what the collector does during an upload).
+  if (process.env.BENCH_LOG_DIR) {
+    const log = createWriteStream(path.join(process.env.BENCH_LOG_DIR, `${label}.log`));
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
   child.label = label;
   child.output = () => output;
   return child;
@@ -244,10 +253,27 @@ async function startS3(dataDir) {
   };
 }
 
+/**
+ * A bare node:http server that counts and drops what it receives: the same upload sent to it (one
+ * hop, no parsing, checking or storage) shows what Node's HTTP receive path alone costs on this
+ * machine, the ceiling for any service written in Node, so the upload's ratio can be read against it.
+ */
+async function startSink() {
+  const { createServer: createHttpServer } = await import('node:http');
+  const server = createHttpServer((req, res) => {
+    req.on('data', () => undefined);
+    req.on('end', () => res.writeHead(201).end('{}'));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, base: `http://127.0.0.1:${server.address().port}` };
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const children = [];
 const databases = [];
 const admin = new pg.Client({ connectionString: adminUrl });
+let sink;
 const work = await mkdtemp(path.join(tmpdir(), 'medfolio-bench-upload-'));
 try {
   await admin.connect();
@@ -255,6 +281,7 @@ try {
   await makeSource(source, size);
   const { loadOrCreateSigningKeys, signAccessToken } = require(path.join(root, 'dist/libs/security/src/index.js'));
   const results = { megabytes, runs, nodeFlags, storages: {} };
+  sink = await startSink();
 
   for (const storage of storages) {
     const dataDir = path.join(work, `data-${storage}`);
@@ -319,6 +346,7 @@ try {
     const figures = {
       uploadSeconds: [],
       copySeconds: [],
+      bareNodeSinkSeconds: [],
       gatewayRssGrowthMB: [],
       documentsRssGrowthMB: [],
       gatewayCpuSeconds: [],
@@ -326,6 +354,7 @@ try {
     };
     for (let run = 0; run < runs; run += 1) {
       figures.copySeconds.push(await copy(source, path.join(work, `copy-${storage}-${run}.pdf`)));
+      figures.bareNodeSinkSeconds.push(await upload(sink.base, token, source, `sink-${run}.pdf`, size));
       const before = { gateway: await rssOf(gateway.pid), documents: await rssOf(documents.pid) };
       const cpuBefore = { gateway: await cpuOf(gateway.pid), documents: await cpuOf(documents.pid) };
       const stop = sampleRss([gateway.pid, documents.pid]);
@@ -338,11 +367,14 @@ try {
     }
     const copyMBs = megabytes / median(figures.copySeconds);
     const uploadMBs = megabytes / median(figures.uploadSeconds);
+    const sinkMBs = megabytes / median(figures.bareNodeSinkSeconds);
     const summary = {
       ...figures,
       copyMBps: copyMBs,
       uploadMBps: uploadMBs,
+      bareNodeSinkMBps: sinkMBs,
       throughputRatio: uploadMBs / copyMBs,
+      bareNodeSinkRatio: sinkMBs / copyMBs,
       gatewayRssGrowthMaxMB: Math.max(...figures.gatewayRssGrowthMB),
       documentsRssGrowthMaxMB: Math.max(...figures.documentsRssGrowthMB),
     };
@@ -351,6 +383,9 @@ try {
       `${storage.padEnd(10)} copy ${copyMBs.toFixed(0).padStart(5)} MB/s   upload ${uploadMBs.toFixed(0).padStart(5)} MB/s   ratio ${summary.throughputRatio.toFixed(2)} (goal >= 0.6)   ` +
         `RSS growth gateway ${summary.gatewayRssGrowthMaxMB.toFixed(1)} MB, documents ${summary.documentsRssGrowthMaxMB.toFixed(1)} MB (goal <= 64)   ` +
         `CPU s per upload gateway ${median(figures.gatewayCpuSeconds).toFixed(2)}, documents ${median(figures.documentsCpuSeconds).toFixed(2)}`,
+    );
+    console.log(
+      `${''.padEnd(10)} reference: the same file to a bare node:http server that drops it ${sinkMBs.toFixed(0)} MB/s, ratio ${summary.bareNodeSinkRatio.toFixed(2)} (Node's HTTP receive path alone)`,
     );
     for (const child of [gateway, documents]) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
@@ -366,4 +401,5 @@ try {
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
   await admin.end().catch(() => undefined);
   await rm(work, { recursive: true, force: true });
+  sink?.server.close();
 }

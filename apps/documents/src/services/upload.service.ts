@@ -177,35 +177,53 @@ export class UploadService {
 }
 
 /**
- * Reads the first `size` bytes of a stream (fewer if it is shorter) and gives back a stream of the
- * whole, head included, that reads on from where the head stopped.
+ * Reads the first `size` bytes of a stream (fewer if it is shorter; more if they came in one piece)
+ * and gives back a stream of the whole, head included. Usually that is the same stream with the head
+ * put back at its front, so the file goes on to storage with no extra stage in between; a file that
+ * ended within its head comes back as a new stream of just those bytes.
  */
 export async function takeHead(stream: Readable, size: number): Promise<{ head: Buffer; body: Readable }> {
-  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const chunks: Buffer[] = [];
   let length = 0;
   let ended = false;
   while (length < size) {
-    const next = await iterator.next();
-    if (next.done) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk !== null) {
+      chunks.push(chunk);
+      length += chunk.length;
+      continue;
+    }
+    if (!(await moreToRead(stream))) {
       ended = true;
       break;
     }
-    chunks.push(next.value);
-    length += next.value.length;
   }
   const head = Buffer.concat(chunks, length);
-  async function* whole(): AsyncGenerator<Buffer> {
-    try {
-      if (head.length > 0) yield head;
-      while (!ended) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    } finally {
-      await iterator.return?.();
-    }
-  }
-  return { head, body: Readable.from(whole(), { objectMode: false }) };
+  if (ended) return { head, body: Readable.from(head.length > 0 ? [head] : [], { objectMode: false }) };
+  stream.unshift(head);
+  return { head, body: stream };
+}
+
+/** Waits until the stream has data to read (true) or has ended (false); rejects if it fails. */
+function moreToRead(stream: Readable): Promise<boolean> {
+  if (stream.readableEnded) return Promise.resolve(false);
+  if (stream.errored) return Promise.reject(stream.errored);
+  return new Promise<boolean>((resolve, reject) => {
+    const done = (result: boolean | Error) => {
+      stream.off('readable', onReadable);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      stream.off('close', onClose);
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const onReadable = () => done(true);
+    const onEnd = () => done(false);
+    const onError = (error: Error) => done(error);
+    const onClose = () => done(stream.readableEnded ? false : new Error('The stream closed before it ended'));
+    stream.on('readable', onReadable);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+    stream.on('close', onClose);
+  });
 }

@@ -1,15 +1,17 @@
 import { Transform, type TransformCallback } from 'node:stream';
 
-import { ByteQueue } from './byte-queue';
-import { type FileHeader, deriveFileKey, sealFrame } from './encrypted-format';
+import { type FileHeader, deriveFileKey, sealFrameParts } from './encrypted-format';
 
 /**
  * Turns plaintext into the encrypted file format (see encrypted-format.ts): the header, then one
- * frame per chunkSize bytes, then the final frame. Holds at most one chunk plus one input piece.
+ * frame per chunkSize bytes, then the final frame. A frame's header must say whether it is the last
+ * one, so each frame's pieces are held (by reference, never copied) until it is full or the input
+ * ends; then its ciphertext goes out piece by piece. Holds at most one chunk plus one input piece.
  */
 export class EncryptStream extends Transform {
   private readonly fileKey: Buffer;
-  private readonly pending = new ByteQueue();
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private frameIndex = 0;
   private headerWritten = false;
 
@@ -23,16 +25,27 @@ export class EncryptStream extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.writeHeaderOnce();
-    this.pending.push(chunk);
-    while (this.pending.length >= this.header.chunkSize) {
-      this.push(this.seal(false, this.pending.take(this.header.chunkSize)));
+    let rest = chunk;
+    while (this.pendingBytes + rest.length >= this.header.chunkSize) {
+      const take = this.header.chunkSize - this.pendingBytes;
+      this.hold(rest.subarray(0, take));
+      rest = rest.subarray(take);
+      this.seal(false);
     }
+    this.hold(rest);
     callback();
   }
 
   override _flush(callback: TransformCallback): void {
     this.writeHeaderOnce();
-    callback(null, this.seal(true, this.pending.take(this.pending.length)));
+    this.seal(true);
+    callback();
+  }
+
+  private hold(piece: Buffer): void {
+    if (piece.length === 0) return;
+    this.pending.push(piece);
+    this.pendingBytes += piece.length;
   }
 
   private writeHeaderOnce(): void {
@@ -41,7 +54,9 @@ export class EncryptStream extends Transform {
     this.push(this.header.bytes);
   }
 
-  private seal(final: boolean, plaintext: Buffer): Buffer {
-    return sealFrame(this.fileKey, this.header, this.frameIndex++, final, plaintext);
+  private seal(final: boolean): void {
+    for (const part of sealFrameParts(this.fileKey, this.header, this.frameIndex++, final, this.pending)) this.push(part);
+    this.pending = [];
+    this.pendingBytes = 0;
   }
 }

@@ -127,11 +127,31 @@ export function sealFrame(
   final: boolean,
   plaintext: Buffer,
 ): Buffer {
-  const head = frameHeader(final, plaintext.length);
+  return Buffer.concat(sealFrameParts(fileKey, header, index, final, [plaintext]));
+}
+
+/**
+ * Encrypts one frame whose plaintext arrived in pieces: the frame header, the ciphertext of each
+ * piece in order, then the tag; written one after the other they are exactly sealFrame's output.
+ * Nothing is copied but by the cipher itself, so a stream of large files allocates as little as it can.
+ */
+export function sealFrameParts(
+  fileKey: Buffer,
+  header: FileHeader,
+  index: number,
+  final: boolean,
+  plaintext: readonly Buffer[],
+): Buffer[] {
+  const length = plaintext.reduce((sum, piece) => sum + piece.length, 0);
+  const head = frameHeader(final, length);
   const cipher = createCipheriv('aes-256-gcm', fileKey, frameNonce(index), { authTagLength: TAG_LENGTH });
   cipher.setAAD(Buffer.concat([header.bytes, head]));
-  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([head, ciphertext, cipher.getAuthTag()]);
+  const parts = [head];
+  for (const piece of plaintext) if (piece.length > 0) parts.push(cipher.update(piece));
+  const rest = cipher.final(); // empty for GCM, which is a stream mode
+  if (rest.length > 0) parts.push(rest);
+  parts.push(cipher.getAuthTag());
+  return parts;
 }
 
 /** What the 5-byte frame header announces; throws if it cannot belong to a valid file. */
