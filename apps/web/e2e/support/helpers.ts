@@ -28,6 +28,8 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
     // Settle first; some screens (an open PDF preview) never go fully network-idle.
     await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
     await expectAccessible(page);
+    // Nothing wider than the screen: no sideways scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${size.width} px`).toBeLessThanOrEqual(size.width);
     await page.screenshot({ path: path.join(shotsDir, `${name}-${size.width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);

@@ -90,7 +90,7 @@ function UserMenu() {
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:text-brand-800'}`;
+  `whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold sm:px-3 ${isActive ? 'text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:text-brand-800'}`;
 
 export function Header() {
   const { authenticated } = useSession();
@@ -101,14 +101,14 @@ export function Header() {
         {authenticated ? (
           <UserMenu />
         ) : (
-          <div className="flex items-center gap-1">
+          <div className="flex items-center sm:gap-1">
             <NavLink to="/contact" className={navClass}>
               Contact
             </NavLink>
             <NavLink to="/login" className={navClass}>
               Login
             </NavLink>
-            <Link to="/sign-up" className="ml-1 whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            <Link to="/sign-up" className="ml-1 whitespace-nowrap rounded-lg bg-brand-700 px-2.5 py-2 text-sm font-semibold text-white hover:bg-brand-800 sm:px-3">
               Sign Up
             </Link>
           </div>

@@ -61,13 +61,14 @@ describe('the QR modal', () => {
     await user.click(screen.getByRole('button', { name: 'QR Code' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Your QR Code' })).toBeInTheDocument();
-    const image = await within(dialog).findByRole('img', { name: 'QR code of your summary link' });
-    await waitFor(() => expect(image.tagName).toBe('IMG'));
-    const qr = within(dialog).getByRole('img', { name: 'QR code of your summary link' });
+    const qr = await within(dialog).findByRole('img', { name: 'QR code of your summary link' });
+    await waitFor(() => expect(qr.querySelector('path')).not.toBeNull());
     expect(qr).toHaveAttribute('width', '200');
     expect(qr).toHaveAttribute('height', '200');
-    // Drawn locally: an SVG data URL, nothing from another site.
-    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    // Drawn locally as inline SVG (nothing from another site), module for module the link's QR code.
+    const modules = encode(summaryLink(userId), { border: 1 }).data;
+    expect(qr).toHaveAttribute('viewBox', `0 0 ${modules.length} ${modules.length}`);
+    expect(qr.querySelector('path')?.getAttribute('d')?.match(/M/g)).toHaveLength(modules.flat().filter(Boolean).length);
     expect(summaryLink(userId)).toBe(`https://localhost/summary/${userId}`);
     expect(dialog).toHaveTextContent(`https://localhost/summary/${userId}`);
 
