@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createRpcClient } from '@medfolio/messaging';
-import { loadConfigOrExit } from '@medfolio/runtime';
+import { loadConfigOrExit, tuneGarbageCollector } from '@medfolio/runtime';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { createGatewayApp } from './bootstrap';
 import { GatewayConfig } from './config';
@@ -8,6 +8,7 @@ import { GatewayConfig } from './config';
 /** The gateway as its own process (Kubernetes, the multi-process system tests). */
 async function main(): Promise<void> {
   const config = loadConfigOrExit(GatewayConfig);
+  tuneGarbageCollector(config.gcMarkingTriggers);
   const rpc = createRpcClient('gateway', { natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs });
   await rpc.connect();
   // Without JWT_JWKS_URL the gateway trusts the key ring in DATA_DIR (shared with identity in dev).

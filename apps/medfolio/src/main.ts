@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { createRpcClient, rpcServerStrategy, type EventBus } from '@medfolio/messaging';
 import { EmbeddedPostgres } from '@medfolio/persistence';
-import { createEventBus, createServiceHttpApp, loadConfigOrExit } from '@medfolio/runtime';
+import { createEventBus, createServiceHttpApp, loadConfigOrExit, tuneGarbageCollector } from '@medfolio/runtime';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { AuditAppModule, AuditConfig } from '@medfolio/audit-app';
 import { DocumentsAppModule, DocumentsConfig } from '@medfolio/documents-app';
@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   const identityConfig = loadConfigOrExit(IdentityConfig);
   const notificationsConfig = loadConfigOrExit(NotificationsConfig);
   const documentsConfig = loadConfigOrExit(DocumentsConfig);
+  // One process, one heap: the gateway's setting applies to all of it.
+  tuneGarbageCollector(gatewayConfig.gcMarkingTriggers);
   // Uploads stream from the gateway to services' internal HTTP endpoints, on loopback here,
   // authenticated by a shared token (random for this run unless INTERNAL_API_TOKEN is set).
   const internalToken = gatewayConfig.internalApiToken ?? randomBytes(32).toString('base64url');

@@ -64,6 +64,18 @@ export class CommonConfig {
   @Min(100, { message: 'must be at least 100' })
   rpcTimeoutMs = 5000;
 
+  /**
+   * When V8 starts marking the old generation, as "<soft>,<hard>": percentages of the heap's current
+   * allocation limit (soft: marking starts in a background task; hard: at once), or "v8" for V8's
+   * own rule. The default keeps a busy process from marking its whole heap over and over while a
+   * large upload streams through (docs/architecture.md, "Garbage collection").
+   */
+  @Env('GC_MARKING_TRIGGERS')
+  @Matches(/^(v8|([1-9]\d?),([1-9]\d?|100))$/, {
+    message: 'must be "v8" or two percentages "soft,hard" (1 to 100) such as 80,95',
+  })
+  gcMarkingTriggers = '80,95';
+
   /** Where embedded mode keeps its data (PGlite, files, event logs). */
   @Env('DATA_DIR')
   @IsString()

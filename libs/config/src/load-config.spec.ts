@@ -51,6 +51,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes GC_MARKING_TRIGGERS as "v8" or "soft,hard" percentages (default 80,95)', () => {
+    expect(loadConfig(TestConfig, {}).gcMarkingTriggers).toBe('80,95');
+    expect(loadConfig(TestConfig, { GC_MARKING_TRIGGERS: 'v8' }).gcMarkingTriggers).toBe('v8');
+    expect(loadConfig(TestConfig, { GC_MARKING_TRIGGERS: '60,100' }).gcMarkingTriggers).toBe('60,100');
+    for (const bad of ['80', '0,95', '80,101', '80,95,99', ' 80,95', '--expose-gc'])
+      expect(() => loadConfig(TestConfig, { GC_MARKING_TRIGGERS: bad })).toThrow(
+        'GC_MARKING_TRIGGERS must be "v8" or two percentages "soft,hard" (1 to 100) such as 80,95',
+      );
+  });
+
   it('masks sensitive values when described', () => {
     const config = loadConfig(TestConfig, { DATABASE_URL: 'postgres://u:p@h/db' });
     const described = describeConfig(TestConfig, config);

@@ -8,6 +8,7 @@ import type { ServiceName } from '@medfolio/contracts';
 import { rpcServerStrategy, type EventBus } from '@medfolio/messaging';
 import { EmbeddedPostgres } from '@medfolio/persistence';
 import { createEventBus } from './event-bus.factory';
+import { tuneGarbageCollector } from './gc-tuning';
 import { runMigrations, type ServiceKitOptions } from './service-kit.module';
 
 export interface ServiceDefinition<C extends CommonConfig> {
@@ -59,6 +60,7 @@ export function loadConfigOrExit<C extends object>(cls: new () => C): C {
  */
 export async function runServiceMain<C extends CommonConfig>(definition: ServiceDefinition<C>, argv = process.argv.slice(2)): Promise<void> {
   const config = loadConfigOrExit(definition.config);
+  tuneGarbageCollector(config.gcMarkingTriggers);
   const command = argv[0];
   if (command === 'migrate') {
     const applied = await runMigrations(definition.database(config));
