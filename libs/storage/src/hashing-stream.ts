@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 
+import { STREAM_BUFFER_BYTES } from './blob-storage';
+
 /**
  * A pass-through stream that computes the SHA-256 and the byte count of what flows through it,
  * so a store can report both without buffering the file. Read them after the stream has ended.
  */
 export class HashingStream extends Transform {
   private readonly hash = createHash('sha256');
+  constructor() {
+    super({ highWaterMark: STREAM_BUFFER_BYTES });
+  }
   private byteCount = 0;
   private hexDigest: string | undefined;
 

@@ -1,5 +1,5 @@
 export { assertSafeBlobKey } from './blob-key';
-export { BLOB_STORAGE } from './blob-storage';
+export { BLOB_STORAGE, STREAM_BUFFER_BYTES } from './blob-storage';
 export type { BlobHead, BlobStorage, DownloadUrlOptions, PutBlobOptions, PutBlobResult } from './blob-storage';
 export { assertValidEncryptionKeys, parseEncryptionKeys } from './config';
 export type { BlobStorageConfig, FilesystemStorageConfig, S3StorageConfig, StorageEncryptionKey } from './config';

@@ -2,6 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { inflateRawSync } from 'node:zlib';
 import { DomainError } from '@medfolio/contracts';
+import { STREAM_BUFFER_BYTES } from '@medfolio/storage';
 import * as files from '../testing/test-files';
 import { classify } from './classify';
 import { ContentInspector } from './inspector';
@@ -326,6 +327,15 @@ describe('refused by the rest of the content', () => {
     await expect(inspect('fits.pdf', files.bigPdf(2 * MB), { maxBytes: 2 * MB })).resolves.toMatchObject({
       kind: 'pdf',
     });
+  });
+});
+
+describe('the inspector as a stage of the upload', () => {
+  it('holds up to STREAM_BUFFER_BYTES before asking the parser to wait (stages overlap, not one network chunk each)', async () => {
+    const { check } = await classify('a.pdf', files.bigPdf(MB).subarray(0, 4100), limits);
+    const inspector = new ContentInspector('a.pdf', check, 100 * MB);
+    expect(inspector.writableHighWaterMark).toBe(STREAM_BUFFER_BYTES);
+    expect(inspector.readableHighWaterMark).toBe(STREAM_BUFFER_BYTES);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { DomainError } from '@medfolio/contracts';
+import { STREAM_BUFFER_BYTES } from '@medfolio/storage';
 import { ContentProblem, type StructureCheck } from './content-problem';
 import { quoted, refused } from './kinds';
 
@@ -20,7 +21,7 @@ export class ContentInspector extends Transform {
     private readonly check: StructureCheck,
     private readonly maxBytes: number,
   ) {
-    super();
+    super({ highWaterMark: STREAM_BUFFER_BYTES });
   }
 
   get size(): number {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import { DomainError } from '@medfolio/contracts';
+import { STREAM_BUFFER_BYTES } from '@medfolio/storage';
 
 /** One file of a multipart upload. Its stream must be read (or destroyed) before the next one comes. */
 export interface FilePart {
@@ -44,6 +45,8 @@ export async function* fileParts(
   try {
     parser = Busboy({
       headers: { 'content-type': contentType },
+      // Each file's stream may hold this much before the parser stops reading the body.
+      fileHwm: STREAM_BUFFER_BYTES,
       limits: { files: limits.files, fields: 20, parts: limits.files + 20, fieldSize: 1024, headerPairs: 20 },
     });
   } catch {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 
+import { STREAM_BUFFER_BYTES } from '../blob-storage';
+import { HashingStream } from '../hashing-stream';
 import { DecryptStream } from './decrypt-stream';
 import { EncryptStream } from './encrypt-stream';
 import { createHeader, deriveFileKey, sealFrame } from './encrypted-format';
@@ -47,6 +49,14 @@ describe('EncryptStream', () => {
       }
     },
   );
+
+  it('lets each stage of a stored upload hold STREAM_BUFFER_BYTES, so the stages overlap (not one network chunk each)', () => {
+    const stages = [new HashingStream(), new EncryptStream(createHeader('k1', 'application/pdf', CHUNK), masterKey)];
+    for (const stage of stages) {
+      expect(stage.writableHighWaterMark).toBe(STREAM_BUFFER_BYTES);
+      expect(stage.readableHighWaterMark).toBe(STREAM_BUFFER_BYTES);
+    }
+  });
 
   it('does not change the pieces it was given (they are held by reference, never written to)', async () => {
     const plaintext = randomBytes(2 * CHUNK + 100);

@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 
+import { STREAM_BUFFER_BYTES } from '../blob-storage';
 import { type FileHeader, deriveFileKey, sealFrameParts } from './encrypted-format';
 
 /**
@@ -19,7 +20,7 @@ export class EncryptStream extends Transform {
     private readonly header: FileHeader,
     masterKey: Buffer,
   ) {
-    super();
+    super({ highWaterMark: STREAM_BUFFER_BYTES });
     this.fileKey = deriveFileKey(masterKey, header);
   }
 

@@ -5,7 +5,14 @@ import { type Readable, pipeline } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 
 import { assertSafeBlobKey } from '../blob-key';
-import type { BlobHead, BlobStorage, DownloadUrlOptions, PutBlobOptions, PutBlobResult } from '../blob-storage';
+import {
+  type BlobHead,
+  type BlobStorage,
+  type DownloadUrlOptions,
+  type PutBlobOptions,
+  type PutBlobResult,
+  STREAM_BUFFER_BYTES,
+} from '../blob-storage';
 import { type FilesystemStorageConfig, type StorageEncryptionKey, assertValidEncryptionKeys } from '../config';
 import { BlobIntegrityError, BlobNotFoundError } from '../errors';
 import { HashingStream } from '../hashing-stream';
@@ -69,7 +76,7 @@ export class FilesystemBlobStorage implements BlobStorage {
         hasher,
         new EncryptStream(header, this.currentKey.key),
         // flush: fsync before close, so the renamed file is really on disk.
-        file.createWriteStream({ flush: true }),
+        file.createWriteStream({ flush: true, highWaterMark: STREAM_BUFFER_BYTES }),
       );
       await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await rename(temp, target);
