@@ -8,7 +8,6 @@ import {
   S3ServiceException,
   type ServerSideEncryption,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable, pipeline } from 'node:stream';
 
@@ -18,13 +17,14 @@ import type { S3StorageConfig } from '../config';
 import { BlobNotFoundError, BlobStorageError } from '../errors';
 import { HashingStream } from '../hashing-stream';
 import { assertValidContentType, attachmentContentDisposition } from '../http-headers';
+import { uploadInParts } from './part-uploader';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 const MIN_PART_SIZE = 5 * 1024 * 1024;
 
 /**
  * Blobs as objects in one S3 (or S3-compatible) bucket. Uploads stream through a multipart
- * upload (lib-storage), which holds only a few parts in memory and aborts the multipart upload if
+ * upload (part-uploader.ts) that reuses a few part buffers and aborts the multipart upload if
  * anything fails, so no partial object or orphaned parts remain. Objects are encrypted by the
  * server (SSE-S3 unless configured otherwise); download URLs are SigV4-presigned.
  */
@@ -79,21 +79,13 @@ export class S3BlobStorage implements BlobStorage {
     const hasher = new HashingStream();
     // A source error destroys `hasher` with it, which fails the upload, which aborts it.
     pipeline(body, hasher, () => undefined);
-    const upload = new Upload({
-      client: this.client,
-      params: {
-        Bucket: this.bucket,
-        Key: key,
-        Body: hasher,
-        ContentType: contentType,
-        ServerSideEncryption: this.serverSideEncryption,
-      },
-      partSize: this.config.partSizeBytes ?? MIN_PART_SIZE,
-      queueSize: this.config.queueSize ?? 4,
-      leavePartsOnError: false,
-    });
     try {
-      await upload.done();
+      await uploadInParts(
+        this.client,
+        { Bucket: this.bucket, Key: key, ContentType: contentType, ServerSideEncryption: this.serverSideEncryption },
+        hasher,
+        { partSize: this.config.partSizeBytes ?? MIN_PART_SIZE, queueSize: this.config.queueSize ?? 4 },
+      );
     } catch (error) {
       // Stop reading the source (and release its file handle) when the upload failed on the S3 side.
       hasher.destroy();
