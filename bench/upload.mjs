@@ -4,6 +4,7 @@
 //   npm run build && npm run bench:upload            (PostgreSQL from DATABASE_URL, default the local one)
 //   BENCH_STORAGE=filesystem|s3|both (default both)   BENCH_RUNS=3   BENCH_MB=256
 //   BENCH_NODE_FLAGS='--max-semi-space-size=1' (default, as the chart runs both services; '' for Node's defaults)
+//   GC_MARKING_TRIGGERS=v8 (passed on to both services: V8's own marking rule, to compare; default 80,95)
 //
 // upload:   node:http client -> gateway (its own process; JWT check, multipart passed on as it
 //           arrives) -> documents (its own process; parses, sniffs, checks the structure, hashes,
