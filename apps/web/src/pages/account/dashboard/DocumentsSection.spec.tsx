@@ -163,6 +163,30 @@ describe('the documents list', () => {
     expect(tableNames()).toEqual(['Referral letter.docx']);
   });
 
+  it("asks again every few seconds while a new image's thumbnail is being made, and stops once it is there", async () => {
+    const fresh = { ...jpgWithoutThumbnail, uploaded_at: new Date().toISOString() };
+    let lists = 0;
+    renderSection([], {
+      'GET /api/upload/': () => {
+        lists += 1;
+        return { body: [lists < 2 ? fresh : { ...fresh, url: 'https://localhost/api/files/thumbnails/knee.webp?sig=2' }] };
+      },
+    });
+    await screen.findByRole('table');
+    await waitFor(() => expect(lists).toBe(2), { timeout: 5000 });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Grid view' }));
+    const grid = screen.getByRole('list', { name: 'Your documents' });
+    await waitFor(() =>
+      expect(within(grid).getByRole('button', { name: /Preview knee\.JPG/ }).querySelector('img')).toHaveAttribute(
+        'src',
+        'https://localhost/api/files/thumbnails/knee.webp?sig=2',
+      ),
+    );
+    // The thumbnail is there: no more asking.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(lists).toBe(2);
+  }, 15_000);
+
   it('shows the empty state', async () => {
     renderSection([]);
     expect(await screen.findByText('No files uploaded yet. Upload some files to see them here.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useDocumentsDeleteMutation, useDocumentsListQuery } from '../../../api/api';
 import { errorMessage } from '../../../api/errors';
 import type { DocumentItemDoc } from '../../../api/generated';
@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 import { saveUrl } from './download';
 import {
+  awaitingThumbnail,
   DELETE_ERROR_MESSAGE,
   DOWNLOAD_ERROR_MESSAGE,
   DOWNLOAD_NO_URL_MESSAGE,
@@ -16,6 +17,7 @@ import {
   kindOf,
   LIST_ERROR_MESSAGE,
   LOCATION,
+  THUMBNAIL_POLL_MS,
 } from './files';
 import { FileIcon, Icon } from './icons';
 import { PreviewDialog, useDownloadLink } from './PreviewDialog';
@@ -157,7 +159,13 @@ function GridCard({ doc, onPreview, onDownload, onDelete }: { doc: DocumentItemD
  * preview on click, download and delete (with confirmation), and the spec's dialogs.
  */
 export function DocumentsSection() {
-  const { data: documents = [], isLoading, error, refetch, isFetching } = useDocumentsListQuery();
+  // While a new image's thumbnail is being made, the list asks again every few seconds.
+  const [polling, setPolling] = useState(false);
+  const { data, isLoading, error, refetch, isFetching } = useDocumentsListQuery(undefined, {
+    pollingInterval: polling ? THUMBNAIL_POLL_MS : 0,
+  });
+  const documents = useMemo(() => data ?? [], [data]);
+  useEffect(() => setPolling(awaitingThumbnail(documents)), [documents]);
   const [deleteDocument, { isLoading: deleting }] = useDocumentsDeleteMutation();
   const downloadLink = useDownloadLink();
   const [query, setQuery] = useState('');

@@ -62,6 +62,21 @@ export function kindOf(doc: Pick<DocumentItemDoc, 'filename' | 'content_type'>):
   return 'other';
 }
 
+/** The server makes an image's thumbnail a moment after its upload; the list asks again this often meanwhile. */
+export const THUMBNAIL_POLL_MS = 2000;
+/** For this long after an image's upload; a thumbnail that takes longer comes with the next refresh. */
+export const THUMBNAIL_WAIT_MS = 60_000;
+
+/** True while an image uploaded less than THUMBNAIL_WAIT_MS ago (either side of this clock) has no thumbnail yet. */
+export function awaitingThumbnail(
+  documents: readonly Pick<DocumentItemDoc, 'filename' | 'content_type' | 'url' | 'uploaded_at'>[],
+  now = Date.now(),
+): boolean {
+  return documents.some(
+    (doc) => kindOf(doc) === 'image' && !doc.url && Math.abs(now - Date.parse(doc.uploaded_at)) < THUMBNAIL_WAIT_MS,
+  );
+}
+
 /** Case-insensitive substring match on the file name; an empty query keeps everything. */
 export function filterDocuments<T extends { filename: string }>(documents: readonly T[], query: string): T[] {
   const needle = query.trim().toLowerCase();
