@@ -64,8 +64,11 @@ export function kindOf(doc: Pick<DocumentItemDoc, 'filename' | 'content_type'>):
 
 /** The server makes an image's thumbnail a moment after its upload; the list asks again this often meanwhile. */
 export const THUMBNAIL_POLL_MS = 2000;
-/** For this long after an image's upload; a thumbnail that takes longer comes with the next refresh. */
-export const THUMBNAIL_WAIT_MS = 60_000;
+/**
+ * For this long after an image's upload; a thumbnail that takes longer comes with the next refresh.
+ * Each ask is an audited list, so the window is short: a thumbnail usually takes about a second.
+ */
+export const THUMBNAIL_WAIT_MS = 30_000;
 
 /** True while an image uploaded less than THUMBNAIL_WAIT_MS ago (either side of this clock) has no thumbnail yet. */
 export function awaitingThumbnail(
