@@ -107,7 +107,7 @@ describe('per-file progress from the one byte count of the body', () => {
 });
 
 describe('waiting for a new image\'s thumbnail', () => {
-  const now = Date.parse('2026-05-02T15:00:30.000Z');
+  const now = Date.parse('2026-05-02T15:00:20.000Z');
   const image = { filename: 'knee.jpg', content_type: 'image/jpeg', url: null, uploaded_at: '2026-05-02T15:00:00.000Z' };
 
   it('waits while an image uploaded within the last half minute has no thumbnail', () => {
@@ -117,12 +117,12 @@ describe('waiting for a new image\'s thumbnail', () => {
   it('does not wait once it has one, for other types, or for an image uploaded long ago', () => {
     expect(awaitingThumbnail([{ ...image, url: 'https://localhost/t.webp' }], now)).toBe(false);
     expect(awaitingThumbnail([{ ...image, filename: 'a.pdf', content_type: 'application/pdf' }], now)).toBe(false);
-    expect(awaitingThumbnail([{ ...image, uploaded_at: '2026-05-02T14:59:59.000Z' }], now)).toBe(false);
+    expect(awaitingThumbnail([{ ...image, uploaded_at: '2026-05-02T14:59:40.000Z' }], now)).toBe(false);
     expect(awaitingThumbnail([], now)).toBe(false);
   });
 
   it('allows for a browser clock behind the server, by as long', () => {
-    expect(awaitingThumbnail([{ ...image, uploaded_at: '2026-05-02T15:00:50.000Z' }], now)).toBe(true);
-    expect(awaitingThumbnail([{ ...image, uploaded_at: '2026-05-02T15:01:10.000Z' }], now)).toBe(false);
+    expect(awaitingThumbnail([{ ...image, uploaded_at: '2026-05-02T15:00:45.000Z' }], now)).toBe(true);
+    expect(awaitingThumbnail([{ ...image, uploaded_at: '2026-05-02T15:01:00.000Z' }], now)).toBe(false);
   });
 });
