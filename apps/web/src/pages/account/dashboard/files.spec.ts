@@ -108,7 +108,7 @@ describe('per-file progress from the one byte count of the body', () => {
 
 describe('waiting for a new image\'s thumbnail', () => {
   const now = Date.parse('2026-05-02T15:00:20.000Z');
-  const image = { filename: 'knee.jpg', content_type: 'image/jpeg', url: null, uploaded_at: '2026-05-02T15:00:00.000Z' };
+  const image = { filename: 'knee.jpg', content_type: 'image/jpeg' as const, url: null, uploaded_at: '2026-05-02T15:00:00.000Z' };
 
   it('waits while an image uploaded within the last half minute has no thumbnail', () => {
     expect(awaitingThumbnail([image], now)).toBe(true);
@@ -116,7 +116,7 @@ describe('waiting for a new image\'s thumbnail', () => {
 
   it('does not wait once it has one, for other types, or for an image uploaded long ago', () => {
     expect(awaitingThumbnail([{ ...image, url: 'https://localhost/t.webp' }], now)).toBe(false);
-    expect(awaitingThumbnail([{ ...image, filename: 'a.pdf', content_type: 'application/pdf' }], now)).toBe(false);
+    expect(awaitingThumbnail([{ ...image, filename: 'a.pdf', content_type: 'application/pdf' as const }], now)).toBe(false);
     expect(awaitingThumbnail([{ ...image, uploaded_at: '2026-05-02T14:59:40.000Z' }], now)).toBe(false);
     expect(awaitingThumbnail([], now)).toBe(false);
   });
