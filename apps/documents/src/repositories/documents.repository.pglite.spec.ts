@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { IdempotentConsumer } from '@medfolio/messaging';
-import { migrate, serviceDataSourceOptions } from '@medfolio/persistence';
+import { startPgliteDataSource, type PgliteDataSource } from '@medfolio/testing';
 import { DOCUMENTS_ENTITIES } from '../entities';
 import { DOCUMENTS_MIGRATIONS } from '../migrations';
 import { DocumentsRepository, UploadExpiredError, type NewDocument } from './documents.repository';
@@ -15,35 +13,19 @@ import { EntitlementsRepository } from './entitlements.repository';
  * delete, the plan projection's upsert. PostgreSQL itself is covered by the integration tests.
  */
 describe('documents repositories on PGlite', () => {
-  let db: PGlite;
-  let server: PGLiteSocketServer;
+  let database: PgliteDataSource;
   let dataSource: DataSource;
   let documents: DocumentsRepository;
   let entitlements: EntitlementsRepository;
 
   beforeAll(async () => {
-    db = await PGlite.create();
-    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
-    await server.start();
-    dataSource = await new DataSource(
-      serviceDataSourceOptions({
-        schema: 'documents',
-        url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
-        entities: DOCUMENTS_ENTITIES,
-        migrations: DOCUMENTS_MIGRATIONS,
-        poolSize: 4,
-      }),
-    ).initialize();
-    await migrate(dataSource);
+    database = await startPgliteDataSource({ schema: 'documents', entities: DOCUMENTS_ENTITIES, migrations: DOCUMENTS_MIGRATIONS });
+    dataSource = database.dataSource;
     documents = new DocumentsRepository(dataSource);
     entitlements = new EntitlementsRepository(dataSource);
   }, 30_000);
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await server?.stop();
-    await db?.close();
-  });
+  afterAll(() => database?.stop());
 
   const newDocument = (ownerId: string): NewDocument => {
     const id = randomUUID();

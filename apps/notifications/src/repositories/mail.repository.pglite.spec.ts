@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { DataSource } from 'typeorm';
-import { migrate, serviceDataSourceOptions } from '@medfolio/persistence';
+import type { DataSource } from 'typeorm';
+import { startPgliteDataSource, type PgliteDataSource } from '@medfolio/testing';
 import { NOTIFICATIONS_ENTITIES } from '../app.module';
 import { NOTIFICATIONS_MIGRATIONS } from '../migrations';
 import { MailRepository, type NewEmail } from './mail.repository';
@@ -13,33 +11,17 @@ import { MailRepository, type NewEmail } from './mail.repository';
  * there as on PostgreSQL (notifications.int-spec.ts covers PostgreSQL).
  */
 describe('MailRepository on PGlite', () => {
-  let db: PGlite;
-  let server: PGLiteSocketServer;
+  let database: PgliteDataSource;
   let dataSource: DataSource;
   let repository: MailRepository;
 
   beforeAll(async () => {
-    db = await PGlite.create();
-    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
-    await server.start();
-    dataSource = await new DataSource(
-      serviceDataSourceOptions({
-        schema: 'notifications',
-        url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
-        entities: NOTIFICATIONS_ENTITIES,
-        migrations: NOTIFICATIONS_MIGRATIONS,
-        poolSize: 4,
-      }),
-    ).initialize();
-    await migrate(dataSource);
+    database = await startPgliteDataSource({ schema: 'notifications', entities: NOTIFICATIONS_ENTITIES, migrations: NOTIFICATIONS_MIGRATIONS });
+    dataSource = database.dataSource;
     repository = new MailRepository(dataSource);
   }, 30_000);
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await server?.stop();
-    await db?.close();
-  });
+  afterAll(() => database?.stop());
 
   const email = (idempotencyHash: string | null = null): NewEmail => ({
     id: randomUUID(),
