@@ -11,7 +11,7 @@ import { AppMetrics } from '@medfolio/observability';
 import { DOCUMENT_MESSAGES, DocumentsService } from './services/documents.service';
 import { PurgeService } from './services/purge.service';
 import { caller, DocumentsHarness, newUserId } from './testing/documents-harness';
-import * as files from './testing/test-files';
+import { documentFiles as files } from '@medfolio/testing';
 
 /**
  * The owner's documents after upload, on real PostgreSQL, S3 (versitygw) and NATS JetStream:

@@ -4,7 +4,7 @@ import type { DocumentListItem, UploadReply } from '@medfolio/contracts';
 import { DocumentsService } from './services/documents.service';
 import { UPLOAD_MESSAGES } from './services/upload.service';
 import { caller, DocumentsHarness, newUserId, type UploadFile } from './testing/documents-harness';
-import * as files from './testing/test-files';
+import { documentFiles as files } from '@medfolio/testing';
 
 /**
  * Uploads through the internal endpoint, as the gateway streams them, on real PostgreSQL, a real

@@ -1,10 +1,13 @@
 /**
  * Test support shared by integration and system tests: real local servers standing in for outside
- * services (an SMTP server, Google's OpenID endpoints, an S3 server), and a service's database on
- * PGlite for repository tests. Never part of the build.
+ * services (an SMTP server, Google's OpenID endpoints, an S3 server), a service's database on
+ * PGlite for repository tests, document files of every kind (and the attack corpus), and
+ * `refusal` for asserting on a DomainError. Never part of the build.
  */
+export * as documentFiles from './document-files';
 export * from './fake-google';
 export * from './pglite-data-source';
+export * from './refusal';
 export * from './s3-server';
 export * from './service-urls';
 export * from './smtp-sink';

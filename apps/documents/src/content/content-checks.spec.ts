@@ -1,9 +1,8 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { inflateRawSync } from 'node:zlib';
-import { DomainError } from '@medfolio/contracts';
 import { STREAM_BUFFER_BYTES } from '@medfolio/storage';
-import * as files from '../testing/test-files';
+import { documentFiles as files, refusal } from '@medfolio/testing';
 import { classify } from './classify';
 import { ContentInspector } from './inspector';
 import type { ZipLimits } from './zip-check';
@@ -42,15 +41,6 @@ async function inspect(
     throw inspector.failure ?? error;
   });
   return { kind, bytes: Buffer.concat(out) };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => new Error('expected a refusal'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
 }
 
 describe('accepted documents (the content agrees with the name)', () => {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { CallerIdentity, DomainError } from '@medfolio/contracts';
+import type { CallerIdentity } from '@medfolio/contracts';
+import { refusal } from '@medfolio/testing';
 import type { OutboxRelay } from '@medfolio/messaging';
 import type { DocumentRecord } from '../entities';
 import {
@@ -62,14 +63,6 @@ function storedDocument(
 }
 
 const user = (userId: string): CallerIdentity => ({ userId, roles: ['patient'], correlationId: 'unit' });
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: DomainError) => e,
-  );
-
 describe('DocumentsService', () => {
   beforeAll(() => Logger.overrideLogger(false));
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { CallerIdentity, DomainError } from '@medfolio/contracts';
+import type { CallerIdentity } from '@medfolio/contracts';
 import type { OutboxRelay } from '@medfolio/messaging';
 import { UploadExpiredError } from '../repositories/documents.repository';
 import {
@@ -12,7 +12,7 @@ import {
   testConfig,
   testMetrics,
 } from '../testing/fakes';
-import * as files from '../testing/test-files';
+import { documentFiles as files, refusal } from '@medfolio/testing';
 import { UPLOAD_MESSAGES, UploadService } from './upload.service';
 
 const BOUNDARY = 'unit-boundary';
@@ -61,14 +61,6 @@ function setup(env: Record<string, string> = {}) {
 
 const owner = randomUUID();
 const caller: CallerIdentity = { userId: owner, roles: ['patient'], correlationId: 'unit' };
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: DomainError) => e,
-  );
-
 describe('UploadService: a batch is all or nothing', () => {
   it('stores every file, audits each, then commits them together and kicks the outbox relay', async () => {
     const { service, documents, blobs, audit, relay } = setup({ DOCUMENT_QUOTA_FREE: '10' });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 
-import { DomainError } from '@medfolio/contracts';
+import { refusal } from '@medfolio/testing';
 import sharp from 'sharp';
 
 import { NOT_AN_IMAGE_MESSAGE, ProfilePictureProcessor } from './profile-picture-processor';
@@ -18,15 +18,6 @@ function upload(data: Buffer, pieceSize = 16 * 1024): Readable {
       for (let offset = 0; offset < data.length; offset += pieceSize) yield data.subarray(offset, offset + pieceSize);
     })(),
   );
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
 }
 
 async function pixelAt(image: Buffer, x: number, y: number): Promise<number[]> {

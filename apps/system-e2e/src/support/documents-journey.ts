@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { crc32, deflateRawSync } from 'node:zlib';
 import type { DocumentListItem, DownloadLinkReply, HistoryPage, UploadReply } from '@medfolio/contracts';
+import { documentFiles } from '@medfolio/testing';
 import { call, type Reply } from './journey';
 import { waitFor } from './processes';
 
@@ -47,44 +47,6 @@ export async function uploadFiles(
   };
 }
 
-export function samplePdf(text: string): Buffer {
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
-    'latin1',
-  );
-}
-
-/** A zip (one stored PDF) written by hand: enough for the server's central-directory checks. */
-export function sampleZip(inner: string, data: Buffer): Buffer {
-  const name = Buffer.from(inner);
-  const compressed = deflateRawSync(data);
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(compressed.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(compressed.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(local.length + name.length + compressed.length, 16);
-  return Buffer.concat([local, name, compressed, central, name, end]);
-}
-
 /**
  * The documents feature over HTTP, as the dashboard uses it, for two users: upload several files,
  * list them (thumbnails for images appear shortly after), get a download link and fetch it,
@@ -95,7 +57,7 @@ export function sampleZip(inner: string, data: Buffer): Buffer {
 export async function documentsJourney(base: string, alice: string, bob: string): Promise<void> {
   const sharp = (await import('sharp')).default;
   const aliceFiles: DocumentFile[] = [
-    { name: 'Blood test.pdf', data: samplePdf('haemoglobin 14.1'), type: 'application/pdf' },
+    { name: 'Blood test.pdf', data: documentFiles.pdf('haemoglobin 14.1'), type: 'application/pdf' },
     {
       name: 'x-ray.png',
       data: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#555555' } })
@@ -109,7 +71,7 @@ export async function documentsJourney(base: string, alice: string, bob: string)
         .toBuffer(),
       type: 'image/jpeg',
     },
-    { name: 'scans.zip', data: sampleZip('scan.pdf', samplePdf('scan')) },
+    { name: 'scans.zip', data: documentFiles.zip([{ name: 'scan.pdf', data: documentFiles.pdf('scan') }]) },
   ];
 
   // Upload several at once.
@@ -120,7 +82,7 @@ export async function documentsJourney(base: string, alice: string, bob: string)
     'upload reply',
     uploaded.body,
   );
-  const bobUpload = await uploadFiles(base, bob, [{ name: 'bob.pdf', data: samplePdf('bob') }]);
+  const bobUpload = await uploadFiles(base, bob, [{ name: 'bob.pdf', data: documentFiles.pdf('bob') }]);
   expectStatus(bobUpload, 201, "bob's upload");
   const [bobDocument] = bobUpload.body.documents;
   if (!bobDocument) throw new Error("bob's upload reply lists no document");
@@ -168,7 +130,7 @@ export async function documentsJourney(base: string, alice: string, bob: string)
   expectStatus(link, 200, 'download link');
   const download = await fetch(new URL(link.body.download_url, base));
   const bytes = Buffer.from(await download.arrayBuffer());
-  check(download.status === 200 && sha256(bytes) === sha256(samplePdf('haemoglobin 14.1')), 'downloaded bytes', {
+  check(download.status === 200 && sha256(bytes) === sha256(documentFiles.pdf('haemoglobin 14.1')), 'downloaded bytes', {
     status: download.status,
   });
   check(
@@ -238,11 +200,11 @@ export async function documentsJourney(base: string, alice: string, bob: string)
 
   // The quota (Free = 5 here): one more fits, the next is refused with the plan that allows more.
   expectStatus(
-    await uploadFiles(base, alice, [{ name: 'fifth.pdf', data: samplePdf('5') }]),
+    await uploadFiles(base, alice, [{ name: 'fifth.pdf', data: documentFiles.pdf('5') }]),
     201,
     'the fifth document',
   );
-  const over = await uploadFiles(base, alice, [{ name: 'sixth.pdf', data: samplePdf('6') }]);
+  const over = await uploadFiles(base, alice, [{ name: 'sixth.pdf', data: documentFiles.pdf('6') }]);
   check(
     over.status === 402 &&
       over.body.message ===
@@ -271,7 +233,7 @@ export async function documentsJourney(base: string, alice: string, bob: string)
     (await fetch(new URL(link.body.download_url, base))).status === 404 ? true : undefined,
   );
   expectStatus(
-    await uploadFiles(base, alice, [{ name: 'sixth.pdf', data: samplePdf('6') }]),
+    await uploadFiles(base, alice, [{ name: 'sixth.pdf', data: documentFiles.pdf('6') }]),
     201,
     'room again after a delete',
   );

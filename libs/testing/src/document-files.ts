@@ -1,7 +1,8 @@
 /**
- * Files for the tests, made here byte by byte so that each one is exactly what its test says: real
- * documents of every accepted type, and the attack corpus (spoofed types, disguised files, zip
- * bombs, traversal names). Never shipped (the build skips testing/ folders).
+ * Document files for the tests, made byte by byte so that each one is exactly what its test says:
+ * real documents of every accepted type, and the attack corpus (spoofed types, disguised files, zip
+ * bombs, traversal names). Used by the documents service's tests and the system tests
+ * (`import { documentFiles } from '@medfolio/testing'`).
  */
 import { randomBytes } from 'node:crypto';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
