@@ -187,6 +187,21 @@ describe('the documents list', () => {
     expect(lists).toBe(2);
   }, 15_000);
 
+  it('stops asking once the thumbnail window is over, even if the answer never changes', async () => {
+    const stuck = { ...jpgWithoutThumbnail, uploaded_at: new Date(Date.now() - 29_000).toISOString() };
+    let lists = 0;
+    renderSection([], {
+      'GET /api/upload/': () => {
+        lists += 1;
+        return { body: [stuck] };
+      },
+    });
+    await screen.findByRole('table');
+    await waitFor(() => expect(lists).toBe(2), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(lists).toBe(2);
+  }, 15_000);
+
   it('shows the empty state', async () => {
     renderSection([]);
     expect(await screen.findByText('No files uploaded yet. Upload some files to see them here.')).toBeInTheDocument();

@@ -161,11 +161,12 @@ function GridCard({ doc, onPreview, onDownload, onDelete }: { doc: DocumentItemD
 export function DocumentsSection() {
   // While a new image's thumbnail is being made, the list asks again every few seconds.
   const [polling, setPolling] = useState(false);
-  const { data, isLoading, error, refetch, isFetching } = useDocumentsListQuery(undefined, {
+  const { data, isLoading, error, refetch, isFetching, fulfilledTimeStamp } = useDocumentsListQuery(undefined, {
     pollingInterval: polling ? THUMBNAIL_POLL_MS : 0,
   });
   const documents = useMemo(() => data ?? [], [data]);
-  useEffect(() => setPolling(awaitingThumbnail(documents)), [documents]);
+  // After every answer, even an unchanged one (RTK Query then keeps the same `data`), so the window ends.
+  useEffect(() => setPolling(awaitingThumbnail(documents)), [documents, fulfilledTimeStamp]);
   const [deleteDocument, { isLoading: deleting }] = useDocumentsDeleteMutation();
   const downloadLink = useDownloadLink();
   const [query, setQuery] = useState('');
