@@ -492,6 +492,7 @@ describe('identity and notifications wiring', () => {
     });
     expect(identity.get('S3_BUCKET')!.value).toBe('medfolio');
     expect(identity.get('S3_SSE')!.value).toBe('AES256');
+    expect(identity.get('S3_SIGN_PAYLOAD')!.value).toBe('false');
     expect(identity.get('PUBLIC_BASE_URL')!.value).toBe('https://medfolio.example.com');
     expect(identity.get('ACCESS_TOKEN_TTL_SECONDS')!.value).toBe('900');
     expect(identity.get('REFRESH_TOKEN_TTL_DAYS')!.value).toBe('30');

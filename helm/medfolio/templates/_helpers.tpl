@@ -156,6 +156,7 @@ read from Secrets follow, unless `env` sets the same name; `extraEnv` comes last
 {{- $_ := set $plain "S3_BUCKET" $g.s3.bucket }}
 {{- $_ := set $plain "S3_FORCE_PATH_STYLE" (toString $g.s3.forcePathStyle) }}
 {{- $_ := set $plain "S3_SSE" $g.s3.serverSideEncryption }}
+{{- $_ := set $plain "S3_SIGN_PAYLOAD" (toString $g.s3.signPayload) }}
 {{- end }}
 {{- /*
 The gateway and documents stream uploads: with a 1 MB young generation, V8 frees each network

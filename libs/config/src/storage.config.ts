@@ -41,6 +41,15 @@ export class StorageAwareConfig extends CommonConfig {
   @IsIn(['AES256', 'aws:kms', 'none'], { message: 'must be one of: AES256, aws:kms, none' })
   s3Sse = 'AES256';
 
+  /**
+   * Sign upload bodies with SHA-256 as well as their CRC32 checksum. Default false: parts are sent
+   * as SigV4 "UNSIGNED-PAYLOAD" with the checksum the server verifies, which spares hashing every
+   * byte twice; true for a server that refuses unsigned payloads.
+   */
+  @Env('S3_SIGN_PAYLOAD')
+  @IsBoolean({ message: 'must be true or false' })
+  s3SignPayload = false;
+
   @Env('STORAGE_DIR')
   @IsOptional()
   @IsString()

@@ -28,6 +28,7 @@ export async function blobStorageConfigFor(config: StorageAwareConfig): Promise<
         ...(config.s3SecretAccessKey ? { secretAccessKey: config.s3SecretAccessKey } : {}),
         forcePathStyle: config.s3ForcePathStyle,
         serverSideEncryption: config.s3Sse as 'AES256' | 'aws:kms' | 'none',
+        signPayload: config.s3SignPayload,
       },
     };
   }

@@ -27,6 +27,11 @@ export interface S3StorageConfig {
    * partSizeBytes x (queueSize + 1) bytes in memory, whatever the file size.
    */
   partSizeBytes?: number;
+  /**
+   * Sign request bodies with SHA-256 (SigV4's signed payload) even when they carry a checksum;
+   * default false: "UNSIGNED-PAYLOAD" plus the CRC32 checksum the server verifies (see s3-blob-storage.ts).
+   */
+  signPayload?: boolean;
   /** Parts uploaded in parallel; default 4. */
   queueSize?: number;
 }

@@ -128,6 +128,36 @@ describe('S3BlobStorage against a real S3 server', () => {
     expect(Uploads ?? []).toEqual([]);
   }, 60_000);
 
+  it('sends parts unsigned by default, and the server still refuses a part altered after its checksum', async () => {
+    // One byte of each part's body is changed after the request is signed, as a faulty network
+    // or proxy could: with "UNSIGNED-PAYLOAD", the part's CRC32 is what the server checks it against.
+    const tampering = new S3BlobStorage(config);
+    let sentUnsigned = 0;
+    tampering['client'].middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { headers: Record<string, string>; body?: unknown };
+        if (request.headers['x-amz-content-sha256'] === 'UNSIGNED-PAYLOAD') sentUnsigned += 1;
+        if (request.body instanceof Uint8Array && request.body.length > 0) {
+          const altered = Buffer.from(request.body);
+          altered[altered.length >> 1] ^= 0xff;
+          request.body = altered;
+        }
+        return next(args);
+      },
+      { step: 'finalizeRequest', priority: 'low', name: 'alterBodyAfterSigning' },
+    );
+    const key = `${prefix}/altered.bin`;
+    try {
+      await expect(tampering.put(key, randomSource(6 * MiB).stream)).rejects.toThrow();
+    } finally {
+      tampering.destroy();
+    }
+    expect(sentUnsigned).toBeGreaterThan(0);
+    await expect(storage.head(key)).rejects.toBeInstanceOf(BlobNotFoundError);
+    const { Uploads } = await client.send(new ListMultipartUploadsCommand({ Bucket: server.bucket, Prefix: key }));
+    expect(Uploads ?? []).toEqual([]);
+  }, 60_000);
+
   it('uploads with server-side encryption requested, which the server reports on head if it implements SSE', async () => {
     const key = `${prefix}/encrypted.txt`;
     await storage.put(key, Readable.from([Buffer.from('secret')]));

@@ -1,4 +1,5 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 
 import type { S3StorageConfig } from '../config';
@@ -57,6 +58,36 @@ describe('S3BlobStorage requests', () => {
     expect(url.searchParams.get('response-content-type')).toBe('application/pdf');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('120');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  /** The headers of the first request the store sends, as signed, caught before it leaves. */
+  async function signedHeadersOfPut(overrides: Partial<S3StorageConfig>): Promise<Record<string, string>> {
+    const storage = new S3BlobStorage({ ...config, ...overrides });
+    let caught: Record<string, string> | undefined;
+    storage['client'].middlewareStack.add(
+      () => async (args) => {
+        caught = { ...(args.request as { headers: Record<string, string> }).headers };
+        return { response: { statusCode: 200, headers: {} }, output: { $metadata: {} } } as never;
+      },
+      { step: 'finalizeRequest', priority: 'low', name: 'catchSignedRequest' },
+    );
+    await storage.put('a/b.pdf', Readable.from([Buffer.from('%PDF-1.7 body')]), { contentType: 'application/pdf' });
+    storage.destroy();
+    if (!caught) throw new Error('no request was sent');
+    return caught;
+  }
+
+  it('leaves checksummed bodies out of the signature by default (no second SHA-256 of every byte)', async () => {
+    const headers = await signedHeadersOfPut({});
+    expect(headers['x-amz-checksum-crc32']).toMatch(/^[A-Za-z0-9+/]{6}==$/);
+    expect(headers['x-amz-content-sha256']).toBe('UNSIGNED-PAYLOAD');
+    // The header itself is signed, so it cannot be swapped for a hash on the way.
+    expect(headers['authorization']).toMatch(/SignedHeaders=[^,]*x-amz-content-sha256/);
+  });
+
+  it('signs the body with its SHA-256 when signPayload is set', async () => {
+    const headers = await signedHeadersOfPut({ signPayload: true });
+    expect(headers['x-amz-content-sha256']).toBe(createHash('sha256').update('%PDF-1.7 body').digest('hex'));
   });
 
   it('refuses a part size below the S3 minimum of 5 MiB', () => {

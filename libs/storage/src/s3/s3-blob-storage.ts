@@ -9,6 +9,7 @@ import {
   type ServerSideEncryption,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { BuildMiddleware, MetadataBearer } from '@smithy/types';
 import { Readable, pipeline } from 'node:stream';
 
 import { assertSafeBlobKey } from '../blob-key';
@@ -52,6 +53,7 @@ export class S3BlobStorage implements BlobStorage {
           ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
           : undefined,
     });
+    if (!(config.signPayload ?? false)) this.client.middlewareStack.add(unsignedChecksummedPayload, UNSIGNED_PAYLOAD_STEP);
   }
 
   /**
@@ -152,6 +154,28 @@ export class S3BlobStorage implements BlobStorage {
   destroy(): void {
     this.client.destroy();
   }
+}
+
+const CHECKSUM_HEADER = /^x-amz-checksum-(crc32|crc32c|crc64nvme|sha1|sha256)$/i;
+const UNSIGNED_PAYLOAD_STEP = { step: 'build', priority: 'low', name: 'medfolioUnsignedChecksummedPayload' } as const;
+
+/**
+ * Leaves the body out of the SigV4 signature ("UNSIGNED-PAYLOAD") on requests whose body already
+ * carries a checksum header (the SDK adds CRC32 to PutObject and UploadPart), so that the body is
+ * not hashed a second time with SHA-256 only to sign it. The server still checks every part against
+ * its checksum, TLS protects it in transit, and the documents service checks its own SHA-256 of the
+ * whole file on every download. Runs in the build step after the SDK's checksum middleware.
+ */
+const unsignedChecksummedPayload: BuildMiddleware<object, MetadataBearer> = (next) => async (args) => {
+  const headers = hasHeaders(args.request) ? args.request.headers : undefined;
+  if (headers && Object.keys(headers).some((name) => CHECKSUM_HEADER.test(name))) {
+    headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
+  }
+  return next(args);
+};
+
+function hasHeaders(request: unknown): request is { headers: Record<string, string> } {
+  return typeof request === 'object' && request !== null && typeof (request as { headers?: unknown }).headers === 'object';
 }
 
 /** HEAD requests have no error body, so a 404 status is all S3 tells us. */
