@@ -13,8 +13,11 @@
 //           row and its audit record commit before the answer. Messaging is in-process (no NATS):
 //           the upload path uses none of it but the audit publish.
 // baseline: the same file copied on the same disk with streams (read, write, fsync).
-// reference: the same upload to a bare node:http server in the bench process that drops the bytes:
-//           what Node's HTTP receive path alone reaches here (the ceiling for any Node service).
+// references: the same upload to a bare node:http server in the bench process that drops the bytes:
+//           what Node's HTTP receive path alone reaches here (the ceiling for any Node service);
+//           and the same number of bytes from memory straight into the store (libs/storage's put,
+//           in the bench process: hashing, encryption or multipart, fsync; for S3 the server's own
+//           work too), without HTTP, parsing or checks: the ceiling the storage sets.
 // Reported: throughput ratio upload/baseline (goal >= 0.6), the growth of the resident memory of
 // the gateway and documents processes while the file goes through (goal <= 64 MB), sampled every
 // 20 ms from /proc, and the CPU time each of them spent on it. The medians of BENCH_RUNS runs, each
@@ -255,6 +258,25 @@ async function startS3(dataDir) {
 }
 
 /**
+ * Puts `size` bytes from memory (one random MiB repeated) straight into a store built by libs/storage
+ * with the services' settings: seconds taken. The blob is deleted afterwards.
+ */
+async function storeAlone(blobStorageConfig, key) {
+  const { createBlobStorage } = require(path.join(root, 'dist/libs/storage/src/index.js'));
+  const { Readable } = await import('node:stream');
+  const storage = await createBlobStorage(blobStorageConfig);
+  const piece = randomBytes(MB);
+  const started = process.hrtime.bigint();
+  await storage.put(key, Readable.from((function* () { for (let i = 0; i < megabytes; i += 1) yield piece; })()), {
+    contentType: 'application/pdf',
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await storage.delete(key);
+  storage.destroy?.();
+  return seconds;
+}
+
+/**
  * A bare node:http server that counts and drops what it receives: the same upload sent to it (one
  * hop, no parsing, checking or storage) shows what Node's HTTP receive path alone costs on this
  * machine, the ceiling for any service written in Node, so the upload's ratio can be read against it.
@@ -299,11 +321,35 @@ try {
       INTERNAL_API_TOKEN: randomBytes(32).toString('base64url'),
     };
     let s3Env = {};
+    let s3Server;
     if (storage === 's3') {
       const s3 = await startS3(path.join(work, 's3'));
       children.push(s3.child);
       s3Env = s3.env;
+      s3Server = s3.child;
     }
+    // The store the services use, with the same settings, for the "storage alone" reference.
+    const storeConfig =
+      storage === 's3'
+        ? {
+            s3: {
+              endpoint: s3Env.S3_ENDPOINT,
+              region: s3Env.S3_REGION,
+              bucket: s3Env.S3_BUCKET,
+              accessKeyId: s3Env.S3_ACCESS_KEY_ID,
+              secretAccessKey: s3Env.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: true,
+              serverSideEncryption: process.env.S3_SSE ?? 'AES256',
+              signPayload: /^(1|true|yes|on)$/i.test(process.env.S3_SIGN_PAYLOAD ?? ''),
+            },
+          }
+        : {
+            filesystem: {
+              directory: path.join(work, 'files-store-alone'),
+              encryptionKeys: [{ id: 'bench', key: randomBytes(32) }],
+              urlSigningKey: randomBytes(32).toString('base64url'),
+            },
+          };
     const documentsPort = await freePort();
     const gatewayPort = await freePort();
     const documents = start(
@@ -348,27 +394,36 @@ try {
       uploadSeconds: [],
       copySeconds: [],
       bareNodeSinkSeconds: [],
+      storeAloneSeconds: [],
       gatewayRssGrowthMB: [],
       documentsRssGrowthMB: [],
       gatewayCpuSeconds: [],
       documentsCpuSeconds: [],
+      ...(s3Server ? { s3ServerCpuSeconds: [] } : {}),
     };
     for (let run = 0; run < runs; run += 1) {
       figures.copySeconds.push(await copy(source, path.join(work, `copy-${storage}-${run}.pdf`)));
       figures.bareNodeSinkSeconds.push(await upload(sink.base, token, source, `sink-${run}.pdf`, size));
+      figures.storeAloneSeconds.push(await storeAlone(storeConfig, `bench/store-alone-${run}.pdf`));
       const before = { gateway: await rssOf(gateway.pid), documents: await rssOf(documents.pid) };
-      const cpuBefore = { gateway: await cpuOf(gateway.pid), documents: await cpuOf(documents.pid) };
+      const cpuBefore = {
+        gateway: await cpuOf(gateway.pid),
+        documents: await cpuOf(documents.pid),
+        s3Server: s3Server ? await cpuOf(s3Server.pid) : 0,
+      };
       const stop = sampleRss([gateway.pid, documents.pid]);
       figures.uploadSeconds.push(await upload(base, token, source, `scan-${run}.pdf`, size));
       const peaks = await stop();
       figures.gatewayCpuSeconds.push((await cpuOf(gateway.pid)) - cpuBefore.gateway);
       figures.documentsCpuSeconds.push((await cpuOf(documents.pid)) - cpuBefore.documents);
+      if (s3Server) figures.s3ServerCpuSeconds.push((await cpuOf(s3Server.pid)) - cpuBefore.s3Server);
       figures.gatewayRssGrowthMB.push((peaks[gateway.pid] - before.gateway) / MB);
       figures.documentsRssGrowthMB.push((peaks[documents.pid] - before.documents) / MB);
     }
     const copyMBs = megabytes / median(figures.copySeconds);
     const uploadMBs = megabytes / median(figures.uploadSeconds);
     const sinkMBs = megabytes / median(figures.bareNodeSinkSeconds);
+    const storeMBs = megabytes / median(figures.storeAloneSeconds);
     const summary = {
       ...figures,
       copyMBps: copyMBs,
@@ -376,6 +431,8 @@ try {
       bareNodeSinkMBps: sinkMBs,
       throughputRatio: uploadMBs / copyMBs,
       bareNodeSinkRatio: sinkMBs / copyMBs,
+      storeAloneMBps: storeMBs,
+      storeAloneRatio: storeMBs / copyMBs,
       gatewayRssGrowthMaxMB: Math.max(...figures.gatewayRssGrowthMB),
       documentsRssGrowthMaxMB: Math.max(...figures.documentsRssGrowthMB),
     };
@@ -383,10 +440,14 @@ try {
     console.log(
       `${storage.padEnd(10)} copy ${copyMBs.toFixed(0).padStart(5)} MB/s   upload ${uploadMBs.toFixed(0).padStart(5)} MB/s   ratio ${summary.throughputRatio.toFixed(2)} (goal >= 0.6)   ` +
         `RSS growth gateway ${summary.gatewayRssGrowthMaxMB.toFixed(1)} MB, documents ${summary.documentsRssGrowthMaxMB.toFixed(1)} MB (goal <= 64)   ` +
-        `CPU s per upload gateway ${median(figures.gatewayCpuSeconds).toFixed(2)}, documents ${median(figures.documentsCpuSeconds).toFixed(2)}`,
+        `CPU s per upload gateway ${median(figures.gatewayCpuSeconds).toFixed(2)}, documents ${median(figures.documentsCpuSeconds).toFixed(2)}` +
+        (s3Server ? `, S3 server ${median(figures.s3ServerCpuSeconds).toFixed(2)}` : ''),
     );
     console.log(
       `${''.padEnd(10)} reference: the same file to a bare node:http server that drops it ${sinkMBs.toFixed(0)} MB/s, ratio ${summary.bareNodeSinkRatio.toFixed(2)} (Node's HTTP receive path alone)`,
+    );
+    console.log(
+      `${''.padEnd(10)} reference: the same bytes from memory straight into the store ${storeMBs.toFixed(0)} MB/s, ratio ${summary.storeAloneRatio.toFixed(2)} (the storage alone)`,
     );
     for (const child of [gateway, documents]) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
