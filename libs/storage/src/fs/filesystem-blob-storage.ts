@@ -11,13 +11,13 @@ import {
   type DownloadUrlOptions,
   type PutBlobOptions,
   type PutBlobResult,
-  STREAM_BUFFER_BYTES,
 } from '../blob-storage';
 import { type FilesystemStorageConfig, type StorageEncryptionKey, assertValidEncryptionKeys } from '../config';
 import { BlobIntegrityError, BlobNotFoundError } from '../errors';
 import { HashingStream } from '../hashing-stream';
 import { assertValidContentType } from '../http-headers';
 import { DecryptStream } from './decrypt-stream';
+import { DurableFileWriter } from './durable-file-writer';
 import { EncryptStream } from './encrypt-stream';
 import {
   type FileHeader,
@@ -75,8 +75,8 @@ export class FilesystemBlobStorage implements BlobStorage {
         body,
         hasher,
         new EncryptStream(header, this.currentKey.key),
-        // flush: fsync before close, so the renamed file is really on disk.
-        file.createWriteStream({ flush: true, highWaterMark: STREAM_BUFFER_BYTES }),
+        // Flushed to disk as it goes and fsynced before close, so the renamed file is really on disk.
+        new DurableFileWriter(file),
       );
       await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await rename(temp, target);
