@@ -2,7 +2,8 @@ import type { ServerSideEncryption } from '@aws-sdk/client-s3';
 
 /**
  * Settings of the S3 store. Environment variables the application maps to it:
- * S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_SSE.
+ * S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_SSE,
+ * S3_SIGN_PAYLOAD.
  */
 export interface S3StorageConfig {
   /** e.g. http://127.0.0.1:7070 for a local S3-compatible server; omit for AWS. */

@@ -164,7 +164,8 @@ const UNSIGNED_PAYLOAD_STEP = { step: 'build', priority: 'low', name: 'medfolioU
  * carries a checksum header (the SDK adds CRC32 to PutObject and UploadPart), so that the body is
  * not hashed a second time with SHA-256 only to sign it. The server still checks every part against
  * its checksum, TLS protects it in transit, and the documents service checks its own SHA-256 of the
- * whole file on every download. Runs in the build step after the SDK's checksum middleware.
+ * whole file whenever a download link is issued (which also catches a body swapped on a plain-http
+ * link, where a CRC32 could be recomputed). Runs in the build step after the SDK's checksum middleware.
  */
 const unsignedChecksummedPayload: BuildMiddleware<object, MetadataBearer> = (next) => async (args) => {
   const headers = hasHeaders(args.request) ? args.request.headers : undefined;
