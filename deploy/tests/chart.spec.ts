@@ -493,6 +493,9 @@ describe('identity and notifications wiring', () => {
     expect(identity.get('S3_BUCKET')!.value).toBe('medfolio');
     expect(identity.get('S3_SSE')!.value).toBe('AES256');
     expect(identity.get('S3_SIGN_PAYLOAD')!.value).toBe('false');
+    expect(identity.get('S3_DOWNLOADS')!.value).toBe('gateway');
+    // Identity signs the profile pictures' links with the key the gateway checks them with.
+    expect(secretRef(identity.get('STORAGE_URL_SIGNING_KEY'))).toEqual({ name: 'medfolio-app', key: 'STORAGE_URL_SIGNING_KEY' });
     expect(identity.get('PUBLIC_BASE_URL')!.value).toBe('https://medfolio.example.com');
     expect(identity.get('ACCESS_TOKEN_TTL_SECONDS')!.value).toBe('900');
     expect(identity.get('REFRESH_TOKEN_TTL_DAYS')!.value).toBe('30');

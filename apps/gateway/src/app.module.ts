@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import type { JSONWebKeySet } from 'jose';
 import { createValidationPipe, type RpcClient } from '@medfolio/messaging';
 import { HealthModule, loggerModule, MetricsModule } from '@medfolio/observability';
-import { blobStorageConfigFor, createStorageFor, HttpErrorFilter } from '@medfolio/runtime';
+import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey, HttpErrorFilter } from '@medfolio/runtime';
 import { BLOB_STORAGE } from '@medfolio/storage';
 import { GatewayConfig } from './config';
 import { AuthController } from './controllers/auth.controller';
@@ -76,7 +76,7 @@ export class GatewayModule {
         DocumentsRepository,
         DocumentUploadRepository,
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(config) },
-        { provide: STORAGE_URL_SIGNING_KEY, useFactory: async () => (await blobStorageConfigFor(config)).filesystem?.urlSigningKey ?? null },
+        { provide: STORAGE_URL_SIGNING_KEY, useFactory: async () => downloadLinkSigningKey(await blobStorageConfigFor(config)) },
         ServiceHealthRepository,
         GatewayHealthService,
       ],

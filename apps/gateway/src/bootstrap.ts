@@ -6,8 +6,10 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppMetrics, recordHttpMetrics } from '@medfolio/observability';
+import { BLOB_STORAGE, type BlobStorage } from '@medfolio/storage';
 import { GatewayModule, type GatewayOptions } from './app.module';
 import { DEV_MAIL_PREFIX_EXCLUDES } from './controllers/dev-mail.controller';
+import { contentSecurityDirectives, downloadOrigins } from './web/content-security';
 import { resolveWebRoot, serveWebApp } from './web/serve-web-app';
 
 /**
@@ -29,21 +31,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
   app.useLogger(app.get(Logger));
   recordHttpMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        // PDF previews: the page fetches the document and shows it from a blob: URL it made itself.
-        objectSrc: ['blob:'],
-        frameSrc: ["'self'", 'blob:'], // Chromium's PDF viewer frames the blob it was given
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityDirectives(await downloadOrigins(app.get<BlobStorage>(BLOB_STORAGE))) },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,

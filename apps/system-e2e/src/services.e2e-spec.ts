@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type { HistoryPage } from '@medfolio/contracts';
 import { randomBytes } from 'node:crypto';
-import { startSmtpSink, type SmtpSink } from '@medfolio/testing';
+import { S3BlobStorage } from '@medfolio/storage';
+import { startSmtpSink, useS3TestServer, type S3TestServer, type SmtpSink } from '@medfolio/testing';
 import { get, tokenFor } from './support/api';
 import { documentsJourney } from './support/documents-journey';
 import { accountJourney } from './support/journey';
@@ -14,8 +15,12 @@ import { freePort, runNode, startNode, waitFor, type Running } from './support/p
 const adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 
-/** The Kubernetes shape: each service its own process, on the machine's real PostgreSQL and NATS JetStream. */
-describe('multi-process mode on real PostgreSQL and NATS', () => {
+/**
+ * The Kubernetes shape: each service its own process, on the machine's real PostgreSQL and NATS
+ * JetStream, with files in a real S3 server (versitygw, or the one S3_ENDPOINT names) as the chart
+ * configures them: downloads through the gateway, one link-signing key for every service.
+ */
+describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   const database = `medfolio_e2e_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const databaseUrl = (() => {
     const url = new URL(adminUrl);
@@ -31,6 +36,7 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
   let auditPort: number;
   let base: string;
   let smtp: SmtpSink;
+  let s3: S3TestServer;
   const internalToken = randomBytes(32).toString('base64url');
 
   const admin = async (sql: string) => {
@@ -53,20 +59,35 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
     const gatewayPort = await freePort();
     base = `http://127.0.0.1:${gatewayPort}`;
     smtp = await startSmtpSink();
+    s3 = await useS3TestServer({ bucket: `medfolio-e2e-${randomUUID().slice(0, 8)}` });
+    const s3Env = {
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: s3.region,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+      STORAGE_URL_SIGNING_KEY: randomBytes(48).toString('base64'),
+    };
+    // The chart expects the bucket to exist; here it is made first, as an operator would.
+    const bucket = new S3BlobStorage({ endpoint: s3.endpoint, region: s3.region, bucket: s3.bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true });
+    await bucket.ensureBucket();
+    bucket.destroy();
     const identityPort = await freePort();
     const notificationsPort = await freePort();
     const documentsPort = await freePort();
     const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir };
     audit = startAudit();
-    identity = startNode('apps/identity/src/main.js', [], { ...service, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken });
+    identity = startNode('apps/identity/src/main.js', [], { ...service, ...s3Env, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken });
     notifications = startNode('apps/notifications/src/main.js', [], {
       ...service,
       PORT: String(notificationsPort),
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       NOTIFICATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
-    documents = startNode('apps/documents/src/main.js', [], { ...service, PORT: String(documentsPort), INTERNAL_API_TOKEN: internalToken, DOCUMENT_QUOTA_FREE: '5' });
+    documents = startNode('apps/documents/src/main.js', [], { ...service, ...s3Env, PORT: String(documentsPort), INTERNAL_API_TOKEN: internalToken, DOCUMENT_QUOTA_FREE: '5' });
     gateway = startNode('apps/gateway/src/main.js', [], {
+      ...s3Env,
       MEDFOLIO_MODE: 'service',
       NATS_URL: natsUrl,
       PORT: String(gatewayPort),
@@ -87,6 +108,7 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
     await gateway?.stop();
     await Promise.all([audit?.stop(), identity?.stop(), notifications?.stop(), documents?.stop()]);
     await smtp?.close();
+    await s3?.stop();
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -125,7 +147,7 @@ describe('multi-process mode on real PostgreSQL and NATS', () => {
     expect((await get(`${base}/dev/mail.json`)).status).toBe(404);
   });
 
-  it('streams documents from the gateway to the documents service and serves them back (NATS, PostgreSQL)', async () => {
+  it('streams documents from the gateway to the documents service and S3, and serves them back through the gateway', async () => {
     const alice = await tokenFor(dataDir, randomUUID());
     const bob = await tokenFor(dataDir, randomUUID());
     await documentsJourney(base, alice, bob).catch((error: Error) => {

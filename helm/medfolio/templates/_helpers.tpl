@@ -157,6 +157,7 @@ read from Secrets follow, unless `env` sets the same name; `extraEnv` comes last
 {{- $_ := set $plain "S3_FORCE_PATH_STYLE" (toString $g.s3.forcePathStyle) }}
 {{- $_ := set $plain "S3_SSE" $g.s3.serverSideEncryption }}
 {{- $_ := set $plain "S3_SIGN_PAYLOAD" (toString $g.s3.signPayload) }}
+{{- $_ := set $plain "S3_DOWNLOADS" $g.s3.downloads }}
 {{- end }}
 {{- /*
 The gateway and documents stream uploads: with a 1 MB young generation, V8 frees each network

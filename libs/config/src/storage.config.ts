@@ -50,6 +50,16 @@ export class StorageAwareConfig extends CommonConfig {
   @IsBoolean({ message: 'must be true or false' })
   s3SignPayload = false;
 
+  /**
+   * How an S3 store's documents are downloaded: "gateway" (default) as links the gateway signs and
+   * serves from S3, same origin and with nosniff (needs STORAGE_URL_SIGNING_KEY, the same in every
+   * service, in service mode); "presigned" as presigned S3 URLs (the browser then fetches from the S3
+   * origin, which the gateway adds to its CSP; nosniff is not sent).
+   */
+  @Env('S3_DOWNLOADS')
+  @IsIn(['gateway', 'presigned'], { message: 'must be one of: gateway, presigned' })
+  s3Downloads = 'gateway';
+
   @Env('STORAGE_DIR')
   @IsOptional()
   @IsString()

@@ -18,6 +18,11 @@ async function loadOrCreateStorageKeys(dataDir: string): Promise<GeneratedStorag
 }
 
 export async function blobStorageConfigFor(config: StorageAwareConfig): Promise<BlobStorageConfig> {
+  const needsGeneratedKeys = config.s3Bucket
+    ? config.s3Downloads === 'gateway' && !config.storageUrlSigningKey
+    : !(config.storageEncryptionKeys && config.storageUrlSigningKey);
+  const generated = needsGeneratedKeys ? await loadOrCreateStorageKeys(config.dataDir) : undefined;
+  const urlSigningKey = config.storageUrlSigningKey ?? generated?.urlSigningKey;
   if (config.s3Bucket) {
     return {
       s3: {
@@ -29,17 +34,22 @@ export async function blobStorageConfigFor(config: StorageAwareConfig): Promise<
         forcePathStyle: config.s3ForcePathStyle,
         serverSideEncryption: config.s3Sse as 'AES256' | 'aws:kms' | 'none',
         signPayload: config.s3SignPayload,
+        ...(config.s3Downloads === 'gateway' ? { gatewayDownloads: { urlSigningKey: urlSigningKey! } } : {}),
       },
     };
   }
-  const generated = config.storageEncryptionKeys && config.storageUrlSigningKey ? undefined : await loadOrCreateStorageKeys(config.dataDir);
   return {
     filesystem: {
       directory: config.storageDir ?? path.resolve(config.dataDir, 'files'),
       encryptionKeys: parseEncryptionKeys(config.storageEncryptionKeys ?? generated!.encryptionKeys),
-      urlSigningKey: config.storageUrlSigningKey ?? generated!.urlSigningKey,
+      urlSigningKey: urlSigningKey!,
     },
   };
+}
+
+/** The key of the download links the gateway serves (filesystem store, or S3 with gateway downloads); null if none. */
+export function downloadLinkSigningKey(storage: BlobStorageConfig): string | null {
+  return storage.filesystem?.urlSigningKey ?? storage.s3?.gatewayDownloads?.urlSigningKey ?? null;
 }
 
 export async function createStorageFor(config: StorageAwareConfig): Promise<BlobStorage> {

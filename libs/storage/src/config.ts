@@ -3,7 +3,7 @@ import type { ServerSideEncryption } from '@aws-sdk/client-s3';
 /**
  * Settings of the S3 store. Environment variables the application maps to it:
  * S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_SSE,
- * S3_SIGN_PAYLOAD.
+ * S3_SIGN_PAYLOAD, S3_DOWNLOADS (with STORAGE_URL_SIGNING_KEY).
  */
 export interface S3StorageConfig {
   /** e.g. http://127.0.0.1:7070 for a local S3-compatible server; omit for AWS. */
@@ -33,6 +33,19 @@ export interface S3StorageConfig {
    * default false: "UNSIGNED-PAYLOAD" plus the CRC32 checksum the server verifies (see s3-blob-storage.ts).
    */
   signPayload?: boolean;
+  /**
+   * Download links served by the gateway instead of presigned S3 URLs: the gateway checks the
+   * HMAC-signed link (as for the filesystem store) and streams the object from S3 with
+   * X-Content-Type-Options: nosniff, from the app's own origin (so the strict CSP needs no S3
+   * origin). Unset: SigV4-presigned URLs of the S3 endpoint, which offload the bytes from the
+   * gateway but cannot carry nosniff.
+   */
+  gatewayDownloads?: {
+    /** HMAC key of the links (at least 32 characters); the gateway must have the same one. */
+    urlSigningKey: string;
+    /** Path the gateway serves them under; default "/api/files/". */
+    basePath?: string;
+  };
   /** Parts uploaded in parallel; default 4. */
   queueSize?: number;
 }

@@ -13,9 +13,10 @@ interface RawReply {
 }
 
 /**
- * GET /api/files/...: the time-limited, signed download links of the filesystem store (S3 links
- * point at S3 itself). A tampered or expired link gets 404/410; a file whose encryption check
- * fails mid-way is cut off rather than finished.
+ * GET /api/files/...: the time-limited, signed download links of the filesystem store, and of the
+ * S3 store unless S3_DOWNLOADS=presigned (then links point at S3 itself). Served from this origin
+ * with nosniff and the signed type and filename. A tampered or expired link gets 404; a file whose
+ * encryption check fails mid-way is cut off rather than finished.
  */
 @ApiExcludeController()
 @Controller('files')

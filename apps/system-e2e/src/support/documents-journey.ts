@@ -111,6 +111,7 @@ export async function documentsJourney(base: string, alice: string, bob: string)
     return found;
   };
   check(named('Blood test.pdf').url === null, 'no thumbnail for a PDF');
+  check(String(named('x-ray.png').url).startsWith('/api/files/'), 'a same-origin thumbnail URL', named('x-ray.png').url);
   const thumbnail = await fetch(new URL(String(named('x-ray.png').url), base));
   const thumbMeta = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
   check(thumbnail.status === 200 && thumbMeta.format === 'webp' && thumbMeta.width === 256, 'thumbnail', {
@@ -128,6 +129,8 @@ export async function documentsJourney(base: string, alice: string, bob: string)
     alice,
   );
   expectStatus(link, 200, 'download link');
+  // Served by the gateway from the app's own origin (whatever the store), so the strict CSP allows previews.
+  check(link.body.download_url.startsWith('/api/files/'), 'a same-origin download link', link.body.download_url);
   const download = await fetch(new URL(link.body.download_url, base));
   const bytes = Buffer.from(await download.arrayBuffer());
   check(download.status === 200 && sha256(bytes) === sha256(documentFiles.pdf('haemoglobin 14.1')), 'downloaded bytes', {

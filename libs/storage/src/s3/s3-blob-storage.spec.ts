@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 
 import type { S3StorageConfig } from '../config';
+import { verifySignedUrl } from '../fs/signed-url';
 import { S3BlobStorage } from './s3-blob-storage';
 
 /** What the store sends, without a server: the integration tests cover the real exchange. */
@@ -88,6 +89,29 @@ describe('S3BlobStorage requests', () => {
   it('signs the body with its SHA-256 when signPayload is set', async () => {
     const headers = await signedHeadersOfPut({ signPayload: true });
     expect(headers['x-amz-content-sha256']).toBe(createHash('sha256').update('%PDF-1.7 body').digest('hex'));
+  });
+
+  it('gives the gateway\'s signed links instead of presigned S3 URLs when gateway downloads are on', async () => {
+    const urlSigningKey = 'a-url-signing-key-of-at-least-32-characters';
+    const storage = new S3BlobStorage({ ...config, gatewayDownloads: { urlSigningKey } });
+    const link = await storage.createDownloadUrl('a/b.pdf', {
+      expiresInSeconds: 300,
+      filename: 'Blood test.pdf',
+      contentType: 'application/pdf',
+    });
+    storage.destroy();
+    expect(link).toMatch(/^\/api\/files\/a\/b\.pdf\?expires=\d+&filename=Blood\+test\.pdf&type=application%2Fpdf&signature=/);
+    expect(verifySignedUrl(link, { signingKey: urlSigningKey })).toMatchObject({
+      valid: true,
+      key: 'a/b.pdf',
+      filename: 'Blood test.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(verifySignedUrl(link, { signingKey: 'another-url-signing-key-of-32-characters' }).valid).toBe(false);
+  });
+
+  it('refuses a gateway download key that is too short', () => {
+    expect(() => new S3BlobStorage({ ...config, gatewayDownloads: { urlSigningKey: 'short' } })).toThrow('at least 32');
   });
 
   it('refuses a part size below the S3 minimum of 5 MiB', () => {

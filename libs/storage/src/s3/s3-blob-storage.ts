@@ -16,6 +16,7 @@ import { assertSafeBlobKey } from '../blob-key';
 import type { BlobHead, BlobStorage, DownloadUrlOptions, PutBlobOptions, PutBlobResult } from '../blob-storage';
 import type { S3StorageConfig } from '../config';
 import { BlobNotFoundError, BlobStorageError } from '../errors';
+import { DEFAULT_DOWNLOAD_BASE_PATH, assertValidUrlSigning, signDownloadUrl } from '../fs/signed-url';
 import { HashingStream } from '../hashing-stream';
 import { assertValidContentType, attachmentContentDisposition } from '../http-headers';
 import { uploadInParts } from './part-uploader';
@@ -27,7 +28,9 @@ const MIN_PART_SIZE = 5 * 1024 * 1024;
  * Blobs as objects in one S3 (or S3-compatible) bucket. Uploads stream through a multipart
  * upload (part-uploader.ts) that reuses a few part buffers and aborts the multipart upload if
  * anything fails, so no partial object or orphaned parts remain. Objects are encrypted by the
- * server (SSE-S3 unless configured otherwise); download URLs are SigV4-presigned.
+ * server (SSE-S3 unless configured otherwise). Download URLs are the gateway's signed links when
+ * `gatewayDownloads` is set (the gateway streams the object through get()), otherwise
+ * SigV4-presigned S3 URLs.
  */
 export class S3BlobStorage implements BlobStorage {
   private readonly client: S3Client;
@@ -40,6 +43,9 @@ export class S3BlobStorage implements BlobStorage {
     }
     if ((config.accessKeyId === undefined) !== (config.secretAccessKey === undefined)) {
       throw new Error('Give both the S3 access key id and the secret access key, or neither');
+    }
+    if (config.gatewayDownloads) {
+      assertValidUrlSigning(config.gatewayDownloads.urlSigningKey, config.gatewayDownloads.basePath ?? DEFAULT_DOWNLOAD_BASE_PATH);
     }
     this.bucket = config.bucket;
     const sse = config.serverSideEncryption ?? 'AES256';
@@ -131,6 +137,18 @@ export class S3BlobStorage implements BlobStorage {
   async createDownloadUrl(key: string, options: DownloadUrlOptions): Promise<string> {
     assertSafeBlobKey(key);
     if (options.contentType !== undefined) assertValidContentType(options.contentType);
+    const gateway = this.config.gatewayDownloads;
+    if (gateway) {
+      // The gateway's own signed link (files.controller.ts), served from this bucket through get().
+      return signDownloadUrl({
+        key,
+        expiresAt: new Date(Date.now() + options.expiresInSeconds * 1000),
+        filename: options.filename ?? key.split('/').pop(),
+        contentType: options.contentType,
+        signingKey: gateway.urlSigningKey,
+        basePath: gateway.basePath ?? DEFAULT_DOWNLOAD_BASE_PATH,
+      });
+    }
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,

@@ -1,0 +1,36 @@
+import type { BlobStorage } from '@medfolio/storage';
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The gateway's Content-Security-Policy: everything from this origin only (no inline scripts or
+ * styles anywhere in the app). `downloadOrigins` are other origins the store's download links
+ * point at (presigned S3 URLs, S3_DOWNLOADS=presigned): thumbnails are images from there, and
+ * previews fetch documents from there, so img-src and connect-src list them.
+ */
+export function contentSecurityDirectives(downloadOrigins: readonly string[] = []): Directives {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...downloadOrigins],
+    connectSrc: ["'self'", ...downloadOrigins],
+    frameAncestors: ["'none'"],
+    // PDF previews: the page fetches the document and shows it from a blob: URL it made itself.
+    objectSrc: ['blob:'],
+    frameSrc: ["'self'", 'blob:'], // Chromium's PDF viewer frames the blob it was given
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+}
+
+/**
+ * The origin the store's download links point at when it is not this one: [] for links the gateway
+ * serves itself (filesystem store, S3 with gateway downloads), the S3 endpoint's origin for
+ * presigned URLs. Found by making a link (presigning is local: nothing is sent), so it is exactly
+ * the origin browsers will be sent to, path-style or virtual-hosted.
+ */
+export async function downloadOrigins(storage: BlobStorage): Promise<string[]> {
+  const link = await storage.createDownloadUrl('csp/origin-probe', { expiresInSeconds: 60 });
+  return /^https?:\/\//i.test(link) ? [new URL(link).origin] : [];
+}
