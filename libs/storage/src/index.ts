@@ -6,7 +6,7 @@ export type { BlobStorageConfig, FilesystemStorageConfig, S3StorageConfig, Stora
 export { createBlobStorage } from './create-blob-storage';
 export { BlobIntegrityError, BlobNotFoundError, BlobStorageError, InvalidBlobKeyError } from './errors';
 export { FilesystemBlobStorage } from './fs/filesystem-blob-storage';
-export { DEFAULT_DOWNLOAD_BASE_PATH, signDownloadUrl, verifySignedUrl } from './fs/signed-url';
-export type { SignDownloadUrlInput, SignedUrlVerification, VerifySignedUrlOptions } from './fs/signed-url';
+export { DEFAULT_DOWNLOAD_BASE_PATH, signDownloadUrl, verifySignedUrl } from './signed-url';
+export type { SignDownloadUrlInput, SignedUrlVerification, VerifySignedUrlOptions } from './signed-url';
 export { assertValidContentType, attachmentContentDisposition, safeFilename } from './http-headers';
 export { S3BlobStorage } from './s3/s3-blob-storage';

@@ -9,7 +9,7 @@ import { BlobIntegrityError, BlobNotFoundError, InvalidBlobKeyError } from '../e
 import { createHeader, DEFAULT_CHUNK_SIZE, FRAME_OVERHEAD } from './encrypted-format';
 import { EncryptStream } from './encrypt-stream';
 import { FilesystemBlobStorage } from './filesystem-blob-storage';
-import { verifySignedUrl } from './signed-url';
+import { verifySignedUrl } from '../signed-url';
 
 const SIGNING_KEY = 'test-url-signing-key-0123456789abcdef';
 const oldKey: StorageEncryptionKey = { id: 'k2024', key: randomBytes(32) };

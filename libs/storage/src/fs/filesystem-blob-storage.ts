@@ -16,6 +16,7 @@ import { type FilesystemStorageConfig, type StorageEncryptionKey, assertValidEnc
 import { BlobIntegrityError, BlobNotFoundError } from '../errors';
 import { HashingStream } from '../hashing-stream';
 import { assertValidContentType } from '../http-headers';
+import { DEFAULT_DOWNLOAD_BASE_PATH, assertValidUrlSigning, gatewayDownloadUrl } from '../signed-url';
 import { DecryptStream } from './decrypt-stream';
 import { DurableFileWriter } from './durable-file-writer';
 import { EncryptStream } from './encrypt-stream';
@@ -27,7 +28,6 @@ import {
   parseHeader,
   plaintextSize,
 } from './encrypted-format';
-import { DEFAULT_DOWNLOAD_BASE_PATH, assertValidUrlSigning, signDownloadUrl } from './signed-url';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 /** Uploads in progress live here, on the same filesystem as the blobs so the final rename is atomic. */
@@ -121,14 +121,7 @@ export class FilesystemBlobStorage implements BlobStorage {
   async createDownloadUrl(key: string, options: DownloadUrlOptions): Promise<string> {
     assertSafeBlobKey(key);
     if (options.contentType !== undefined) assertValidContentType(options.contentType);
-    return signDownloadUrl({
-      key,
-      expiresAt: new Date(Date.now() + options.expiresInSeconds * 1000),
-      filename: options.filename ?? key.split('/').pop(),
-      contentType: options.contentType,
-      signingKey: this.config.urlSigningKey,
-      basePath: this.basePath,
-    });
+    return gatewayDownloadUrl(key, options, this.config.urlSigningKey, this.basePath);
   }
 
   async isHealthy(): Promise<boolean> {

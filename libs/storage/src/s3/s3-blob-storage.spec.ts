@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 
 import type { S3StorageConfig } from '../config';
-import { verifySignedUrl } from '../fs/signed-url';
+import { verifySignedUrl } from '../signed-url';
 import { S3BlobStorage } from './s3-blob-storage';
 
 /** What the store sends, without a server: the integration tests cover the real exchange. */

@@ -16,9 +16,9 @@ import { assertSafeBlobKey } from '../blob-key';
 import type { BlobHead, BlobStorage, DownloadUrlOptions, PutBlobOptions, PutBlobResult } from '../blob-storage';
 import type { S3StorageConfig } from '../config';
 import { BlobNotFoundError, BlobStorageError } from '../errors';
-import { DEFAULT_DOWNLOAD_BASE_PATH, assertValidUrlSigning, signDownloadUrl } from '../fs/signed-url';
 import { HashingStream } from '../hashing-stream';
 import { assertValidContentType, attachmentContentDisposition } from '../http-headers';
+import { DEFAULT_DOWNLOAD_BASE_PATH, assertValidUrlSigning, gatewayDownloadUrl } from '../signed-url';
 import { uploadInParts } from './part-uploader';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
@@ -140,14 +140,7 @@ export class S3BlobStorage implements BlobStorage {
     const gateway = this.config.gatewayDownloads;
     if (gateway) {
       // The gateway's own signed link (files.controller.ts), served from this bucket through get().
-      return signDownloadUrl({
-        key,
-        expiresAt: new Date(Date.now() + options.expiresInSeconds * 1000),
-        filename: options.filename ?? key.split('/').pop(),
-        contentType: options.contentType,
-        signingKey: gateway.urlSigningKey,
-        basePath: gateway.basePath ?? DEFAULT_DOWNLOAD_BASE_PATH,
-      });
+      return gatewayDownloadUrl(key, options, gateway.urlSigningKey, gateway.basePath ?? DEFAULT_DOWNLOAD_BASE_PATH);
     }
     const command = new GetObjectCommand({
       Bucket: this.bucket,

@@ -1,7 +1,7 @@
 /**
- * Time-limited download URLs of the filesystem store. The store cannot serve HTTP itself, so it
- * signs a URL that a gateway route (mounted at the base path) checks with {@link verifySignedUrl}
- * before streaming the blob:
+ * Time-limited download URLs served by the gateway, for the filesystem store and for S3 with
+ * gateway downloads. A store cannot serve HTTP itself, so it signs a URL that a gateway route
+ * (mounted at the base path) checks with {@link verifySignedUrl} before streaming the blob:
  *
  *   <basePath><key>?expires=<unix seconds>&filename=<name>&type=<content type>&signature=<base64url>
  *
@@ -10,7 +10,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { assertSafeBlobKey } from '../blob-key';
+import { assertSafeBlobKey } from './blob-key';
+import type { DownloadUrlOptions } from './blob-storage';
 
 export const DEFAULT_DOWNLOAD_BASE_PATH = '/api/files/';
 const MIN_SIGNING_KEY_LENGTH = 32;
@@ -46,6 +47,21 @@ export function assertValidUrlSigning(signingKey: string, basePath: string): voi
   if (!basePath.startsWith('/') || !basePath.endsWith('/')) {
     throw new Error(`The download base path must start and end with "/", got "${basePath}"`);
   }
+}
+
+/**
+ * A store's createDownloadUrl for links the gateway serves: valid for `options.expiresInSeconds`
+ * from now, offering `options.filename` (default: the key's last segment).
+ */
+export function gatewayDownloadUrl(key: string, options: DownloadUrlOptions, signingKey: string, basePath: string): string {
+  return signDownloadUrl({
+    key,
+    expiresAt: new Date(Date.now() + options.expiresInSeconds * 1000),
+    filename: options.filename ?? key.split('/').pop(),
+    contentType: options.contentType,
+    signingKey,
+    basePath,
+  });
 }
 
 /** Returns the signed path-and-query (relative to the public origin of the gateway). */
