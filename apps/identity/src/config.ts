@@ -1,5 +1,6 @@
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { Env, HttpUrl, InternalHttpConfig, WholeNumber } from '@medfolio/config';
+import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@medfolio/contracts';
 
 export class IdentityConfig extends InternalHttpConfig {
   /** Private signing keys as a JSON array of JWKs (ES256, each with a kid; the first signs). Unset: the key ring in DATA_DIR. */
@@ -16,7 +17,7 @@ export class IdentityConfig extends InternalHttpConfig {
   secret?: string;
 
   @Env('ACCESS_TOKEN_TTL_SECONDS')
-  @WholeNumber(60, 3600)
+  @WholeNumber(60, MAX_ACCESS_TOKEN_TTL_SECONDS)
   accessTokenTtlSeconds = 900;
 
   @Env('REFRESH_TOKEN_TTL_DAYS')

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   await rpc.connect();
   const localJwks = gatewayConfig.jwksUrl ? null : publicJwks(await loadOrCreateSigningKeys(gatewayConfig.dataDir));
   const devMail = !notificationsConfig.smtpUrl;
-  const gateway = await createGatewayApp({ config: gatewayConfig, rpc, localJwks, devMail });
+  const gateway = await createGatewayApp({ config: gatewayConfig, rpc, eventBus, localJwks, devMail });
   const host = embeddedListenHost(process.env);
   await gateway.listen({ port: gatewayConfig.port, host });
   const address = gateway.getHttpServer().address();

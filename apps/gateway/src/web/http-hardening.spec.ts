@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@medfolio/config';
-import { createRpcClient, type RpcClient } from '@medfolio/messaging';
+import { createRpcClient, InProcessEventBus, type RpcClient } from '@medfolio/messaging';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { createGatewayApp } from '../bootstrap';
 import { GatewayConfig } from '../config';
@@ -29,7 +29,7 @@ describe('the gateway’s request rules (the real createGatewayApp; no services 
     dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-hardening-'));
     rpc = createRpcClient('gateway', { timeoutMs: 500 });
     const config = loadConfig(GatewayConfig, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', TRUST_PROXY_HOPS: '1', WEB_ROOT: dataDir });
-    app = await createGatewayApp({ config, rpc, localJwks: publicJwks(await loadOrCreateSigningKeys(dataDir)), webRoot: null });
+    app = await createGatewayApp({ config, rpc, eventBus: new InProcessEventBus(), localJwks: publicJwks(await loadOrCreateSigningKeys(dataDir)), webRoot: null });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });

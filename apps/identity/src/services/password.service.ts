@@ -9,6 +9,7 @@ import {
   type ResetPasswordDto,
 } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
+import { OutboxRelay } from '@medfolio/messaging';
 import { IdentityConfig } from '../config';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { PasswordResetsRepository } from '../repositories/password-resets.repository';
@@ -41,6 +42,7 @@ export class PasswordService {
     @Inject(BruteForceService) private readonly bruteForce: BruteForceService,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
   /**
@@ -77,6 +79,7 @@ export class PasswordService {
       await this.sessions.revokeAllForUser(user.id, 'password reset', undefined, manager);
       return user.id;
     });
+    this.relay.kick(); // the revocation event: gateways refuse the old access tokens at once
     if (!userId) {
       await this.bruteForce.recordFailure('reset', dto.email, caller.ip);
       throw new DomainError('VALIDATION_FAILED', PASSWORD_MESSAGES.badLink);
@@ -100,6 +103,7 @@ export class PasswordService {
       await this.users.update(userId, { passwordHash }, manager);
       await this.sessions.revokeAllForUser(userId, 'password change', caller.sessionId, manager);
     });
+    this.relay.kick();
     await this.audit.record(caller, { action: 'password.change', entityType: 'user', entityId: userId, patientId: userId, outcome: 'success', policy: 'owner' });
     return { message: PASSWORD_MESSAGES.changed, detail: PASSWORD_MESSAGES.changed };
   }

@@ -90,7 +90,7 @@ export class SessionService {
   async logout(caller: CallerIdentity, refresh?: string): Promise<MessageReply> {
     const family = refresh ? await this.sessions.familyOf(sha256(refresh)) : null;
     const familyId = family?.id ?? caller.sessionId;
-    if (familyId) await this.sessions.revokeFamily(familyId, 'logout');
+    if (familyId && (await this.sessions.revokeFamily(familyId, 'logout'))) this.relay.kick();
     return { message: SESSION_MESSAGES.loggedOut };
   }
 }
