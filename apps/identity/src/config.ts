@@ -37,10 +37,15 @@ export class IdentityConfig extends InternalHttpConfig {
   @HttpUrl()
   publicBaseUrl = 'http://localhost:3000';
 
-  /** Failed attempts per account per hour (login, code, reset) before 429. */
+  /** Failed attempts per account per hour (login, code, reset) before clients the account does not know get 429. */
   @Env('AUTH_FAILURES_PER_ACCOUNT_PER_HOUR')
   @WholeNumber(1)
   failuresPerAccountPerHour = 100;
+
+  /** Failed attempts on one account from one client address per hour before that pair gets 429. */
+  @Env('AUTH_FAILURES_PER_ACCOUNT_PER_CLIENT_PER_HOUR')
+  @WholeNumber(1)
+  failuresPerAccountPerClientPerHour = 10;
 
   /** Failed attempts per client address per hour before 429. */
   @Env('AUTH_FAILURES_PER_IP_PER_HOUR')

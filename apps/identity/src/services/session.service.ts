@@ -46,7 +46,7 @@ export class SessionService {
       throw new DomainError('UNAUTHENTICATED', SESSION_MESSAGES.badCredentials);
     }
     if (!user.emailVerified) throw new DomainError('FORBIDDEN', SESSION_MESSAGES.unverified);
-    await this.bruteForce.recordSuccess('login', dto.email);
+    await this.bruteForce.recordSuccess('login', dto.email, caller.ip);
     const pair = await this.tokens.startSession(user.id);
     await this.audit.record({ ...caller, userId: user.id, sessionId: pair.sessionId }, { action: 'login', entityType: 'session', entityId: pair.sessionId, patientId: user.id, outcome: 'success', policy: 'password' });
     return { access: pair.access, refresh: pair.refresh };
