@@ -121,6 +121,30 @@ describe('registration and verification', () => {
 });
 
 describe('sign-in and tokens', () => {
+  it('tells the gateways every revoked sign-in (logout, reuse, reset, change) through the outbox, in the same transaction', async () => {
+    const revokedSids = async () =>
+      (await h.sql<{ payload: { session_ids: string[]; reason: string } }>(`SELECT payload FROM identity.outbox WHERE subject = 'identity.user.sessions-revoked.v1'`)).flatMap((r) =>
+        r.payload.session_ids.map((sid) => `${r.payload.reason}:${sid}`),
+      );
+    const dto = await verifiedUser();
+    const out = await sessions.login(caller(), dto);
+    await sessions.logout(caller(), out.refresh);
+    const stolen = await sessions.login(caller(), dto);
+    await sessions.refresh(caller(), stolen.refresh);
+    await sessions.refresh(caller(), stolen.refresh).catch(() => undefined); // reuse after the grace (0 s here)
+    const a = await sessions.login(caller(), dto);
+    const b = await sessions.login(caller(), dto);
+    await passwords.change(caller('203.0.113.9', { userId: userIdOf(a.access), sessionId: sidOf(a.access) }), { old_password: dto.password, new_password: 'changed password 1' });
+    await passwords.forgot(caller(), dto.email);
+    await passwords.settled();
+    const token = /\/([A-Za-z0-9_-]{43})$/.exec(h.lastMail(dto.email, 'password-reset').data['reset_url']!)![1]!;
+    await passwords.reset(caller(), { email: dto.email, password: 'changed password 2', token });
+    expect(await revokedSids()).toEqual(
+      expect.arrayContaining([`logout:${sidOf(out.access)}`, `refresh token reuse:${sidOf(stolen.access)}`, `password change:${sidOf(b.access)}`, `password reset:${sidOf(a.access)}`]),
+    );
+    expect(await revokedSids()).not.toContain(`password change:${sidOf(a.access)}`); // the sign-in that changed it stays
+  });
+
   it('gives one message for an unknown e-mail and a wrong password', async () => {
     const dto = await verifiedUser();
     await expect(sessions.login(caller(), { email: dto.email, password: 'wrong password' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: SESSION_MESSAGES.badCredentials });
