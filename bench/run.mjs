@@ -9,6 +9,7 @@
 // Both: autocannon, 64 connections, after a warm-up. Results also go to bench/results/<date>.json.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -77,7 +78,7 @@ try {
   children.push(start(['dist/apps/gateway/src/main.js'], { ...common, PORT: String(gatewayPort), RATE_LIMIT_PER_MINUTE: '100000000' }));
   const { createRequire } = await import('node:module');
   const { loadOrCreateSigningKeys, signAccessToken } = createRequire(import.meta.url)(path.join(root, 'dist/libs/security/src/index.js'));
-  const token = await signAccessToken((await loadOrCreateSigningKeys(dataDir)).current, { sub: 'bench-patient', roles: ['patient'] });
+  const token = await signAccessToken((await loadOrCreateSigningKeys(dataDir)).current, { sub: 'bench-patient', roles: ['patient'], sid: randomUUID() });
   const headers = { authorization: `Bearer ${token}` };
   await waitOk(`http://127.0.0.1:${gatewayPort}/api/history/`, headers);
 

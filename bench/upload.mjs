@@ -382,6 +382,7 @@ try {
     const token = await signAccessToken((await loadOrCreateSigningKeys(dataDir)).current, {
       sub: randomUUID(),
       roles: ['patient'],
+      sid: randomUUID(),
     });
 
     // Warm-up: a small upload loads every module of the path (parsers, checks, storage client).

@@ -4,7 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { JSONWebKeySet } from 'jose';
-import { createValidationPipe, type RpcClient } from '@medfolio/messaging';
+import { createValidationPipe, EVENT_BUS, type EventBus, type RpcClient } from '@medfolio/messaging';
 import { HealthModule, loggerModule, MetricsModule } from '@medfolio/observability';
 import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey, HttpErrorFilter } from '@medfolio/runtime';
 import { BLOB_STORAGE } from '@medfolio/storage';
@@ -27,6 +27,7 @@ import { IdentityRepository } from './repositories/identity.repository';
 import { NotificationsRepository } from './repositories/notifications.repository';
 import { InternalUploadRepository } from './repositories/internal-upload.repository';
 import { RPC_CLIENT } from './repositories/rpc-client.token';
+import { RevokedSessionsRepository } from './repositories/revoked-sessions.repository';
 import { ServiceHealthRepository } from './repositories/service-health.repository';
 import { GatewayHealthService } from './services/gateway-health.service';
 import { JwtStrategy, LOCAL_JWKS } from './services/jwt.strategy';
@@ -35,6 +36,8 @@ import { RedisThrottlerStorage } from './services/redis-throttler.storage';
 export interface GatewayOptions {
   config: GatewayConfig;
   rpc: RpcClient;
+  /** Where identity's revocations arrive (EventBus.tail): NATS JetStream, or the one process's in-process bus. */
+  eventBus: EventBus;
   /** Embedded mode: the public keys of the local key ring (instead of JWT_JWKS_URL). */
   localJwks: JSONWebKeySet | null;
   /** Embedded mode without SMTP_URL: serve the dev mailbox at /dev/mail and /dev/mail.json. */
@@ -64,6 +67,8 @@ export class GatewayModule {
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },
+        { provide: EVENT_BUS, useValue: options.eventBus },
+        RevokedSessionsRepository,
         { provide: LOCAL_JWKS, useValue: options.localJwks },
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

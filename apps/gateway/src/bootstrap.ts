@@ -10,6 +10,7 @@ import { BLOB_STORAGE, type BlobStorage } from '@medfolio/storage';
 import { GatewayModule, type GatewayOptions } from './app.module';
 import { DEV_MAIL_PREFIX_EXCLUDES } from './controllers/dev-mail.controller';
 import { contentSecurityDirectives, downloadOrigins } from './web/content-security';
+import { requestDependentHeaders, restrictRequestBodies } from './web/http-hardening';
 import { resolveWebRoot, serveWebApp } from './web/serve-web-app';
 
 /**
@@ -27,15 +28,18 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(options), adapter, {
     bufferLogs: true,
+    bodyParser: false, // restrictRequestBodies below: JSON only, nesting limited
   });
   app.useLogger(app.get(Logger));
   recordHttpMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityDirectives(await downloadOrigins(app.get<BlobStorage>(BLOB_STORAGE))) },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    strictTransportSecurity: false, // sent per request, only over https (requestDependentHeaders)
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
   });
+  restrictRequestBodies(app, config.bodyLimitBytes);
+  requestDependentHeaders(app);
   // Multipart uploads are streamed part by part (never buffered whole); one file per request here.
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
   const origins = config.corsOrigins.split(',').map((o) => o.trim()).filter(Boolean);

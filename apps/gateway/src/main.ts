@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createRpcClient } from '@medfolio/messaging';
-import { loadConfigOrExit, tuneGarbageCollector } from '@medfolio/runtime';
+import { createEventBus, loadConfigOrExit, tuneGarbageCollector } from '@medfolio/runtime';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { createGatewayApp } from './bootstrap';
 import { GatewayConfig } from './config';
@@ -13,11 +13,13 @@ async function main(): Promise<void> {
   await rpc.connect();
   // Without JWT_JWKS_URL the gateway trusts the key ring in DATA_DIR (shared with identity in dev).
   const localJwks = config.jwksUrl ? null : publicJwks(await loadOrCreateSigningKeys(config.dataDir));
-  const app = await createGatewayApp({ config, rpc, localJwks });
+  const eventBus = await createEventBus(config, 'gateway');
+  const app = await createGatewayApp({ config, rpc, eventBus, localJwks });
   await app.listen({ port: config.port, host: config.host });
   const stop = async () => {
     await app.close();
     await rpc.close();
+    await eventBus.close();
   };
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());

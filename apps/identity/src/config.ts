@@ -1,5 +1,6 @@
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { Env, HttpUrl, InternalHttpConfig, WholeNumber } from '@medfolio/config';
+import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@medfolio/contracts';
 
 export class IdentityConfig extends InternalHttpConfig {
   /** Private signing keys as a JSON array of JWKs (ES256, each with a kid; the first signs). Unset: the key ring in DATA_DIR. */
@@ -16,7 +17,7 @@ export class IdentityConfig extends InternalHttpConfig {
   secret?: string;
 
   @Env('ACCESS_TOKEN_TTL_SECONDS')
-  @WholeNumber(60, 3600)
+  @WholeNumber(60, MAX_ACCESS_TOKEN_TTL_SECONDS)
   accessTokenTtlSeconds = 900;
 
   @Env('REFRESH_TOKEN_TTL_DAYS')
@@ -36,10 +37,15 @@ export class IdentityConfig extends InternalHttpConfig {
   @HttpUrl()
   publicBaseUrl = 'http://localhost:3000';
 
-  /** Failed attempts per account per hour (login, code, reset) before 429. */
+  /** Failed attempts per account per hour (login, code, reset) before clients the account does not know get 429. */
   @Env('AUTH_FAILURES_PER_ACCOUNT_PER_HOUR')
   @WholeNumber(1)
   failuresPerAccountPerHour = 100;
+
+  /** Failed attempts on one account from one client address per hour before that pair gets 429. */
+  @Env('AUTH_FAILURES_PER_ACCOUNT_PER_CLIENT_PER_HOUR')
+  @WholeNumber(1)
+  failuresPerAccountPerClientPerHour = 10;
 
   /** Failed attempts per client address per hour before 429. */
   @Env('AUTH_FAILURES_PER_IP_PER_HOUR')

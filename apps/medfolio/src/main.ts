@@ -12,6 +12,7 @@ import { DocumentsAppModule, DocumentsConfig } from '@medfolio/documents-app';
 import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
 import { IdentityAppModule, IdentityConfig } from '@medfolio/identity-app';
 import { NotificationsAppModule, NotificationsConfig } from '@medfolio/notifications-app';
+import { embeddedListenHost, exposedDevMailWarning } from './listen-host';
 
 /**
  * `npm start`: the whole product in ONE process. Every service runs as its own Nest application
@@ -68,8 +69,9 @@ async function main(): Promise<void> {
   await rpc.connect();
   const localJwks = gatewayConfig.jwksUrl ? null : publicJwks(await loadOrCreateSigningKeys(gatewayConfig.dataDir));
   const devMail = !notificationsConfig.smtpUrl;
-  const gateway = await createGatewayApp({ config: gatewayConfig, rpc, localJwks, devMail });
-  await gateway.listen({ port: gatewayConfig.port, host: gatewayConfig.host });
+  const gateway = await createGatewayApp({ config: gatewayConfig, rpc, eventBus, localJwks, devMail });
+  const host = embeddedListenHost(process.env);
+  await gateway.listen({ port: gatewayConfig.port, host });
   const address = gateway.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : gatewayConfig.port;
   // Links in e-mails (password reset) point at this run's web app unless PUBLIC_BASE_URL says otherwise.
@@ -82,6 +84,8 @@ async function main(): Promise<void> {
   process.stdout.write(`\nMedfolio is running at http://localhost:${port}/  (${mode}; started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   process.stdout.write(`API documentation: http://localhost:${port}/api/docs   Stop: Ctrl-C\n`);
   if (devMail) process.stdout.write(`E-mail is not sent (no SMTP_URL): read it at http://localhost:${port}/dev/mail\n`);
+  const exposed = exposedDevMailWarning(host, devMail);
+  if (exposed) process.stdout.write(exposed);
   process.stdout.write('\n');
 
   let stopping = false;

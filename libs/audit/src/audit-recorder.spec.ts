@@ -7,6 +7,7 @@ function busThat(publish: (subject: string, data: unknown, options?: PublishOpti
     publish: publish as EventBus['publish'],
     ensureStream: jest.fn(),
     consume: jest.fn(),
+    tail: jest.fn(),
     isHealthy: jest.fn(),
     close: jest.fn(),
   };

@@ -162,6 +162,24 @@ export interface UserRegisteredEvent {
 }
 export type UserVerifiedEvent = UserRegisteredEvent;
 
+/**
+ * The longest an access token may live (ACCESS_TOKEN_TTL_SECONDS is at most this). Gateways keep a
+ * revoked sign-in this long, and refuse tokens that claim a longer life.
+ */
+export const MAX_ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+/**
+ * Sign-ins revoked (sign-out, password reset or change, a refresh token used twice): every gateway
+ * refuses access tokens with these `sid`s from then on, although they have not expired.
+ */
+export interface SessionsRevokedEvent {
+  user_id: string;
+  session_ids: string[];
+  /** ISO time of the revocation. */
+  revoked_at: string;
+  reason: string;
+}
+
 export const IDENTITY_SUBJECTS = {
   register: 'identity.user.register',
   login: 'identity.session.login',
@@ -178,4 +196,5 @@ export const IDENTITY_SUBJECTS = {
   /** Events */
   registered: 'identity.user.registered.v1',
   verified: 'identity.user.verified.v1',
+  sessionsRevoked: 'identity.user.sessions-revoked.v1',
 } as const;

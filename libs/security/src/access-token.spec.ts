@@ -26,7 +26,7 @@ describe('signing keys and access tokens', () => {
 
   it('signs ES256 access tokens that verify against the public JWKS only', async () => {
     const ring = await loadOrCreateSigningKeys(dir);
-    const token = await signAccessToken(ring.current, { sub: 'patient-1', roles: ['patient'] });
+    const token = await signAccessToken(ring.current, { sub: 'patient-1', roles: ['patient'], sid: 'sign-in-1' });
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'ES256', kid: ring.current.kid });
     const jwks = publicJwks(ring);
     expect(JSON.stringify(jwks)).not.toContain('"d"');
@@ -41,7 +41,7 @@ describe('signing keys and access tokens', () => {
   it('rejects a token signed with a key that is not in the JWKS', async () => {
     const ring = await loadOrCreateSigningKeys(dir);
     const stranger = await generateSigningKey();
-    const token = await signAccessToken(stranger, { sub: 'x', roles: [] });
+    const token = await signAccessToken(stranger, { sub: 'x', roles: [], sid: 's' });
     await expect(jwtVerify(token, createLocalJWKSet(publicJwks(ring)))).rejects.toThrow();
   });
 });

@@ -5,8 +5,8 @@ import { ACCESS_TOKEN_ALG, type SigningKey } from './signing-keys';
 export interface AccessTokenClaims {
   sub: string;
   roles: string[];
-  /** The sign-in (refresh token family) this token belongs to. */
-  sid?: string;
+  /** The sign-in (refresh token family) this token belongs to: gateways refuse tokens without one. */
+  sid: string;
 }
 
 export interface TokenSettings {
@@ -20,7 +20,7 @@ export const DEFAULT_TOKEN_SETTINGS: TokenSettings = { issuer: 'medfolio-identit
 
 export async function signAccessToken(key: SigningKey, claims: AccessTokenClaims, settings: TokenSettings = DEFAULT_TOKEN_SETTINGS): Promise<string> {
   const privateKey = await importJWK(key.privateJwk, ACCESS_TOKEN_ALG);
-  return new SignJWT({ roles: claims.roles, token_use: 'access', ...(claims.sid ? { sid: claims.sid } : {}) })
+  return new SignJWT({ roles: claims.roles, token_use: 'access', sid: claims.sid })
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: key.kid, typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(settings.issuer)

@@ -2,9 +2,12 @@ import type {
   ConsumerHandle,
   ConsumerSpec,
   EventBus,
+  EventEnvelope,
   PublishAck,
   PublishOptions,
   StreamSpec,
+  TailHandle,
+  TailSpec,
 } from '@medfolio/messaging';
 
 /**
@@ -31,6 +34,13 @@ export class IsolatedEventBus implements EventBus {
 
   publish(subject: string, data: unknown, options?: PublishOptions): Promise<PublishAck> {
     return this.inner.publish(this.subject(subject), data, options);
+  }
+
+  tail<T = unknown>(spec: TailSpec, handler: (event: EventEnvelope<T>) => void): Promise<TailHandle> {
+    return this.inner.tail<T>(
+      { ...spec, stream: this.stream(spec.stream), filterSubjects: spec.filterSubjects.map((s) => this.subject(s)) },
+      (event) => handler({ ...event, subject: event.subject.slice(this.prefix.length + 1) }),
+    );
   }
 
   consume<T = unknown>(

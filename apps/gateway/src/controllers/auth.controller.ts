@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
 import {
   EmailDto,
   GoogleLoginDto,
@@ -21,6 +22,12 @@ import { ForgotPasswordDoc, MessageDoc, TokenPairDoc } from './openapi.models';
 import { EmailBodyDoc, GoogleLoginBodyDoc, LoginBodyDoc, LogoutBodyDoc, RefreshBodyDoc, RegisterBodyDoc, ResetPasswordBodyDoc, VerifyOtpBodyDoc } from './openapi.bodies';
 
 /** Sign-up, verification, sign-in (password or Google), tokens, sign-out and password reset. */
+/**
+ * Routes that make the product send an e-mail: at most 10 an hour per client address (429 whatever
+ * the address asked for, so it tells nothing); identity also limits the mail per target address.
+ */
+export const MAIL_SENDING_PER_CLIENT = { 'per-client': { limit: 10, ttl: 3_600_000 } };
+
 @ApiTags('accounts')
 @Controller()
 export class AuthController {
@@ -45,6 +52,7 @@ export class AuthController {
 
   @Post('resend-otp')
   @HttpCode(200)
+  @Throttle(MAIL_SENDING_PER_CLIENT)
   @ApiOperation({ summary: 'Send a new code (at most one per 30 s, five per hour)' })
   @ApiBody({ type: EmailBodyDoc })
   @ApiOkResponse({ type: MessageDoc })
@@ -92,6 +100,7 @@ export class AuthController {
 
   @Post('forgot-password')
   @HttpCode(200)
+  @Throttle(MAIL_SENDING_PER_CLIENT)
   @ApiOperation({ summary: 'E-mail a password reset link. The same answer whether or not the account exists; `token` is always null' })
   @ApiBody({ type: EmailBodyDoc })
   @ApiOkResponse({ type: ForgotPasswordDoc })

@@ -3,6 +3,7 @@ import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiPropert
 import { Throttle } from '@nestjs/throttler';
 import { ContactMessageDto, type CallerIdentity, type ContactReply } from '@medfolio/contracts';
 import { NotificationsRepository } from '../repositories/notifications.repository';
+import { MAIL_SENDING_PER_CLIENT } from './auth.controller';
 import { CurrentCaller } from '../services/caller.decorator';
 import { ErrorDoc } from './openapi.models';
 
@@ -26,7 +27,7 @@ export class ContactController {
 
   @Post()
   @HttpCode(200)
-  @Throttle({ 'per-client': { limit: 10, ttl: 60_000 } })
+  @Throttle(MAIL_SENDING_PER_CLIENT)
   @ApiOperation({ summary: 'Send a message to support (the contact form); no sign-in needed' })
   @ApiBody({ type: ContactMessageDoc })
   @ApiOkResponse({ type: ContactReplyDoc })

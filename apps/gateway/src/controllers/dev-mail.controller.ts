@@ -1,8 +1,13 @@
-import { Controller, Get, Inject, RequestMethod, Res, type Type } from '@nestjs/common';
+import { isIP } from 'node:net';
+import { Controller, Get, Inject, RequestMethod, Req, Res, type Type } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { CallerIdentity, DevMailEntry } from '@medfolio/contracts';
+import { DomainError, type CallerIdentity, type DevMailEntry } from '@medfolio/contracts';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { CurrentCaller } from '../services/caller.decorator';
+
+interface Request {
+  raw: { socket: { remoteAddress?: string | undefined } };
+}
 
 interface Reply {
   header(name: string, value: string): Reply;
@@ -22,6 +27,9 @@ export const DEV_MAIL_PREFIX_EXCLUDES = [
 /**
  * The embedded mode's dev mailbox: what the product "sent" while no SMTP server is configured
  * (verification codes, reset links), so a developer can sign up locally. Never cached.
+ *
+ * It holds every account's codes and reset links, so it answers only clients on this machine
+ * (the TCP peer's address, never X-Forwarded-For): anyone else gets 404, as if it did not exist.
  */
 @ApiExcludeController()
 @Controller('dev')
@@ -29,13 +37,15 @@ export class DevMailController {
   constructor(@Inject(NotificationsRepository) private readonly notifications: NotificationsRepository) {}
 
   @Get('mail.json')
-  async list(@CurrentCaller() caller: CallerIdentity, @Res() reply: Reply): Promise<void> {
+  async list(@CurrentCaller() caller: CallerIdentity, @Req() request: Request, @Res() reply: Reply): Promise<void> {
+    onlyFromThisMachine(request);
     const mail = await this.notifications.devMail(caller);
     reply.header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(mail);
   }
 
   @Get('mail')
-  async page(@CurrentCaller() caller: CallerIdentity, @Res() reply: Reply): Promise<void> {
+  async page(@CurrentCaller() caller: CallerIdentity, @Req() request: Request, @Res() reply: Reply): Promise<void> {
+    onlyFromThisMachine(request);
     const mail = await this.notifications.devMail(caller);
     reply.header('cache-control', 'no-store').header('content-type', 'text/html; charset=utf-8').send(renderDevMailPage(mail));
   }
@@ -45,6 +55,18 @@ export class DevMailController {
   stylesheet(@Res() reply: Reply): void {
     reply.header('cache-control', 'no-cache').header('content-type', 'text/css; charset=utf-8').send(STYLESHEET);
   }
+}
+
+/** True for 127.0.0.0/8, ::1 and IPv4-mapped loopback (::ffff:127.x.y.z). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return address === '::1';
+}
+
+function onlyFromThisMachine(request: Request): void {
+  if (!isLoopbackAddress(request.raw.socket.remoteAddress)) throw new DomainError('NOT_FOUND', 'Not found.');
 }
 
 /**

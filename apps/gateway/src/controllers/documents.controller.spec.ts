@@ -14,6 +14,7 @@ import {
   Caller,
   callerFromHeaders,
   createRpcClient,
+  InProcessEventBus,
   InProcessServer,
   RpcErrorFilter,
   type RpcClient,
@@ -195,10 +196,10 @@ describe('the documents routes of the gateway', () => {
       WEB_ROOT: dataDir,
     });
     const keys = await loadOrCreateSigningKeys(dataDir);
-    app = await createGatewayApp({ config, rpc, localJwks: publicJwks(keys), webRoot: null });
+    app = await createGatewayApp({ config, rpc, eventBus: new InProcessEventBus(), localJwks: publicJwks(keys), webRoot: null });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = await app.getUrl();
-    token = await signAccessToken(keys.current, { sub: userId, roles: ['patient'] });
+    token = await signAccessToken(keys.current, { sub: userId, roles: ['patient'], sid: randomUUID() });
   });
 
   afterAll(async () => {
@@ -355,7 +356,7 @@ describe('the documents routes of the gateway', () => {
         DOCUMENTS_INTERNAL_URL: 'http://127.0.0.1:9',
       });
       const keys = await loadOrCreateSigningKeys(dataDir);
-      const other = await createGatewayApp({ config: down, rpc, localJwks: publicJwks(keys), webRoot: null });
+      const other = await createGatewayApp({ config: down, rpc, eventBus: new InProcessEventBus(), localJwks: publicJwks(keys), webRoot: null });
       await other.listen({ port: 0, host: '127.0.0.1' });
       try {
         const body = multipart(1024);

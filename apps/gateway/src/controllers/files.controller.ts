@@ -43,7 +43,7 @@ export class FilesController {
     reply
       .header('content-type', verdict.contentType ?? 'application/octet-stream')
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=300')
+      .header('cache-control', 'no-store')
       .header('content-disposition', verdict.filename ? attachmentContentDisposition(verdict.filename) : 'inline')
       .send(stream);
   }

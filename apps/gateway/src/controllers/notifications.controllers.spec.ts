@@ -159,6 +159,20 @@ describe('GET /dev/mail and /dev/mail.json (embedded mode without SMTP_URL)', ()
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
   });
 
+  it('answers only clients on this machine: anyone else on the network gets 404 (it holds every code and reset link)', async () => {
+    fake.mailbox = [hostile];
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress })).statusCode).toBe(200);
+    }
+    for (const remoteAddress of ['192.0.2.7', '::ffff:192.0.2.7', '2001:db8::1', '10.0.0.2']) {
+      for (const url of ['/dev/mail', '/dev/mail.json']) {
+        const response = await app.inject({ method: 'GET', url, remoteAddress, headers: { 'x-forwarded-for': '127.0.0.1' } });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain('ada@example.com');
+      }
+    }
+  });
+
   it('says so when the mailbox is empty', async () => {
     expect((await app.inject({ method: 'GET', url: '/dev/mail' })).body).toContain('No e-mail yet.');
   });

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { loadConfig } from '@medfolio/config';
-import { createRpcClient } from '@medfolio/messaging';
+import { createRpcClient, InProcessEventBus } from '@medfolio/messaging';
 import { buildOpenApi, createGatewayApp } from '../bootstrap';
 import { GatewayConfig } from '../config';
 
@@ -12,7 +12,7 @@ import { GatewayConfig } from '../config';
 export async function exportOpenApi(): Promise<OpenAPIObject> {
   const config = loadConfig(GatewayConfig, { LOG_LEVEL: 'silent' });
   const rpc = createRpcClient('gateway', { timeoutMs: 1000 });
-  const app = await createGatewayApp({ config, rpc, localJwks: { keys: [] }, devMail: false, webRoot: null });
+  const app = await createGatewayApp({ config, rpc, eventBus: new InProcessEventBus(), localJwks: { keys: [] }, devMail: false, webRoot: null });
   try {
     await app.init();
     return buildOpenApi(app);

@@ -3,7 +3,9 @@ import { PassportStrategy } from '@nestjs/passport';
 import { passportJwtSecret } from 'jwks-rsa';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { JSONWebKeySet } from 'jose';
+import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@medfolio/contracts';
 import { GatewayConfig } from '../config';
+import { RevokedSessionsRepository } from '../repositories/revoked-sessions.repository';
 
 export const LOCAL_JWKS = Symbol('LOCAL_JWKS');
 
@@ -17,10 +19,17 @@ export interface AuthenticatedUser {
  * Verifies `Authorization: Bearer <access token>`: ES256 signature against the identity service's
  * public keys (JWKS, cached, looked up by `kid` so rotated keys keep working), issuer, audience,
  * expiry, and `token_use: access` so that no other kind of token passes for an access token.
+ * The token must name its sign-in (`sid`) and expire (`exp`, at most MAX_ACCESS_TOKEN_TTL_SECONDS
+ * after `iat`), and that sign-in must not have been revoked: signing out, a password reset or
+ * change, or a reused refresh token stops its access tokens at once, not when they expire.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(@Inject(GatewayConfig) config: GatewayConfig, @Inject(LOCAL_JWKS) localJwks: JSONWebKeySet | null) {
+  constructor(
+    @Inject(GatewayConfig) config: GatewayConfig,
+    @Inject(LOCAL_JWKS) localJwks: JSONWebKeySet | null,
+    @Inject(RevokedSessionsRepository) private readonly revoked: RevokedSessionsRepository,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       ignoreExpiration: false,
@@ -39,9 +48,12 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(payload: { sub?: unknown; roles?: unknown; token_use?: unknown; sid?: unknown }): AuthenticatedUser | false {
+  validate(payload: { sub?: unknown; roles?: unknown; token_use?: unknown; sid?: unknown; exp?: unknown; iat?: unknown }): AuthenticatedUser | false {
     if (payload.token_use !== 'access' || typeof payload.sub !== 'string' || payload.sub.length === 0) return false;
+    if (typeof payload.sid !== 'string' || payload.sid.length === 0 || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return false;
+    if (payload.exp - payload.iat > MAX_ACCESS_TOKEN_TTL_SECONDS) return false;
+    if (this.revoked.isRevoked(payload.sid)) return false;
     const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [];
-    return { userId: payload.sub, roles, ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}) };
+    return { userId: payload.sub, roles, sessionId: payload.sid };
   }
 }

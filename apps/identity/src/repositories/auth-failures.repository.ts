@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, LessThan } from 'typeorm';
+import { DataSource, LessThan, MoreThan, Not } from 'typeorm';
 import { schemaOf } from '@medfolio/persistence';
 import { AuthFailure } from '../entities';
+
+/** Rows of this scope are not failures but clients an account has signed in from (see BruteForceService). */
+const KNOWN_CLIENT = 'known-client';
+const KNOWN_FOR_MS = 30 * 24 * 3600 * 1000;
 
 @Injectable()
 export class AuthFailuresRepository {
@@ -27,8 +31,21 @@ export class AuthFailuresRepository {
     await this.dataSource.getRepository(AuthFailure).delete({ scope, subjectKey });
   }
 
-  /** Housekeeping: drops failures older than the window. */
-  async prune(before: Date): Promise<void> {
-    await this.dataSource.getRepository(AuthFailure).delete({ occurredAt: LessThan(before) });
+  async isKnownClient(key: string, now: Date): Promise<boolean> {
+    return this.dataSource.getRepository(AuthFailure).exists({ where: { scope: KNOWN_CLIENT, subjectKey: key, occurredAt: MoreThan(new Date(now.getTime() - KNOWN_FOR_MS)) } });
+  }
+
+  /** Remembers (or refreshes) a client an account proved itself from. */
+  async rememberClient(key: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(AuthFailure).delete({ scope: KNOWN_CLIENT, subjectKey: key });
+      await manager.getRepository(AuthFailure).insert({ scope: KNOWN_CLIENT, subjectKey: key });
+    });
+  }
+
+  /** Housekeeping: drops failures older than the window, and known clients older than 30 days. */
+  async prune(before: Date, now = new Date()): Promise<void> {
+    await this.dataSource.getRepository(AuthFailure).delete({ scope: Not(KNOWN_CLIENT), occurredAt: LessThan(before) });
+    await this.dataSource.getRepository(AuthFailure).delete({ scope: KNOWN_CLIENT, occurredAt: LessThan(new Date(now.getTime() - KNOWN_FOR_MS)) });
   }
 }

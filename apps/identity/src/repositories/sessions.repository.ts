@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { IDENTITY_SUBJECTS, type SessionsRevokedEvent } from '@medfolio/contracts';
+import { Outbox } from '@medfolio/messaging';
 import { RefreshFamily, RefreshToken } from '../entities';
 
 export type RotateResult =
@@ -48,17 +50,45 @@ export class SessionsRepository {
     return token ? this.dataSource.getRepository(RefreshFamily).findOneBy({ id: token.familyId }) : null;
   }
 
-  async revokeFamily(familyId: string, reason: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.dataSource.manager).update(RefreshFamily, { id: familyId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+  /** Revokes one sign-in; returns whether it was active. */
+  async revokeFamily(familyId: string, reason: string, manager?: EntityManager): Promise<boolean> {
+    return (await this.revoke({ familyId }, reason, manager)).length > 0;
   }
 
-  /** Revokes every sign-in of a user, or every one but `keep`. */
-  async revokeAllForUser(userId: string, reason: string, keep?: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.dataSource.manager).update(
-      RefreshFamily,
-      { userId, revokedAt: IsNull(), ...(keep ? { id: Not(keep) } : {}) },
-      { revokedAt: new Date(), revokedReason: reason },
-    );
+  /** Revokes every sign-in of a user, or every one but `keep`; returns the ids revoked. */
+  async revokeAllForUser(userId: string, reason: string, keep?: string, manager?: EntityManager): Promise<string[]> {
+    return this.revoke({ userId, keep }, reason, manager);
+  }
+
+  /**
+   * Marks the sign-ins revoked and, in the same transaction, writes the event that makes every
+   * gateway refuse their access tokens at once (identity.user.sessions-revoked.v1, outbox).
+   */
+  private async revoke(which: { familyId?: string; userId?: string; keep?: string | undefined }, reason: string, manager?: EntityManager): Promise<string[]> {
+    const work = async (m: EntityManager) => {
+      const revokedAt = new Date();
+      const query = m
+        .createQueryBuilder()
+        .update(RefreshFamily)
+        .set({ revokedAt, revokedReason: reason })
+        .where('revoked_at IS NULL');
+      if (which.familyId) query.andWhere('id = :familyId', { familyId: which.familyId });
+      if (which.userId) query.andWhere('user_id = :userId', { userId: which.userId });
+      if (which.keep) query.andWhere('id <> :keep', { keep: which.keep });
+      const result = await query.returning(['id', 'userId']).execute();
+      const rows = (result.raw as { id: string; user_id?: string; userId?: string }[]) ?? [];
+      const byUser = new Map<string, string[]>();
+      for (const row of rows) {
+        const userId = row.user_id ?? row.userId ?? '';
+        byUser.set(userId, [...(byUser.get(userId) ?? []), row.id]);
+      }
+      for (const [userId, sessionIds] of byUser) {
+        const event: SessionsRevokedEvent = { user_id: userId, session_ids: sessionIds, revoked_at: revokedAt.toISOString(), reason };
+        await Outbox.add(m, IDENTITY_SUBJECTS.sessionsRevoked, { ...event });
+      }
+      return rows.map((row) => row.id);
+    };
+    return manager ? work(manager) : this.dataSource.transaction(work);
   }
 
   async isActive(familyId: string): Promise<boolean> {

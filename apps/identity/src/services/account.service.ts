@@ -94,7 +94,7 @@ export class AccountService {
     switch (outcome) {
       case 'verified':
         this.relay.kick();
-        await this.bruteForce.recordSuccess('otp', dto.email);
+        await this.bruteForce.recordSuccess('otp', dto.email, caller.ip, { clearAccount: true });
         await this.audit.record({ ...caller, userId: user.id }, { action: 'account.verify', entityType: 'user', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'self' });
         return { message: MESSAGES.verified };
       case 'expired':

@@ -8,9 +8,15 @@ export type AttemptScope = 'login' | 'otp' | 'reset';
 const WINDOW_MS = 60 * 60 * 1000;
 
 /**
- * Limits failed attempts per account and per client address over a sliding hour: the 101st failure
- * in an hour on one account is refused (429 with Retry-After); the oldest failure leaving the window
- * lifts the limit again, so nobody is locked out for good.
+ * Anti-automation without denial of service (OWASP ASVS V2.2): failed attempts are counted over a
+ * sliding hour per client address, per account AND client together, and per account.
+ * - One client guessing one account is stopped after AUTH_FAILURES_PER_ACCOUNT_PER_CLIENT_PER_HOUR
+ *   (that pair only: the owner signing in from elsewhere is not affected).
+ * - One client trying many accounts is stopped after AUTH_FAILURES_PER_IP_PER_HOUR.
+ * - Many clients guessing one account (a distributed attack) hit AUTH_FAILURES_PER_ACCOUNT_PER_HOUR:
+ *   then only clients the account already knows (a successful sign-in, code or reset link from that
+ *   address in the last 30 days) may go on trying, so the owner still gets in and the attackers do not.
+ * The oldest failure leaving the hour lifts a limit again: nobody is locked out for good.
  */
 @Injectable()
 export class BruteForceService {
@@ -22,8 +28,12 @@ export class BruteForceService {
   async assertAllowed(scope: AttemptScope, email: string | undefined, ip: string | undefined, now = new Date()): Promise<void> {
     const since = new Date(now.getTime() - WINDOW_MS);
     const checks: [string, number][] = [];
-    if (email) checks.push([accountKey(email), this.config.failuresPerAccountPerHour]);
-    if (ip) checks.push([`ip:${ip}`, this.config.failuresPerIpPerHour]);
+    if (ip) checks.push([ipKey(ip), this.config.failuresPerIpPerHour]);
+    if (email && ip) checks.push([pairKey(email, ip), this.config.failuresPerAccountPerClientPerHour]);
+    // The account-wide limit binds only clients the account does not know.
+    if (email && !(ip && (await this.failures.isKnownClient(knownKey(email, ip), now)))) {
+      checks.push([accountKey(email), this.config.failuresPerAccountPerHour]);
+    }
     for (const [key, limit] of checks) {
       const { count, oldest } = await this.failures.window(scope, key, since);
       if (count >= limit) {
@@ -36,12 +46,43 @@ export class BruteForceService {
   }
 
   async recordFailure(scope: AttemptScope, email: string | undefined, ip: string | undefined): Promise<void> {
-    await this.failures.record(scope, [...(email ? [accountKey(email)] : []), ...(ip ? [`ip:${ip}`] : [])]);
+    const keys = [...(ip ? [ipKey(ip)] : []), ...(email ? [accountKey(email)] : []), ...(email && ip ? [pairKey(email, ip)] : [])];
+    await this.failures.record(scope, keys);
   }
 
-  async recordSuccess(scope: AttemptScope, email: string): Promise<void> {
-    await this.failures.clear(scope, accountKey(email));
+  /** Mail to one address: true (and counted) while fewer than `perHour` went to it in the last hour. */
+  async allowMail(email: string, perHour: number, now = new Date()): Promise<boolean> {
+    const key = `mail-to:${normalizeEmail(email)}`;
+    const { count } = await this.failures.window('mail', key, new Date(now.getTime() - WINDOW_MS));
+    if (count >= perHour) return false;
+    await this.failures.record('mail', [key]);
+    return true;
   }
+
+  /**
+   * The account proved itself from this client (password, e-mailed code or reset link): its failures
+   * from here are forgotten and the client is known to the account from now on. A proof by e-mail
+   * (`clearAccount`) also lifts the account-wide count, since whoever reads the mailbox is the owner.
+   */
+  async recordSuccess(scope: AttemptScope, email: string, ip?: string, options: { clearAccount?: boolean } = {}): Promise<void> {
+    if (ip) {
+      await this.failures.clear(scope, pairKey(email, ip));
+      await this.failures.rememberClient(knownKey(email, ip));
+    }
+    if (options.clearAccount || !ip) await this.failures.clear(scope, accountKey(email));
+  }
+}
+
+function ipKey(ip: string): string {
+  return `ip:${ip}`;
+}
+
+function pairKey(email: string, ip: string): string {
+  return `account-client:${normalizeEmail(email)}|${ip}`;
+}
+
+function knownKey(email: string, ip: string): string {
+  return `known:${normalizeEmail(email)}|${ip}`;
 }
 
 function accountKey(email: string): string {

@@ -46,7 +46,7 @@ export class SessionService {
       throw new DomainError('UNAUTHENTICATED', SESSION_MESSAGES.badCredentials);
     }
     if (!user.emailVerified) throw new DomainError('FORBIDDEN', SESSION_MESSAGES.unverified);
-    await this.bruteForce.recordSuccess('login', dto.email);
+    await this.bruteForce.recordSuccess('login', dto.email, caller.ip);
     const pair = await this.tokens.startSession(user.id);
     await this.audit.record({ ...caller, userId: user.id, sessionId: pair.sessionId }, { action: 'login', entityType: 'session', entityId: pair.sessionId, patientId: user.id, outcome: 'success', policy: 'password' });
     return { access: pair.access, refresh: pair.refresh };
@@ -90,7 +90,7 @@ export class SessionService {
   async logout(caller: CallerIdentity, refresh?: string): Promise<MessageReply> {
     const family = refresh ? await this.sessions.familyOf(sha256(refresh)) : null;
     const familyId = family?.id ?? caller.sessionId;
-    if (familyId) await this.sessions.revokeFamily(familyId, 'logout');
+    if (familyId && (await this.sessions.revokeFamily(familyId, 'logout'))) this.relay.kick();
     return { message: SESSION_MESSAGES.loggedOut };
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type TokenPair } from '@medfolio/contracts';
+import { OutboxRelay } from '@medfolio/messaging';
 import { signAccessToken } from '@medfolio/security';
 import { IdentityConfig } from '../config';
 import { KeysRepository } from '../repositories/keys.repository';
@@ -18,6 +19,7 @@ export class TokenService {
     @Inject(IdentityConfig) private readonly config: IdentityConfig,
     @Inject(KeysRepository) private readonly keys: KeysRepository,
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
   /** A new sign-in: a new refresh family. */
@@ -38,7 +40,7 @@ export class TokenService {
       case 'reused': {
         const sinceRotation = now.getTime() - result.rotatedAt.getTime();
         if (sinceRotation > this.config.refreshReuseGraceSeconds * 1000) {
-          await this.sessions.revokeFamily(result.familyId, 'refresh token reuse');
+          if (await this.sessions.revokeFamily(result.familyId, 'refresh token reuse')) this.relay.kick();
           await onReuse(result.userId, result.familyId);
         }
         throw new DomainError('UNAUTHENTICATED', INVALID_REFRESH);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { loadOrCreateSigningKeys, signAccessToken } from '@medfolio/security';
 
 export interface Reply<T = unknown> {
@@ -21,5 +22,5 @@ export async function get<T = unknown>(url: string, token?: string): Promise<Rep
 /** An access token for `userId`, signed with the key ring the product uses in DATA_DIR (until identity issues them). */
 export async function tokenFor(dataDir: string, userId: string): Promise<string> {
   const ring = await loadOrCreateSigningKeys(dataDir);
-  return signAccessToken(ring.current, { sub: userId, roles: ['patient'] });
+  return signAccessToken(ring.current, { sub: userId, roles: ['patient'], sid: randomUUID() });
 }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import { generateSigningKey, loadOrCreateSigningKeys, publicJwks, signAccessToken } from '@medfolio/security';
 
@@ -7,20 +7,21 @@ const b64url = (value: object | string) => Buffer.from(typeof value === 'string'
 /** Tokens an attacker might try, each of which the gateway must refuse with 401. */
 export async function forgedTokens(dataDir: string): Promise<Record<string, string>> {
   const ring = await loadOrCreateSigningKeys(dataDir);
-  const good = await signAccessToken(ring.current, { sub: 'victim', roles: ['patient'] });
+  const good = await signAccessToken(ring.current, { sub: 'victim', roles: ['patient'], sid: randomUUID() });
   const [header, payload, signature] = good.split('.') as [string, string, string];
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
   const now = Math.floor(Date.now() / 1000);
   const sign = async (extra: Record<string, unknown>, key = ring.current) => {
     const privateKey = await importJWK(key.privateJwk, 'ES256');
-    return new SignJWT({ roles: ['patient'], token_use: 'access', ...extra })
+    const jwt = new SignJWT({ roles: ['patient'], token_use: 'access', sid: randomUUID(), ...extra })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid })
       .setSubject('victim')
       .setIssuer((extra['iss'] as string) ?? 'medfolio-identity')
       .setAudience((extra['aud'] as string) ?? 'medfolio-api')
-      .setIssuedAt((extra['iat'] as number) ?? now)
-      .setExpirationTime((extra['exp'] as number) ?? now + 900)
-      .sign(privateKey);
+      .setIssuedAt((extra['iat'] as number) ?? now);
+    // exp: null leaves the claim out (a token that never expires).
+    if (extra['exp'] !== null) jwt.setExpirationTime((extra['exp'] as number) ?? now + 900);
+    return jwt.sign(privateKey);
   };
   // HS256 "signed" with the server's PUBLIC key as the HMAC secret (algorithm confusion).
   const publicKeyText = JSON.stringify(publicJwks(ring).keys[0]);
@@ -36,6 +37,9 @@ export async function forgedTokens(dataDir: string): Promise<Record<string, stri
     'wrong audience': await sign({ aud: 'another-api' }),
     'refresh token used as access token': await sign({ token_use: 'refresh' }),
     'key not in the JWKS': await sign({}, await generateSigningKey()),
+    'no sid (names no sign-in that could be revoked)': await sign({ sid: undefined }),
+    'no exp (never expires)': await sign({ exp: null }),
+    'lifetime over an hour': await sign({ iat: now, exp: now + 7200 }),
     garbage: 'not.a.token',
   };
 }

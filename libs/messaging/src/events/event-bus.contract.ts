@@ -99,6 +99,40 @@ export function describeEventBusContract(
       await expect(bus.publish(other, { n: 2 })).resolves.toMatchObject({ stream: spec.name, seq: 2 });
     });
 
+    it('tail: every tailing process gets every message from its start time on, then each new one', async () => {
+      const { spec, prefix } = await newStream();
+      await publishAll(`${prefix}.old`, [1]);
+      await sleep(50);
+      const since = Date.now();
+      await sleep(5);
+      await publishAll(`${prefix}.a`, [2, 3]);
+      await publishAll(`${prefix}.b`, [99]);
+      const seen: [string, number][][] = [[], []];
+      for (const list of seen) {
+        const handle = await bus.tail<Payload>({ stream: spec.name, filterSubjects: [`${prefix}.a`, `${prefix}.old`], sinceMs: since }, (event) => {
+          list.push([event.subject, event.data.n]);
+        });
+        handles.push(handle);
+        await handle.caughtUp;
+        expect(list).toEqual([
+          [`${prefix}.a`, 2],
+          [`${prefix}.a`, 3],
+        ]);
+      }
+      await publishAll(`${prefix}.a`, [4]);
+      await waitUntil(() => seen.every((list) => list.length === 3), 'the new message on both tails');
+      for (const list of seen) expect(list[2]).toEqual([`${prefix}.a`, 4]);
+    });
+
+    it('tail: caughtUp resolves at once on a stream with nothing since the start time', async () => {
+      const { spec, prefix } = await newStream();
+      await publishAll(`${prefix}.a`, [1]);
+      await sleep(20);
+      const handle = await bus.tail({ stream: spec.name, filterSubjects: [`${prefix}.a`], sinceMs: Date.now() }, () => undefined);
+      handles.push(handle);
+      await expect(handle.caughtUp).resolves.toBeUndefined();
+    });
+
     it('publish resolves with the stream sequence once stored', async () => {
       const { spec, prefix } = await newStream();
       const acks = [];

@@ -95,10 +95,30 @@ export interface ConsumerHandle {
   stop(): Promise<void>;
 }
 
+/** What `tail` reads: a stream's messages on some subjects, from a point in time on. */
+export interface TailSpec {
+  stream: string;
+  filterSubjects: string[];
+  /** Deliver the messages stored at or after this time (ms since the epoch), then every new one. */
+  sinceMs: number;
+}
+
+export interface TailHandle extends ConsumerHandle {
+  /** Resolves once every message stored before the tail began has been handed to the handler. */
+  readonly caughtUp: Promise<void>;
+}
+
 export interface EventBus {
   ensureStream(spec: StreamSpec): Promise<void>;
   publish(subject: string, data: unknown, options?: PublishOptions): Promise<PublishAck>;
   consume<T = unknown>(spec: ConsumerSpec, handler: EventHandlerFn<T>): Promise<ConsumerHandle>;
+  /**
+   * An ephemeral reader for a cache each process keeps (the gateway's revoked sessions): unlike a
+   * durable consumer, EVERY process that tails gets every message (no queue, no acks, nothing kept
+   * for it once it stops), starting from `sinceMs`, so a process that starts late still sees what
+   * happened just before. The handler must not throw; it is called in stream order.
+   */
+  tail<T = unknown>(spec: TailSpec, handler: (event: EventEnvelope<T>) => void): Promise<TailHandle>;
   /** True while the bus can publish (readiness). */
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;

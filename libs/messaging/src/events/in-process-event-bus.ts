@@ -10,6 +10,9 @@ import {
   type PublishAck,
   type PublishOptions,
   type StreamSpec,
+  type TailHandle,
+  type TailSpec,
+  type EventEnvelope,
 } from './event-bus';
 import { InProcessConsumer } from './in-process-consumer';
 import { MemoryStream } from './in-process-stream';
@@ -76,6 +79,31 @@ export class InProcessEventBus implements EventBus {
       stop: async () => {
         this.consumers.delete(handle);
         await consumer.stop();
+      },
+    };
+    this.consumers.add(handle);
+    return handle;
+  }
+
+  async tail<T = unknown>(spec: TailSpec, handler: (event: EventEnvelope<T>) => void): Promise<TailHandle> {
+    this.assertOpen();
+    const stream = this.streams.get(spec.stream);
+    if (!stream) throw new Error(`Stream not found: ${spec.stream}`);
+    let position = 0;
+    // Synchronous: every stored message is handed over before this returns, and each new one as it is stored.
+    const deliverNew = () => {
+      for (let m = stream.messageAfterSince(position, spec.filterSubjects, spec.sinceMs); m; m = stream.messageAfter(m.seq, spec.filterSubjects)) {
+        position = m.seq;
+        handler({ id: m.id, subject: m.subject, data: JSON.parse(m.payload) as T, headers: { ...m.headers }, deliveryCount: 1, seq: m.seq });
+      }
+    };
+    deliverNew();
+    const unsubscribe = stream.onAppend(deliverNew);
+    const handle: TailHandle = {
+      caughtUp: Promise.resolve(),
+      stop: async () => {
+        unsubscribe();
+        this.consumers.delete(handle);
       },
     };
     this.consumers.add(handle);

@@ -105,6 +105,13 @@ export class MemoryStream {
     return undefined;
   }
 
+  /** The first message after `seq` on one of these subjects stored at or after `sinceMs`. */
+  messageAfterSince(seq: number, filterSubjects: readonly string[], sinceMs: number): StoredMessage | undefined {
+    let message = this.messageAfter(seq, filterSubjects);
+    while (message && message.time < sinceMs) message = this.messageAfter(message.seq, filterSubjects);
+    return message;
+  }
+
   durable(name: string): DurableState {
     let state = this.durables.get(name);
     if (!state) {

@@ -27,6 +27,8 @@ import {
   type PublishAck,
   type PublishOptions,
   type StreamSpec,
+  type TailHandle,
+  type TailSpec,
 } from './event-bus';
 import {
   backoffDelayMs,
@@ -136,6 +138,41 @@ export class JetStreamEventBus implements EventBus {
         messages.stop();
         await loop;
         if (!this.nc.isClosed()) await this.nc.flush();
+      },
+    };
+    this.running.add(handle);
+    return handle;
+  }
+
+  /** An ordered consumer (ephemeral, recreated by the client after a gap or a reconnect). */
+  async tail<T = unknown>(spec: TailSpec, handler: (event: EventEnvelope<T>) => void): Promise<TailHandle> {
+    // Servers before 2.10 filter on one subject only: those get everything, filtered here.
+    const serverFilters = serverAtLeast(this.nc.info?.version, 2, 10);
+    const consumer = await this.js.consumers.get(spec.stream, {
+      ...(serverFilters ? { filter_subjects: spec.filterSubjects } : {}),
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: new Date(spec.sinceMs).toISOString(),
+    });
+    let markCaughtUp!: () => void;
+    const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
+    if ((await consumer.info(true)).num_pending === 0) markCaughtUp();
+    const messages = await consumer.consume();
+    const reading = (async () => {
+      for await (const msg of messages) {
+        try {
+          if (matchesAny(spec.filterSubjects, msg.subject)) handler(toEnvelope<T>(msg));
+        } catch (error) {
+          this.logger.error({ err: errorMessage(error), subject: msg.subject }, 'tail handler failed');
+        }
+        if (msg.info.pending === 0) markCaughtUp();
+      }
+    })();
+    const handle: TailHandle = {
+      caughtUp,
+      stop: async () => {
+        this.running.delete(handle);
+        await messages.close();
+        await reading.catch(() => undefined);
       },
     };
     this.running.add(handle);

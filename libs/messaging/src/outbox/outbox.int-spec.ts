@@ -31,6 +31,7 @@ class RecordingBus implements EventBus {
 
   ensureStream: EventBus['ensureStream'] = (spec) => this.inner.ensureStream(spec);
   consume: EventBus['consume'] = (spec, handler) => this.inner.consume(spec, handler);
+  tail: EventBus['tail'] = (spec, handler) => this.inner.tail(spec, handler);
   isHealthy: EventBus['isHealthy'] = () => this.inner.isHealthy();
   close: EventBus['close'] = async () => undefined;
 

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
         return ack;
       },
       consume: (spec, handler) => bus.consume(spec, handler),
+      tail: (spec, handler) => bus.tail(spec, handler),
       isHealthy: () => bus.isHealthy(),
       close: () => bus.close(),
     };

@@ -1,0 +1,80 @@
+import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import secureJsonParse from 'secure-json-parse';
+
+/** Deepest nesting of objects and arrays a JSON body may have. Our largest DTO nests 3 levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/** HSTS for a year, sent only on answers to requests that came over https (see `hstsOnlyOverHttps`). */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/**
+ * True when `text` nests objects/arrays deeper than `max`. A linear scan of the raw text, before
+ * anything is parsed: JSON.parse copes with deep nesting, but class-transformer's recursion on the
+ * parsed value overflows the stack (5,000 levels in 50 KB gave a 500).
+ */
+export function jsonNestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
+  }
+  return false;
+}
+
+/**
+ * The gateway's body rules, in place of Fastify's and Nest's defaults (create the app with
+ * `bodyParser: false`):
+ * - JSON APIs take `application/json` only: form-encoded and text bodies answer 415 (multipart stays
+ *   for the upload routes, registered by @fastify/multipart);
+ * - JSON nested deeper than MAX_JSON_DEPTH answers 400 before parsing or validation;
+ * - prototype poisoning (`__proto__`, `constructor.prototype`) is refused as Fastify does.
+ */
+export function restrictRequestBodies(app: NestFastifyApplication, bodyLimit: number): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(new BadRequestException(`The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`), undefined);
+    }
+    try {
+      done(null, secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(new BadRequestException('The request body is not valid JSON.'), undefined);
+    }
+  });
+  // Anything else with a body (form-encoded, text, XML, ...) on a route that is not an upload.
+  fastify.addContentTypeParser('*', (request, _payload, done) => {
+    const type = String(request.headers['content-type'] ?? 'none').split(';')[0]?.trim() || 'none';
+    done(new UnsupportedMediaTypeException(`This API accepts JSON only (Content-Type: application/json), not ${type}.`), undefined);
+  });
+}
+
+/**
+ * Security headers that depend on the request:
+ * - `Cache-Control: no-store` on every /api answer that does not set its own (personal data must not
+ *   be kept by browsers or shared caches);
+ * - HSTS only when the request came over https (directly, or as a trusted proxy says through
+ *   X-Forwarded-Proto): over plain http it means nothing, and a development host would be pinned.
+ */
+export function requestDependentHeaders(app: NestFastifyApplication): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    });
+}

@@ -1,0 +1,20 @@
+import { isLoopbackAddress } from '@medfolio/gateway-app';
+
+/**
+ * Where `npm start` listens. The one-process mode is for a developer's own machine and, without
+ * SMTP_URL, serves every account's codes and reset links at /dev/mail: so it listens on loopback
+ * unless HOST says otherwise. Kubernetes runs the services' own mains, which keep HOST's 0.0.0.0.
+ */
+export function embeddedListenHost(env: NodeJS.ProcessEnv): string {
+  const host = env['HOST']?.trim();
+  return host ? host : '127.0.0.1';
+}
+
+/** The start-up warning for a HOST that other machines can reach while the dev mailbox is on, or null. */
+export function exposedDevMailWarning(host: string, devMail: boolean): string | null {
+  if (!devMail || host === 'localhost' || isLoopbackAddress(host)) return null;
+  return (
+    `Warning: HOST=${host} lets other machines reach this server while the dev mailbox is on (no SMTP_URL). ` +
+    'The mailbox itself answers only this machine, but set SMTP_URL before sharing the server.\n'
+  );
+}
