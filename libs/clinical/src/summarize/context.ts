@@ -15,8 +15,7 @@ const POST_NEGATION = /^\W*(was |were |is |has been |have been |been )?(ruled ou
 const UNCERTAIN =
   /(\b(possible|possibly|probable|probably|likely|suspected|suspect|suspicion (of|for)|questionable|question of|rule out|r\/o|concern for|concerning for|cannot (be )?(exclude|rule out)|may have|versus|vs\.?|differential (diagnosis )?includes|presumed|consistent with)\b|\?\s*$)/i;
 const POST_UNCERTAIN = /^\s*(\?|\b(vs\.?|versus)\b|\bis (possible|suspected|likely)\b)/i;
-const PAST =
-  /\b(history of|hx of|h\/o|s\/p|status post|prior|previous|previously|remote|past|resolved|old|former|childhood|in remission)\b/i;
+const PAST = /\b(history of|hx of|h\/o|s\/p|status post|prior|previous|previously|remote|resolved|former|childhood|in remission)\b/i;
 const POST_PAST = /^\W*(\(?resolved\)?|\(?remote\)?|,? ?in remission|\(?inactive\)?|\(?historical\)?|\(?history\)?)/i;
 const FAMILY =
   /\b(family history|fhx|fh|mother|father|sister|brother|maternal|paternal|grandmother|grandfather|aunt|uncle|sibling|siblings|son|daughter|cousin|parents?|mom|dad)\b/i;

@@ -4,7 +4,7 @@
 // vocabulary names, with NegEx-style context. See libs/clinical/README.md for the rules.
 import type { ClinicalFact, EngineInput, FactCategory, FactStatus, NoneKnown, SectionKey, SourceRef, SummaryEngine } from '../model';
 import { contextOf, itemContext } from './context';
-import { findConditions, findDrugs, medicationText, parseAllergy, parseCondition, parseMedication, type MedParts } from './parsers';
+import { drugKey, findConditions, findDrugs, medicationText, parseAllergy, parseCondition, parseMedication, type MedParts } from './parsers';
 import { displayCase, findDates, headerDate, quoteOf } from './text';
 import { HEADING_KINDS, HEADING_PATTERNS, type BlockKind } from './vocabulary';
 
@@ -43,7 +43,7 @@ const DEMOGRAPHIC = /\b(mrn|dob|date of birth|medical record (number|no)|acct|ac
 const PLAN_LINE =
   /^(continue|cont|start|started|increase|decrease|reduce|titrate|check|follow|f\/u|return|rtc|refer|referral|order|ordered|obtain|schedule|recommend|counsel|counseled|discussed|will|would|monitor|repeat|labs?|patient|pt|we|i|plan|consider|advised|encouraged|educated|reviewed|stable on|on |goal|target|hold|stop|add|change|switch|see|cont\.|health maintenance|preventive|code status|dispo|disposition|signed|electronically)\b/i;
 const SIG_LINE = /^(sig:?|take|takes|inject|apply|inhale|use|instill|place|dissolve|chew|give|insert|spray|1 tab|one tab)\b/i;
-const MED_DETAIL = /^(indications?|dispense|disp|refills?|quantity|qty|start date|end date|started|authorizing provider|ordering provider|prescriber|last dose|last filled|notes? to pharmacy|patient instructions|comments?)\b\s*:?/i;
+const MED_DETAIL = /^(commonly known as|what changed|changed|also known as|indications?|dispense|disp|refills?|quantity|qty|start date|end date|started|authorizing provider|ordering provider|prescriber|last dose|last filled|notes? to pharmacy|patient instructions|comments?)\b\s*:?/i;
 const ALL_CAPS_HEADING_WORD =
   /\b(HISTORY|EXAM|EXAMINATION|COURSE|PLAN|COMPLAINT|INFORMATION|INSTRUCTIONS|FINDINGS|SUMMARY|DATA|REVIEW|STATUS|NOTES?|PROCEDURE|RECOMMENDATIONS|STUDIES|DISPOSITION|IMPRESSION|SIGNATURE|ATTESTATION|REPORT)\b/;
 // Sub-headings inside a medication list that do not end it.
@@ -65,8 +65,10 @@ interface Doc {
 
 interface Block {
   kind: BlockKind;
-  columns: (Role | undefined)[] | null;
+  columns: { roles: (Role | undefined)[]; starts: number[] | null } | null;
   lastMed: { fact: ClinicalFact; text: string } | null;
+  /** Words in the last list item: a long item's wrapped tail is not a new item. */
+  lastItemWords: number;
 }
 
 export class LocalEngine implements SummaryEngine {
@@ -95,21 +97,59 @@ export function readDocument(input: EngineInput): Doc {
   for (const none of input.noneKnown) doc.noneKnown.push({ ...none, recorded: none.recorded ?? recorded });
 
   // The preamble before any heading is read as prose (letters have no headings at all).
-  const block: Block = { kind: 'other', columns: null, lastMed: null };
+  const block: Block = { kind: 'other', columns: null, lastMed: null, lastItemWords: 0 };
+  // Prose is read by paragraph: sentences wrap across lines ("chronic\nkidney disease").
+  let paragraph: { line: Line; text: string; lastLine: string } | null = null;
+  const flush = (): void => {
+    if (paragraph) readProse(doc, paragraph.line, paragraph.text, 'other');
+    paragraph = null;
+  };
   for (const line of lines) {
     const text = line.text.replace(/\u00a0/g, ' ').trim();
-    if (!text || NOISE.test(text)) continue;
+    if (!text) {
+      flush();
+      continue;
+    }
+    if (NOISE.test(text)) continue;
     const heading = detectHeading(text, block.kind);
     if (heading) {
+      flush();
       block.kind = heading.kind;
       block.columns = null;
       block.lastMed = null;
+      block.lastItemWords = 0;
       if (heading.rest) readContent(doc, block, line, heading.rest, true);
       continue;
     }
+    if (block.kind === 'other' && !isTableHeader(text)) {
+      if (!paragraph) paragraph = { line, text, lastLine: text };
+      else {
+        // A wrapped line (long, or followed by lower case) continues its sentence; a short
+        // unpunctuated line ("Patient: ...") is a sentence of its own.
+        const wrapped = /[a-z0-9,]$/i.test(paragraph.text) && (/^[a-z(]/.test(text) || paragraph.lastLine.length >= 60);
+        paragraph.text += wrapped || /[.:;!?]$/.test(paragraph.text) ? ` ${text}` : `. ${text}`;
+        paragraph.lastLine = text;
+      }
+      continue;
+    }
+    flush();
     readContent(doc, block, line, text, false);
   }
+  flush();
   return doc;
+}
+
+function isTableHeader(text: string): boolean {
+  const cells = cellsOf(text).cells.filter(Boolean);
+  return cells.length >= 2 && cells.every((c) => roleOf(c));
+}
+
+/** The sentence around a mention in a paragraph: the citation for a fact read from prose. */
+function sentenceAround(text: string, start: number, end: number): string {
+  const from = Math.max(text.lastIndexOf('. ', start) + 2, text.lastIndexOf('; ', start) + 2, 0);
+  const stops = [text.indexOf('. ', end), text.indexOf('; ', end)].filter((i) => i >= 0);
+  const to = stops.length ? Math.min(...stops) + 1 : text.length;
+  return text.slice(from, to);
 }
 
 function normaliseHeading(text: string): string {
@@ -162,8 +202,9 @@ function source(doc: Doc, line: Line): SourceRef {
   return { documentId: doc.input.documentId, filename: line.filename, page: line.page, quote: quoteOf(line.text) };
 }
 
-function addFact(doc: Doc, line: Line, fact: Omit<ClinicalFact, 'sources' | 'recorded'>): ClinicalFact {
-  const full: ClinicalFact = { ...fact, recorded: doc.recorded, sources: [source(doc, line)] };
+function addFact(doc: Doc, line: Line, fact: Omit<ClinicalFact, 'sources' | 'recorded'>, quote?: string): ClinicalFact {
+  const cited = source(doc, line);
+  const full: ClinicalFact = { ...fact, recorded: doc.recorded, sources: [quote ? { ...cited, quote: quoteOf(quote) } : cited] };
   doc.facts.push(full);
   return full;
 }
@@ -172,12 +213,27 @@ function addNoneKnown(doc: Doc, line: Line, section: SectionKey, text: string): 
   doc.noneKnown.push({ section, text, recorded: doc.recorded, sources: [source(doc, line)] });
 }
 
-/** Table cells: " | ", tabs, or runs of spaces (PDF text keeps columns apart with them). */
-function cellsOf(text: string): string[] {
-  return text
-    .split(/\s*\|\s*|\t+|\s{2,}/)
-    .map((c) => c.trim())
-    .filter((c) => c.length > 0);
+interface Cells {
+  cells: string[];
+  /** Where each cell starts, for tables laid out with spaces (PDF text), whose empty cells leave no mark. */
+  starts: number[] | null;
+}
+
+/** Table cells: " | " or tabs (empty cells kept), or runs of two or more spaces. */
+function cellsOf(text: string): Cells {
+  if (text.includes('|') || text.includes('\t')) {
+    const cells = text.split(text.includes('|') ? '|' : '\t').map((c) => c.trim());
+    while (cells.length && !cells[0]) cells.shift();
+    while (cells.length && !cells.at(-1)) cells.pop();
+    return { cells, starts: null };
+  }
+  const cells: string[] = [];
+  const starts: number[] = [];
+  for (const m of text.matchAll(/\S+(?: \S+)*/g)) {
+    cells.push(m[0]);
+    starts.push(m.index);
+  }
+  return { cells, starts };
 }
 
 function stripBullet(text: string): string {
@@ -207,12 +263,20 @@ function splitItems(text: string, inline: boolean): string[] {
 
 function readContent(doc: Doc, block: Block, line: Line, text: string, inline: boolean): void {
   if (DEMOGRAPHIC.test(text) && block.kind !== 'other') return;
-  const cells = cellsOf(text);
-  if (cells.length >= 2 && cells.filter((c) => roleOf(c)).length >= Math.min(2, cells.length)) {
-    block.columns = cells.map(roleOf);
+  const { cells: rawCells, starts } = cellsOf(text);
+  const cells = rawCells.filter(Boolean);
+  if (cells.length >= 2 && cells.every((c) => roleOf(c))) {
+    const roles = rawCells.map(roleOf);
+    block.columns = { roles, starts };
+    // A table header says what follows even where no heading did (a lab report's "Test  Result  Units").
+    if (block.kind === 'other' || block.kind === 'skip') {
+      if (roles.includes('value')) block.kind = 'labs';
+      else if (roles.includes('reaction')) block.kind = 'allergies';
+      else if (roles.includes('dose') || roles.includes('route') || roles.includes('frequency')) block.kind = 'meds';
+    }
     return;
   }
-  const row = block.columns && cells.length >= 2 ? rowOf(block.columns, cells) : null;
+  const row = block.columns && cells.length >= 2 ? rowOf(block.columns, rawCells, starts) : null;
   switch (block.kind) {
     case 'skip':
       return;
@@ -220,7 +284,7 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
       return readProse(doc, line, text, 'other');
     case 'problems':
     case 'past':
-      return readConditions(doc, block.kind, line, text, inline, row, cells);
+      return readConditions(doc, block, line, text, inline, row, cells);
     case 'surgical':
     case 'immunizations':
       return readDated(doc, block.kind, line, text, inline, row, cells);
@@ -242,10 +306,17 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
 
 type Row = Partial<Record<Role, string>>;
 
-function rowOf(columns: (Role | undefined)[], cells: string[]): Row {
+function rowOf(columns: NonNullable<Block['columns']>, cells: string[], starts: number[] | null): Row {
   const row: Row = {};
   cells.forEach((cell, i) => {
-    const role = columns[i] ?? 'other';
+    if (!cell) return;
+    // Space-laid tables: a cell belongs to the header column that starts nearest to it.
+    let column = i;
+    if (starts && columns.starts) {
+      const at = starts[i]!;
+      column = columns.starts.reduce((best, start, j) => (Math.abs(start - at) < Math.abs(columns.starts![best]! - at) ? j : best), 0);
+    }
+    const role = columns.roles[column] ?? 'other';
     if (!row[role]) row[role] = cell;
   });
   return row;
@@ -253,28 +324,53 @@ function rowOf(columns: (Role | undefined)[], cells: string[]): Row {
 
 const wordCount = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
-function readConditions(doc: Doc, kind: 'problems' | 'past', line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
+function readConditions(doc: Doc, block: Block, line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
+  const kind = block.kind === 'past' ? 'past' : 'problems';
+  const previousWords = block.lastItemWords;
+  block.lastItemWords = wordCount(text);
+  // The wrapped tail of a long A/P item ("metformin 1000 mg BID. Discussed diet.") names no new problem.
+  if (/^[a-z]/.test(text) && previousWords >= 8) return readProseDrugs(doc, line, text);
   const section: SectionKey = kind === 'problems' ? 'current_conditions' : 'past_history';
   if (NONE_CONDITIONS.test(text)) return addNoneKnown(doc, line, section, displayCase(stripBullet(text).replace(/\.$/, '')));
   if (row?.name) return addCondition(doc, kind, line, row.name, [row.status, row.start && `since ${row.start}`, row.end && `resolved ${row.end}`, row.code && `(${row.code})`].filter(Boolean).join(' '));
   // Without a header, a row's first cell is the name and the rest may say its status and dates.
   if (cells.length >= 2 && /\t|\s{2,}|\|/.test(text) && wordCount(cells[0]!) <= 8) return addCondition(doc, kind, line, stripBullet(cells[0]!), cells.slice(1).join(' '));
   for (const item of splitItems(stripBullet(text), inline)) {
-    if (PLAN_LINE.test(item)) continue;
+    // A plan line names no problem, but may start, change or stop a drug.
+    if (PLAN_LINE.test(item)) {
+      readProseDrugs(doc, line, item);
+      continue;
+    }
     // The problem is what comes before the plan: "Type 2 diabetes - A1c 7.2, continue metformin".
     const head = item.split(/\s[-–—]\s|:\s|;\s|\.\s/)[0]!;
     const afterComma = head.indexOf(', ');
     const name = afterComma > 0 && wordCount(head.slice(afterComma + 2)) >= 3 ? head.slice(0, afterComma) : head;
     if (wordCount(name) > 10) readProse(doc, line, item, kind);
     else addCondition(doc, kind, line, name, item.slice(name.length));
+    // "Type 2 diabetes - continue metformin 1000 mg BID": the plan after the problem.
+    if (kind === 'problems' && name.length < item.length) readProseDrugs(doc, line, item.slice(name.length));
   }
 }
+
+// What may join two problems on one line ("Diabetes and hypertension stable").
+const JOINERS = /\b(and|with|w\/|&|stable|controlled|well|uncontrolled|both|chronic)\b|[,/&+]/gi;
 
 function addCondition(doc: Doc, kind: 'problems' | 'past', line: Line, name: string, extra: string): void {
   const whole = `${name} ${extra}`;
   const ctx = itemContext(whole);
   if (ctx.negated) return;
   if (ctx.family) return readFamily(doc, line, whole);
+  // A drug with a dose is a medication, whatever list it sits in.
+  if (findDrugs(name)[0]?.start === 0 && /\d\s*(mg|mcg|g|ml|units?)\b/i.test(name)) return readProseDrugs(doc, line, whole);
+  const mentions = findConditions(name);
+  if (new Set(mentions.map((m) => m.concept.display)).size >= 2) {
+    let rest = name;
+    for (const m of [...mentions].reverse()) rest = rest.slice(0, m.start) + rest.slice(m.end);
+    if (rest.replace(JOINERS, ' ').trim() === '') {
+      for (const m of mentions) addCondition(doc, kind, line, name.slice(m.start, m.end), extra);
+      return;
+    }
+  }
   const parts = parseCondition(name);
   if (!parts) return;
   const resolved = /\b(resolved|inactive|in remission|historical)\b/i.test(whole);
@@ -445,47 +541,74 @@ function readCareTeam(doc: Doc, line: Line, text: string): void {
   addFact(doc, line, { section: 'additional', category: 'care_team', text: item });
 }
 
-const STOP_CONTEXT = /\b(stopped|discontinued|d\/c'?d|dc'?d|held|came off|taken off|no longer (taking|on)|switched from|stop|discontinue)\b/i;
-const NOT_TAKEN = /\b(consider|considering|recommend|recommended|suggest|may|might|could|would|if|plan to|will|should|allergic|allergy|allergies|intolerant|intolerance|denies|not on|never)\b/i;
+const STOP_CONTEXT = /\b(stopped|discontinued|d\/c'?d|dc'?d|held|came off|taken off|no longer (taking|using|on)|switched from|stop|discontinue|completed)\b/i;
+const TAKING_CONTEXT = /\b(takes|taking|is on|are on|remains on|remain on|continues on|continue|continued|started|start|starting|begin|began|prescribed|increase|increased|decrease|decreased|reduce|reduced|change|changed|current medications|medications (are|include)|maintained on|currently on|home)\b/i;
+const NOT_TAKEN = /\b(consider|considering|recommend|recommended|suggest|may|might|could|would|if|plan to|should|allergic|allergy|allergies|intolerant|intolerance|denies|not on|never|avoid)\b/i;
+const DOSE_AFTER = /^\s*(\([^)]*\)\s*)?(to\s+)?\d/;
 
-/** Prose: vocabulary conditions with their context, drugs with their sig, allergies and "NKDA". */
-function readProse(doc: Doc, line: Line, text: string, kind: BlockKind): void {
-  const none = NONE_ALLERGIES.exec(text);
-  if (none && /allerg|nkda|nka/i.test(none[0])) addNoneKnown(doc, line, 'allergies', /nkda|no known drug/i.test(none[0]) ? 'No known drug allergies' : 'No known allergies');
-  for (const mention of findConditions(text)) {
-    const ctx = contextOf(text, mention.start, mention.end);
-    if (ctx.negated || ctx.family) continue;
-    const past = kind === 'past' || ctx.past || /^\W*(had|suffered|underwent)\b/i.test(text.slice(Math.max(0, mention.start - 12), mention.start));
-    addFact(doc, line, {
-      section: past ? 'past_history' : 'current_conditions',
-      category: 'condition',
-      text: mention.concept.display,
-      status: past ? 'unknown' : 'active',
-      ...(ctx.possible ? { certainty: 'possible' as const } : {}),
-    });
-  }
+/** Drugs named in prose: kept when a dose follows or the words around say it is taken or stopped. */
+function readProseDrugs(doc: Doc, line: Line, text: string): void {
   const drugs = findDrugs(text);
   drugs.forEach((drug, i) => {
     const clauseStart = Math.max(text.lastIndexOf('. ', drug.start), text.lastIndexOf('; ', drug.start), 0);
     const before = text.slice(clauseStart, drug.start);
-    if (NOT_TAKEN.test(before.split(/\s+/).slice(-6).join(' '))) return;
+    const near = before.split(/\s+/).slice(-6).join(' ');
+    if (NOT_TAKEN.test(near)) return;
     // The sig runs to the next drug or the end of the sentence.
     const stop = Math.min(drugs[i + 1]?.start ?? text.length, ...[text.indexOf('. ', drug.end), text.indexOf('; ', drug.end)].filter((n) => n >= 0));
-    const segment = text.slice(drug.start, stop).replace(/\s*(,|and|or)\s*$/i, '');
-    const parts = parseMedication(segment);
-    if (!parts) return;
-    const switchedTo = /\bto\s*$/i.test(before) && /switched from/i.test(before);
-    const stopped = !switchedTo && (STOP_CONTEXT.test(before.split(/\s+/).slice(-5).join(' ')) || parts.stopped || /^\S+\s+(was|has been|were)\s+(stopped|discontinued|held)/i.test(segment));
-    addFact(doc, line, medicationFact({ ...parts, stopped }, stopped));
+    const name = text.slice(drug.start, drug.end);
+    const after = text.slice(drug.end, stop).replace(/\s*(,|and|or)\s*$/i, '');
+    const stoppedAfter = /^\s*(was|has been|were|is)\s+(stopped|discontinued|held)/i.test(after);
+    const switchedTo = /switched from\b.*\bto\s*$/i.test(before);
+    const stopped = !switchedTo && (STOP_CONTEXT.test(before.split(/\s+/).slice(-5).join(' ')) || stoppedAfter);
+    if (!stopped && !DOSE_AFTER.test(after) && !TAKING_CONTEXT.test(before)) return;
+    const sig = parseMedication(`${name} ${after.replace(/^\s*(was|has been|were|is)\s+(stopped|discontinued|held)\b.*$/i, '')}`);
+    const parts: MedParts = { ...(sig ?? { stopped }), name: displayCase(name), key: drugKey(name), stopped };
+    addFact(doc, line, medicationFact(parts, stopped), sentenceAround(text, drug.start, drug.end));
   });
+}
+
+/** Prose: vocabulary conditions with their context, drugs with their sig, allergies and "NKDA". */
+function readProse(doc: Doc, line: Line, text: string, kind: BlockKind): void {
+  const none = NONE_ALLERGIES.exec(text);
+  if (none && /allerg|nkda|nka/i.test(none[0])) {
+    doc.noneKnown.push({
+      section: 'allergies',
+      text: /nkda|no known drug/i.test(none[0]) ? 'No known drug allergies' : 'No known allergies',
+      recorded: doc.recorded,
+      sources: [{ ...source(doc, line), quote: quoteOf(sentenceAround(text, none.index, none.index + none[0].length)) }],
+    });
+  }
+  for (const mention of findConditions(text)) {
+    const ctx = contextOf(text, mention.start, mention.end);
+    if (ctx.negated || ctx.family) continue;
+    const past = kind === 'past' || ctx.past || /\b(had|suffered|underwent)\s+(an?\s+)?$/i.test(text.slice(Math.max(0, mention.start - 16), mention.start));
+    addFact(
+      doc,
+      line,
+      {
+        section: past ? 'past_history' : 'current_conditions',
+        category: 'condition',
+        text: mention.concept.display,
+        status: past ? 'unknown' : 'active',
+        ...(ctx.possible ? { certainty: 'possible' as const } : {}),
+      },
+      sentenceAround(text, mention.start, mention.end),
+    );
+  }
+  readProseDrugs(doc, line, text);
   if (kind === 'other' || kind === 'meds') {
     const allergic = /\ballergic to ([^.;]+)|\ballerg(?:y|ies) to ([^.;]+)/i.exec(text);
     if (allergic) {
-      for (const part of (allergic[1] ?? allergic[2]!).split(/,\s*|\s+and\s+|\s+or\s+/)) {
-        const parts = parseAllergy(part.replace(/\bwhich causes?\b/i, '('));
-        if (parts && wordCount(parts.allergen) <= 3) addFact(doc, line, { section: 'allergies', category: 'allergy', text: parts.allergen, ...(parts.reaction ? { details: { reaction: parts.reaction } } : {}), status: 'active' });
+      // "allergic to codeine, which causes nausea, and to shellfish"
+      const list = (allergic[1] ?? allergic[2]!).replace(/,?\s*which causes?\s+([^,]+)/gi, ' ($1)');
+      for (const part of list.split(/,\s*(?:and\s+)?(?:to\s+)?|\s+and\s+(?:to\s+)?|\s+or\s+/)) {
+        const parts = parseAllergy(part.trim());
+        if (parts && wordCount(parts.allergen) <= 3) {
+          const fact = { section: 'allergies' as const, category: 'allergy' as const, text: parts.allergen, ...(parts.reaction ? { details: { reaction: parts.reaction } } : {}), status: 'active' as const };
+          addFact(doc, line, fact, sentenceAround(text, allergic.index, allergic.index + allergic[0].length));
+        }
       }
     }
   }
 }
-

@@ -15,8 +15,9 @@
 //     whether it is shown is decided in buildSummary (facts recorded as late or later override it;
 //     an older fact is never erased by a newer "none known": both are shown).
 import type { ClinicalFact, FactStatus, NoneKnown, SectionKey, SourceRef } from '../model';
-import { conceptOf, drugKey, parseAllergy, parseMedication } from './parsers';
+import { conditionKey, drugKey, parseAllergy, parseMedication } from './parsers';
 import { dateKey, normaliseKey } from './text';
+import { NARROWER } from './vocabulary';
 
 function family(fact: ClinicalFact): string {
   return fact.category === 'condition' ? 'condition' : fact.category;
@@ -25,10 +26,8 @@ function family(fact: ClinicalFact): string {
 /** The name two documents must share for their facts to be one. */
 export function nameKey(fact: ClinicalFact): string {
   switch (fact.category) {
-    case 'condition': {
-      const concept = conceptOf(fact.text);
-      return normaliseKey(concept?.display ?? fact.text.replace(/,?\s*unspecified\b/i, ''));
-    }
+    case 'condition':
+      return conditionKey(fact.text);
     case 'medication':
       return parseMedication(fact.text)?.key ?? drugKey(fact.text);
     case 'allergy':
@@ -42,6 +41,7 @@ export function nameKey(fact: ClinicalFact): string {
   }
 }
 
+const GENERAL_KEYS = new Set(Object.keys(NARROWER).map(normaliseKey));
 const explicit = (status: FactStatus | undefined): boolean => status === 'active' || status === 'resolved' || status === 'stopped';
 const ending = (status: FactStatus | undefined): number => (status === 'resolved' || status === 'stopped' ? 1 : 0);
 const detailCount = (fact: ClinicalFact): number => Object.keys(fact.details ?? {}).length + (fact.code ? 1 : 0);
@@ -88,8 +88,9 @@ function mergeGroup(members: ClinicalFact[]): ClinicalFact {
   const merged: ClinicalFact = {
     section: stating.section,
     category: newest.category,
-    // What a doctor reads: the wording (and dose) of the statement that decides the status.
-    text: stating.text,
+    // What a doctor reads: the wording (and dose) of the statement that decides the status, but
+    // never the general name when a member says which kind ("Type 2 diabetes mellitus").
+    text: (GENERAL_KEYS.has(nameKey(stating)) ? byDate.find((f) => !GENERAL_KEYS.has(nameKey(f))) : undefined)?.text ?? stating.text,
     ...(details ? { details } : {}),
     ...(code ? { code } : {}),
     ...(stating.status ? { status: stating.status } : {}),
@@ -104,11 +105,22 @@ function mergeGroup(members: ClinicalFact[]): ClinicalFact {
 
 /** Union-find over facts that share any key (a code or a name), so "I10" and "HTN" meet through "Hypertension (I10)". */
 export function mergeFacts(facts: ClinicalFact[], noneKnown: NoneKnown[] = []): { facts: ClinicalFact[]; noneKnown: NoneKnown[] } {
+  // "Diabetes" in a chief complaint is the record's type 2 diabetes when that is the only kind it names.
+  const conditionKeys = new Set(facts.filter((f) => f.category === 'condition').map(nameKey));
+  const specific = new Map<string, string>();
+  for (const [general, narrower] of Object.entries(NARROWER)) {
+    const present = narrower.map(normaliseKey).filter((k) => conditionKeys.has(k));
+    if (present.length === 1) specific.set(normaliseKey(general), present[0]!);
+  }
+  const keyOf = (fact: ClinicalFact): string => {
+    const key = nameKey(fact);
+    return fact.category === 'condition' ? (specific.get(key) ?? key) : key;
+  };
   const parent = facts.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   const owner = new Map<string, number>();
   facts.forEach((fact, i) => {
-    const keys = [`${family(fact)}|n|${nameKey(fact)}`];
+    const keys = [`${family(fact)}|n|${keyOf(fact)}`];
     if (fact.code) keys.push(`${family(fact)}|c|${fact.code.system.toLowerCase()}|${fact.code.code.toLowerCase()}`);
     for (const key of keys) {
       const other = owner.get(key);

@@ -29,6 +29,18 @@ export function conceptOf(item: string): Concept | undefined {
   return ABBREVIATION_TO_CONCEPT.get(trimmed) ?? TERM_TO_CONCEPT.get(normaliseKey(trimmed));
 }
 
+/**
+ * The key a condition is matched by: its concept when the text is one ("HTN"), or names exactly one
+ * ("Acute on chronic HFrEF, EF 30%" -> heart failure); else its normalised words.
+ */
+export function conditionKey(text: string): string {
+  const whole = conceptOf(text);
+  if (whole) return normaliseKey(whole.display);
+  const named = new Set(findConditions(text).map((m) => m.concept.display));
+  if (named.size === 1) return normaliseKey([...named][0]!);
+  return normaliseKey(text.replace(/,?\s*unspecified\b/i, ''));
+}
+
 export interface Mention {
   concept: Concept;
   start: number;
@@ -101,7 +113,7 @@ export interface MedParts {
 /** A medication line: "Metformin 500 mg PO BID", "LISINOPRIL 10 MG TABLET | 1 tab | oral | daily | Active". */
 export function parseMedication(text: string): MedParts | null {
   // "2 (two) times daily" as Epic writes it.
-  const line = text.replace(/\((one|two|three|four|five|six)\)\s*/gi, '').replace(/\s+/g, ' ').replace(LEAD, '').trim();
+  const line = text.replace(/(\d)\s*\([a-z]+\)\s*/gi, '$1 ').replace(/\s+/g, ' ').replace(LEAD, '').trim();
   // The name: words before the first number, form word, route or frequency.
   const cut = [line.search(/\s\d|\s\.\d|\(/), line.search(FORM_WORD), ...ROUTES.map(([r]) => line.search(r)), ...FREQUENCIES.map(([r]) => line.search(r)), line.search(PRN), line.search(/[,:;|]|\s-\s/), line.search(STOPPED)]
     .filter((i) => i > 0)
@@ -201,7 +213,7 @@ export function parseCondition(item: string): ConditionParts | null {
   const icd10 = code?.[1] ?? code?.[2];
   return {
     text: concept ? concept.display : displayCase(text),
-    key: concept ? normaliseKey(concept.display) : normaliseKey(text),
+    key: conditionKey(text),
     ...(icd10 && ICD10.test(icd10.toUpperCase()) ? { icd10: icd10.toUpperCase() } : {}),
     ...(onset ? { onset } : {}),
     ...(end ? { end } : {}),

@@ -58,13 +58,13 @@ const HEADINGS: Record<Exclude<BlockKind, never>, string[]> = {
     'adverse reactions', 'drug allergies', 'allergies/intolerances', 'allergies and intolerances', 'medication allergies',
     'allergy list', 'adrs', 'known allergies',
   ],
-  immunizations: ['immunizations', 'immunization', 'immunization history', 'vaccinations', 'vaccines', 'vaccine history'],
+  immunizations: ['immunizations', 'immunization', 'immunization history', 'vaccinations', 'vaccines', 'vaccine history', 'immunizations administered', 'vaccines administered', 'immunizations given', 'vaccines given'],
   family: ['family history', 'fh', 'fhx', 'family hx', 'family medical history'],
   labs: [
     'labs', 'lab', 'results', 'lab results', 'labs/results', 'laboratory', 'laboratory results', 'laboratory data',
     'pertinent results', 'diagnostic results', 'lab data', 'recent labs', 'laboratory studies', 'test results',
   ],
-  vitals: ['vitals', 'vital signs', 'vs', 'vital sign'],
+  vitals: ['vitals', 'vital signs', 'vs', 'vital sign', 'discharge vitals', 'vital signs at discharge', 'most recent vitals', 'last vitals', 'admission vitals', 'current vitals', 'triage vitals'],
   care_team: ['care team', 'primary care provider', 'pcp', 'primary care physician', 'care team members'],
   other: [
     'history of present illness', 'hpi', 'subjective', 'interval history', 'hospital course', 'brief hospital course',
@@ -109,6 +109,8 @@ export const CONDITIONS: Concept[] = [
   { display: 'Type 2 diabetes mellitus', terms: ['type 2 diabetes', 'type 2 diabetes mellitus', 'type ii diabetes', 'type ii diabetes mellitus', 'diabetes mellitus type 2', 'diabetes mellitus, type 2', 'diabetes type 2', 'dm2', 'dm ii', 'dm type 2', 't2dm', 'niddm', 'type 2 dm', 'dmii', 'diabetes mellitus type ii'], abbreviations: ['DM2', 'T2DM', 'NIDDM'] },
   { display: 'Type 1 diabetes mellitus', terms: ['type 1 diabetes', 'type 1 diabetes mellitus', 'type i diabetes', 'diabetes mellitus type 1', 'dm1', 't1dm', 'iddm'], abbreviations: ['T1DM', 'IDDM'] },
   { display: 'Diabetes mellitus', terms: ['diabetes', 'diabetes mellitus'], abbreviations: ['DM'] },
+  { display: 'Gestational diabetes', terms: ['gestational diabetes', 'gestational diabetes mellitus', 'gdm'], abbreviations: ['GDM'] },
+  { display: 'Proteinuria', terms: ['proteinuria', 'albuminuria', 'microalbuminuria'] },
   { display: 'Prediabetes', terms: ['prediabetes', 'pre-diabetes', 'impaired fasting glucose'] },
   { display: 'Hyperlipidemia', terms: ['hyperlipidemia', 'hld', 'dyslipidemia', 'high cholesterol', 'hypercholesterolemia', 'mixed hyperlipidemia', 'pure hypercholesterolemia'], abbreviations: ['HLD'] },
   { display: 'Coronary artery disease', terms: ['coronary artery disease', 'cad', 'coronary disease', 'ischemic heart disease', 'atherosclerotic heart disease', 'ashd'], abbreviations: ['CAD', 'ASHD'] },
@@ -177,6 +179,11 @@ export const CONDITIONS: Concept[] = [
   { display: 'Hypokalemia', terms: ['hypokalemia'] },
   { display: 'Hyponatremia', terms: ['hyponatremia'] },
 ];
+
+/** A general name and the specific ones it stands for when the record names exactly one of them ("diabetes" -> type 2). */
+export const NARROWER: Record<string, string[]> = {
+  'Diabetes mellitus': ['Type 2 diabetes mellitus', 'Type 1 diabetes mellitus'],
+};
 
 /** Generic drug names prose may mention; a medication list is read without needing them. */
 export const DRUGS: string[] = [
