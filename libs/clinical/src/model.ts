@@ -68,6 +68,8 @@ export interface ClinicalFact {
 export interface NoneKnown {
   section: SectionKey;
   text: string;
+  /** When the source said so (as ClinicalFact.recorded): facts recorded later override it. */
+  recorded?: string;
   sources: SourceRef[];
 }
 

@@ -1,0 +1,614 @@
+// The local engine: offline, deterministic reading of clinical text into facts.
+// It follows the document's own sections (headings and their synonyms), reads list items and table
+// rows in the sections it knows, and reads prose (HPI, letters) for the conditions and drugs its
+// vocabulary names, with NegEx-style context. See libs/clinical/README.md for the rules.
+import type { ClinicalFact, EngineInput, FactCategory, FactStatus, NoneKnown, SectionKey, SourceRef, SummaryEngine } from '../model';
+import { contextOf, itemContext } from './context';
+import { drugKey, findConditions, findDrugs, medicationText, parseAllergy, parseCondition, parseMedication, type MedParts } from './parsers';
+import { displayCase, findDates, headerDate, quoteOf } from './text';
+import { HEADING_KINDS, HEADING_PATTERNS, type BlockKind } from './vocabulary';
+
+interface Line {
+  text: string;
+  filename: string;
+  page: number | null;
+}
+
+type Role = 'name' | 'dose' | 'route' | 'frequency' | 'status' | 'start' | 'end' | 'reaction' | 'severity' | 'value' | 'unit' | 'range' | 'flag' | 'code' | 'other';
+
+const COLUMN_ROLES: [RegExp, Role][] = [
+  [/^(name|medications?|drug|generic name|medication name|problem|problem name|diagnosis|diagnoses|condition|allergen|allergy|substance|agent|test|test name|component|lab|analyte|vaccine|immunization|procedure|surgery|description|item)$/, 'name'],
+  [/^(dose|dosage|strength|amount)$/, 'dose'],
+  [/^route$/, 'route'],
+  [/^(frequency|freq|sig|instructions|directions|how to take|schedule)$/, 'frequency'],
+  [/^(status|clinical status|state)$/, 'status'],
+  [/^(start|start date|onset|onset date|date|noted|date noted|date given|administered|date administered|diagnosed|date of service|performed|collected)$/, 'start'],
+  [/^(end|end date|stop date|resolved|resolved date|date resolved|discontinued)$/, 'end'],
+  [/^(reactions?|manifestation)$/, 'reaction'],
+  [/^(severity|criticality)$/, 'severity'],
+  [/^(result|value|results|your value)$/, 'value'],
+  [/^(units?)$/, 'unit'],
+  [/^(reference range|ref range|range|normal range|reference interval|standard range)$/, 'range'],
+  [/^(flag|abnormal|interpretation|abn)$/, 'flag'],
+  [/^(icd-?10|code|icd-?10 code|snomed|rxnorm)$/, 'code'],
+  [/^(type|comments?|notes?|prescriber|quantity|qty|refills|last dose|provider|ordered by|source|category)$/, 'other'],
+];
+
+const roleOf = (cell: string): Role | undefined => COLUMN_ROLES.find(([re]) => re.test(cell.trim().toLowerCase().replace(/[:*]/g, '')))?.[1];
+
+// Lines that are page furniture, not content.
+const NOISE = /^(page \d+( of \d+)?|continued( on next page)?|\(continued\)|printed (on|by)\b.*|confidential\b.*|-+|=+|_+)$/i;
+const DEMOGRAPHIC = /\b(mrn|dob|date of birth|medical record (number|no)|acct|account (number|no))\b\s*[:#]/i;
+// Plan lines under a problem in an A/P ("- continue metformin"): not conditions.
+const PLAN_LINE =
+  /^(continue|cont|start|started|increase|decrease|reduce|titrate|check|follow|f\/u|return|rtc|refer|referral|order|ordered|obtain|schedule|recommend|counsel|counseled|discussed|will|would|monitor|repeat|labs?|patient|pt|we|i|plan|consider|advised|encouraged|educated|reviewed|stable on|on |goal|target|hold|stop|add|change|switch|see|cont\.|health maintenance|preventive|code status|dispo|disposition|signed|electronically)\b/i;
+const SIG_LINE = /^(sig:?|take|takes|inject|apply|inhale|use|instill|place|dissolve|chew|give|insert|spray|1 tab|one tab)\b/i;
+const MED_DETAIL = /^(commonly known as|what changed|changed|also known as|indications?|dispense|disp|refills?|quantity|qty|start date|end date|started|authorizing provider|ordering provider|prescriber|last dose|last filled|notes? to pharmacy|patient instructions|comments?)\b\s*:?/i;
+const ALL_CAPS_HEADING_WORD =
+  /\b(HISTORY|EXAM|EXAMINATION|COURSE|PLAN|COMPLAINT|INFORMATION|INSTRUCTIONS|FINDINGS|SUMMARY|DATA|REVIEW|STATUS|NOTES?|PROCEDURE|RECOMMENDATIONS|STUDIES|DISPOSITION|IMPRESSION|SIGNATURE|ATTESTATION|REPORT)\b/;
+// Sub-headings inside a medication list that do not end it.
+const MED_SUBHEADING = /^(scheduled|prn|as needed|continuous|oral|inhaled|topical|injectable|injections|other|otc|over the counter|supplements|vitamins|new|changed|unchanged|continued|as needed medications|scheduled medications)$/i;
+
+const NONE_ALLERGIES =
+  /\b(nkda|nka|nkma|no known (drug |medication |medicine )?allerg(y|ies)|no known drug allergy|no allerg(y|ies)|no drug allergies|not known to have any allergies|allergies:?\s*(none|no known)|no allergies on file)\b|^\W*(none|none known|no known)\W*$/i;
+const NONE_MEDS =
+  /^\W*(none|no (current |known |home |regular |daily |active |outpatient )?(medications?|meds|prescriptions)( on file)?|not (currently )?taking any( medications?)?|takes no (medications?|meds)|no current outpatient medications)\W*$/i;
+const NONE_CONDITIONS =
+  /^\W*(none|no (significant |known |pertinent |chronic |prior |past )?(past )?(medical )?(history|problems|conditions|illnesses)|no active problems|negative|noncontributory|non-contributory|unremarkable)\W*$/i;
+
+interface Doc {
+  input: EngineInput;
+  recorded: string;
+  facts: ClinicalFact[];
+  noneKnown: NoneKnown[];
+}
+
+interface Block {
+  kind: BlockKind;
+  columns: { roles: (Role | undefined)[]; starts: number[] | null } | null;
+  lastMed: { fact: ClinicalFact; text: string } | null;
+  /** Words in the last list item: a long item's wrapped tail is not a new item. */
+  lastItemWords: number;
+}
+
+export class LocalEngine implements SummaryEngine {
+  readonly name = 'local' as const;
+
+  async read(inputs: EngineInput[], signal?: AbortSignal): Promise<{ facts: ClinicalFact[]; noneKnown: NoneKnown[]; droppedUnsupported: number }> {
+    const facts: ClinicalFact[] = [];
+    const noneKnown: NoneKnown[] = [];
+    for (const input of inputs) {
+      signal?.throwIfAborted();
+      const doc = readDocument(input);
+      facts.push(...doc.facts);
+      noneKnown.push(...doc.noneKnown);
+    }
+    return { facts, noneKnown, droppedUnsupported: 0 };
+  }
+}
+
+/** One document's facts: extraction's structured ones, then what its text says. */
+export function readDocument(input: EngineInput): Doc {
+  const lines: Line[] = input.texts.flatMap((t) => t.text.split(/\r?\n|\f/).map((text) => ({ text, filename: t.filename, page: t.page })));
+  const recorded = input.documentDate ?? headerDate(lines.map((l) => l.text)) ?? input.uploadedAt.slice(0, 10);
+  const doc: Doc = { input, recorded, facts: [], noneKnown: [] };
+  // Structured facts (C-CDA, FHIR) come with their codes; they keep their own dates when they have them.
+  for (const fact of input.facts) doc.facts.push({ ...fact, recorded: fact.recorded ?? recorded });
+  for (const none of input.noneKnown) doc.noneKnown.push({ ...none, recorded: none.recorded ?? recorded });
+
+  // The preamble before any heading is read as prose (letters have no headings at all).
+  const block: Block = { kind: 'other', columns: null, lastMed: null, lastItemWords: 0 };
+  // Prose is read by paragraph: sentences wrap across lines ("chronic\nkidney disease").
+  let paragraph: { line: Line; text: string; lastLine: string } | null = null;
+  const flush = (): void => {
+    if (paragraph) readProse(doc, paragraph.line, paragraph.text, 'other');
+    paragraph = null;
+  };
+  for (const line of lines) {
+    const text = line.text.replace(/\u00a0/g, ' ').trim();
+    if (!text) {
+      flush();
+      continue;
+    }
+    if (NOISE.test(text)) continue;
+    const heading = detectHeading(text, block.kind);
+    if (heading) {
+      flush();
+      block.kind = heading.kind;
+      block.columns = null;
+      block.lastMed = null;
+      block.lastItemWords = 0;
+      if (heading.rest) readContent(doc, block, line, heading.rest, true);
+      continue;
+    }
+    if (block.kind === 'other' && !isTableHeader(text)) {
+      if (!paragraph) paragraph = { line, text, lastLine: text };
+      else {
+        // A wrapped line (long, or followed by lower case) continues its sentence; a short
+        // unpunctuated line ("Patient: ...") is a sentence of its own.
+        const wrapped = /[a-z0-9,]$/i.test(paragraph.text) && (/^[a-z(]/.test(text) || paragraph.lastLine.length >= 60);
+        paragraph.text += wrapped || /[.:;!?]$/.test(paragraph.text) ? ` ${text}` : `. ${text}`;
+        paragraph.lastLine = text;
+      }
+      continue;
+    }
+    flush();
+    readContent(doc, block, line, text, false);
+  }
+  flush();
+  return doc;
+}
+
+function isTableHeader(text: string): boolean {
+  const cells = cellsOf(text).cells.filter(Boolean);
+  return cells.length >= 2 && cells.every((c) => roleOf(c));
+}
+
+/** The sentence around a mention in a paragraph: the citation for a fact read from prose. */
+function sentenceAround(text: string, start: number, end: number): string {
+  const from = Math.max(text.lastIndexOf('. ', start) + 2, text.lastIndexOf('; ', start) + 2, 0);
+  const stops = [text.indexOf('. ', end), text.indexOf('; ', end)].filter((i) => i >= 0);
+  const to = stops.length ? Math.min(...stops) + 1 : text.length;
+  return text.slice(from, to);
+}
+
+function normaliseHeading(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/&/g, ' and ')
+    .replace(/^(your|the patient'?s|patient'?s)\s+/, '')
+    .replace(/[*#_=]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\d.)ivx]+(?=[a-z])/, (m) => (/^\s*([\d]+|[ivx]+)[.)]\s*$/.test(m) ? '' : m))
+    .replace(/[\s:.-]+$/, '')
+    .trim();
+}
+
+function knownHeading(candidate: string): BlockKind | undefined {
+  const key = normaliseHeading(candidate);
+  if (!key || key.split(' ').length > 8) return undefined;
+  return HEADING_KINDS.get(key) ?? HEADING_KINDS.get(key.replace(/\s*\/\s*/g, '/')) ?? HEADING_PATTERNS.find(([re]) => re.test(key))?.[1];
+}
+
+/** A heading line ("ALLERGIES:", "Past Medical History", "PMH: HTN, DM2") and any content after it. */
+export function detectHeading(text: string, current: BlockKind): { kind: BlockKind; rest: string } | null {
+  const bare = text.replace(/^[*#\s]+|[*\s]+$/g, '').replace(/\*\*/g, '');
+  // "Heading: content" or "Heading - content".
+  const colon = /^([^:|\t]{2,60}?)\s*(?::|\s[-–—]\s)\s*(.*)$/.exec(bare);
+  if (colon) {
+    const kind = knownHeading(colon[1]!);
+    if (kind) return { kind, rest: colon[2]!.trim() };
+  }
+  const whole = knownHeading(bare);
+  if (whole) return { kind: whole, rest: '' };
+  // "ALLERGIES     NKDA": a capitalised heading, then a gap.
+  const gap = /^([A-Z][A-Z /&]{2,40}?)(?:\s{2,}|\t)(.+)$/.exec(bare);
+  if (gap) {
+    const kind = knownHeading(gap[1]!);
+    if (kind) return { kind, rest: gap[2]!.trim() };
+  }
+  // Headings this engine does not know still end the section before them.
+  if (/^[A-Za-z][A-Za-z /&'()-]{1,50}:$/.test(bare) && bare.split(/\s+/).length <= 6) {
+    if ((current === 'meds' || current === 'meds_stopped') && MED_SUBHEADING.test(bare.slice(0, -1).trim())) return null;
+    if (current === 'labs' || current === 'vitals') return null;
+    return { kind: 'other', rest: '' };
+  }
+  if (/^[A-Z][A-Z /&'-]{3,50}$/.test(bare) && bare.split(/\s+/).length <= 6 && ALL_CAPS_HEADING_WORD.test(bare)) return { kind: 'other', rest: '' };
+  return null;
+}
+
+function source(doc: Doc, line: Line): SourceRef {
+  return { documentId: doc.input.documentId, filename: line.filename, page: line.page, quote: quoteOf(line.text) };
+}
+
+function addFact(doc: Doc, line: Line, fact: Omit<ClinicalFact, 'sources' | 'recorded'>, quote?: string): ClinicalFact {
+  const cited = source(doc, line);
+  const full: ClinicalFact = { ...fact, recorded: doc.recorded, sources: [quote ? { ...cited, quote: quoteOf(quote) } : cited] };
+  doc.facts.push(full);
+  return full;
+}
+
+function addNoneKnown(doc: Doc, line: Line, section: SectionKey, text: string): void {
+  doc.noneKnown.push({ section, text, recorded: doc.recorded, sources: [source(doc, line)] });
+}
+
+interface Cells {
+  cells: string[];
+  /** Where each cell starts, for tables laid out with spaces (PDF text), whose empty cells leave no mark. */
+  starts: number[] | null;
+}
+
+/** Table cells: " | " or tabs (empty cells kept), or runs of two or more spaces. */
+function cellsOf(text: string): Cells {
+  if (text.includes('|') || text.includes('\t')) {
+    const cells = text.split(text.includes('|') ? '|' : '\t').map((c) => c.trim());
+    while (cells.length && !cells[0]) cells.shift();
+    while (cells.length && !cells.at(-1)) cells.pop();
+    return { cells, starts: null };
+  }
+  const cells: string[] = [];
+  const starts: number[] = [];
+  for (const m of text.matchAll(/\S+(?: \S+)*/g)) {
+    cells.push(m[0]);
+    starts.push(m.index);
+  }
+  return { cells, starts };
+}
+
+function stripBullet(text: string): string {
+  return text.replace(/^\s*(?:[-*•·▪◦‣●○■□✓>]+\s*|\d{1,2}[.)]\s+|[a-z][.)]\s+|#\s*|\[\s*[x ]?\s*\]\s*)/i, '').trim();
+}
+
+/** Items on one line: inline lists are split on commas and semicolons (outside brackets). */
+function splitItems(text: string, inline: boolean): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '(' || ch === '[') depth++;
+    if (ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
+    if (depth === 0 && (ch === ';' || ch === ',')) {
+      parts.push(current);
+      current = '';
+    } else current += ch;
+  }
+  parts.push(current);
+  const items = parts.map((p) => p.replace(/\.\s*$/, '').trim()).filter(Boolean);
+  // A one-per-line list keeps its commas ("Hyperlipidemia, unspecified") unless it is plainly a list.
+  const short = items.every((i) => i.split(/\s+/).length <= 5);
+  if (inline ? items.length > 1 && items.every((i) => i.split(/\s+/).length <= 8) : items.length >= 3 && short) return items;
+  return [text.replace(/\.\s*$/, '').trim()];
+}
+
+function readContent(doc: Doc, block: Block, line: Line, text: string, inline: boolean): void {
+  if (DEMOGRAPHIC.test(text) && block.kind !== 'other') return;
+  const { cells: rawCells, starts } = cellsOf(text);
+  const cells = rawCells.filter(Boolean);
+  if (cells.length >= 2 && cells.every((c) => roleOf(c))) {
+    const roles = rawCells.map(roleOf);
+    block.columns = { roles, starts };
+    // A table header says what follows even where no heading did (a lab report's "Test  Result  Units").
+    if (block.kind === 'other' || block.kind === 'skip') {
+      if (roles.includes('value')) block.kind = 'labs';
+      else if (roles.includes('reaction')) block.kind = 'allergies';
+      else if (roles.includes('dose') || roles.includes('route') || roles.includes('frequency')) block.kind = 'meds';
+    }
+    return;
+  }
+  const row = block.columns && cells.length >= 2 ? rowOf(block.columns, rawCells, starts) : null;
+  switch (block.kind) {
+    case 'skip':
+      return;
+    case 'other':
+      return readProse(doc, line, text, 'other');
+    case 'problems':
+    case 'past':
+      return readConditions(doc, block, line, text, inline, row, cells);
+    case 'surgical':
+    case 'immunizations':
+      return readDated(doc, block.kind, line, text, inline, row, cells);
+    case 'meds':
+    case 'meds_stopped':
+      return readMedication(doc, block, line, text, row, cells);
+    case 'allergies':
+      return readAllergies(doc, line, text, inline, row, cells);
+    case 'family':
+      return readFamily(doc, line, text);
+    case 'labs':
+      return readLabs(doc, line, text, inline, row, cells);
+    case 'vitals':
+      return readVitals(doc, line, text);
+    case 'care_team':
+      return readCareTeam(doc, line, text);
+  }
+}
+
+type Row = Partial<Record<Role, string>>;
+
+function rowOf(columns: NonNullable<Block['columns']>, cells: string[], starts: number[] | null): Row {
+  const row: Row = {};
+  cells.forEach((cell, i) => {
+    if (!cell) return;
+    // Space-laid tables: a cell belongs to the header column that starts nearest to it.
+    let column = i;
+    if (starts && columns.starts) {
+      const at = starts[i]!;
+      column = columns.starts.reduce((best, start, j) => (Math.abs(start - at) < Math.abs(columns.starts![best]! - at) ? j : best), 0);
+    }
+    const role = columns.roles[column] ?? 'other';
+    if (!row[role]) row[role] = cell;
+  });
+  return row;
+}
+
+const wordCount = (s: string): number => s.split(/\s+/).filter(Boolean).length;
+
+function readConditions(doc: Doc, block: Block, line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
+  const kind = block.kind === 'past' ? 'past' : 'problems';
+  const previousWords = block.lastItemWords;
+  block.lastItemWords = wordCount(text);
+  // The wrapped tail of a long A/P item ("metformin 1000 mg BID. Discussed diet.") names no new problem.
+  if (/^[a-z]/.test(text) && previousWords >= 8) return readProseDrugs(doc, line, text);
+  const section: SectionKey = kind === 'problems' ? 'current_conditions' : 'past_history';
+  if (NONE_CONDITIONS.test(text)) return addNoneKnown(doc, line, section, displayCase(stripBullet(text).replace(/\.$/, '')));
+  if (row?.name) return addCondition(doc, kind, line, row.name, [row.status, row.start && `since ${row.start}`, row.end && `resolved ${row.end}`, row.code && `(${row.code})`].filter(Boolean).join(' '));
+  // Without a header, a row's first cell is the name and the rest may say its status and dates.
+  if (cells.length >= 2 && /\t|\s{2,}|\|/.test(text) && wordCount(cells[0]!) <= 8) return addCondition(doc, kind, line, stripBullet(cells[0]!), cells.slice(1).join(' '));
+  for (const item of splitItems(stripBullet(text), inline)) {
+    // A plan line names no problem, but may start, change or stop a drug.
+    if (PLAN_LINE.test(item)) {
+      readProseDrugs(doc, line, item);
+      continue;
+    }
+    // The problem is what comes before the plan: "Type 2 diabetes - A1c 7.2, continue metformin".
+    const head = item.split(/\s[-–—]\s|:\s|;\s|\.\s/)[0]!;
+    const afterComma = head.indexOf(', ');
+    const name = afterComma > 0 && wordCount(head.slice(afterComma + 2)) >= 3 ? head.slice(0, afterComma) : head;
+    if (wordCount(name) > 10) readProse(doc, line, item, kind);
+    else addCondition(doc, kind, line, name, item.slice(name.length));
+    // "Type 2 diabetes - continue metformin 1000 mg BID": the plan after the problem.
+    if (kind === 'problems' && name.length < item.length) readProseDrugs(doc, line, item.slice(name.length));
+  }
+}
+
+// What may join two problems on one line ("Diabetes and hypertension stable").
+const JOINERS = /\b(and|with|w\/|&|stable|controlled|well|uncontrolled|both|chronic)\b|[,/&+]/gi;
+
+function addCondition(doc: Doc, kind: 'problems' | 'past', line: Line, name: string, extra: string): void {
+  const whole = `${name} ${extra}`;
+  const ctx = itemContext(whole);
+  if (ctx.negated) return;
+  if (ctx.family) return readFamily(doc, line, whole);
+  // A drug with a dose is a medication, whatever list it sits in.
+  if (findDrugs(name)[0]?.start === 0 && /\d\s*(mg|mcg|g|ml|units?)\b/i.test(name)) return readProseDrugs(doc, line, whole);
+  const mentions = findConditions(name);
+  if (new Set(mentions.map((m) => m.concept.display)).size >= 2) {
+    let rest = name;
+    for (const m of [...mentions].reverse()) rest = rest.slice(0, m.start) + rest.slice(m.end);
+    if (rest.replace(JOINERS, ' ').trim() === '') {
+      for (const m of mentions) addCondition(doc, kind, line, name.slice(m.start, m.end), extra);
+      return;
+    }
+  }
+  const parts = parseCondition(name);
+  if (!parts) return;
+  const resolved = /\b(resolved|inactive|in remission|historical)\b/i.test(whole);
+  const active = /\b(active|chronic|ongoing|current)\b/i.test(extra);
+  const past = kind === 'past' || resolved || (ctx.past && !active);
+  const dates = findDates(extra);
+  const onset = parts.onset ?? dates.find((d) => !/resolved|ended/i.test(extra.slice(Math.max(0, d.index - 12), d.index)))?.iso;
+  const end = parts.end ?? (resolved ? dates.find((d) => /resolved|ended/i.test(extra.slice(Math.max(0, d.index - 12), d.index)))?.iso : undefined);
+  const status: FactStatus = resolved ? 'resolved' : past ? 'unknown' : 'active';
+  addFact(doc, line, {
+    section: past ? 'past_history' : 'current_conditions',
+    category: 'condition',
+    text: parts.text,
+    ...(parts.icd10 ? { code: { system: 'ICD-10-CM', code: parts.icd10 } } : {}),
+    status,
+    ...(onset ? { onset } : {}),
+    ...(end ? { end } : {}),
+    ...(ctx.possible ? { certainty: 'possible' as const } : {}),
+  });
+}
+
+function readDated(doc: Doc, kind: 'surgical' | 'immunizations', line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
+  const category: FactCategory = kind === 'surgical' ? 'procedure' : 'immunization';
+  const items = row?.name ? [`${row.name} ${row.start ?? ''}`] : cells.length >= 2 && /\t|\s{2,}|\|/.test(text) ? [cells.join(' ')] : splitItems(stripBullet(text), inline);
+  for (const item of items) {
+    if (/^\W*(none|no (prior |previous |past )?(surgeries|surgical history|procedures|operations|immunizations on file)|unknown|not on file|n\/a)\W*$/i.test(item)) continue;
+    if (itemContext(item).negated || PLAN_LINE.test(item)) continue;
+    const date = findDates(item)[0]?.iso;
+    const parts = parseCondition(item.replace(/\b(given|administered|on|done|performed|in)\s*$/i, ''));
+    if (!parts) continue;
+    const name = parts.text.replace(/\b(given|administered|on|done|performed|dose \d|#\d)\s*$/i, '').trim();
+    if (!/[a-z]{3}/i.test(name)) continue;
+    addFact(doc, line, { section: 'additional', category, text: name, ...(date ? { onset: date } : {}) });
+  }
+}
+
+function readMedication(doc: Doc, block: Block, line: Line, text: string, row: Row | null, cells: string[]): void {
+  const item = stripBullet(text);
+  if (NONE_MEDS.test(item)) return addNoneKnown(doc, line, 'medications', displayCase(item.replace(/\.$/, '')));
+  if (MED_DETAIL.test(item)) return;
+  // Epic writes the sig on the line under the drug: it completes the last medication.
+  if (SIG_LINE.test(item) && block.lastMed && !row) {
+    const merged = `${block.lastMed.text} ${item.replace(/^sig:?\s*/i, '')}`;
+    const parts = parseMedication(merged);
+    if (parts) {
+      Object.assign(block.lastMed.fact, medicationFact(parts, block.kind === 'meds_stopped'));
+      block.lastMed.fact.sources[0]!.quote = quoteOf(`${block.lastMed.fact.sources[0]!.quote} ${item}`);
+      block.lastMed.text = merged;
+    }
+    return;
+  }
+  if (/\b(reviewed|reconciled|verified)\b/i.test(item) && wordCount(item) <= 8) return;
+  let medText = item;
+  let stoppedByStatus = false;
+  if (row?.name) {
+    medText = [row.name, row.dose, row.route, row.frequency].filter(Boolean).join(' ');
+    stoppedByStatus = /\b(stopped|discontinued|inactive|completed|held|expired|cancelled)\b/i.test(`${row.status ?? ''} ${row.end ?? ''}`) && !!(row.status || row.end);
+  } else if (cells.length >= 2) medText = cells.join(' ');
+  if (wordCount(medText) > 16 && !/\d\s*(mg|mcg|g|ml|units?)\b/i.test(medText)) return readProse(doc, line, item, 'meds');
+  const parts = parseMedication(medText);
+  if (!parts || PLAN_LINE.test(parts.name) || /^(medications?|name|drug|sig|dose)$/i.test(parts.name)) return;
+  const fact = addFact(doc, line, medicationFact(parts, block.kind === 'meds_stopped' || stoppedByStatus));
+  block.lastMed = { fact, text: medText };
+}
+
+function medicationFact(parts: MedParts, stopped: boolean): Omit<ClinicalFact, 'sources' | 'recorded'> {
+  const details: ClinicalFact['details'] = {
+    ...(parts.dose ? { dose: parts.dose } : {}),
+    ...(parts.route ? { route: parts.route } : {}),
+    ...(parts.frequency ? { frequency: parts.frequency } : {}),
+  };
+  return {
+    section: 'medications',
+    category: 'medication',
+    text: medicationText(parts),
+    ...(Object.keys(details).length ? { details } : {}),
+    status: stopped || parts.stopped ? 'stopped' : 'active',
+  };
+}
+
+function readAllergies(doc: Doc, line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
+  const item = stripBullet(text);
+  const none = NONE_ALLERGIES.exec(item);
+  if (none) {
+    const said = /nkda|no known drug/i.test(none[0]) ? 'No known drug allergies' : /nka\b|nkma/i.test(none[0]) ? 'No known allergies' : displayCase(none[0].replace(/^allergies:?\s*/i, '').trim());
+    return addNoneKnown(doc, line, 'allergies', said);
+  }
+  if (/\b(reviewed|verified|updated|not on file)\b/i.test(item) && wordCount(item) <= 8) return;
+  const entries: { text: string; cells?: { reaction?: string; severity?: string } }[] = row?.name
+    ? [{ text: row.name, cells: { ...(row.reaction ? { reaction: row.reaction } : {}), ...(row.severity ? { severity: row.severity } : {}) } }]
+    : cells.length >= 2 && /\t|\s{2,}|\|/.test(text)
+      ? [{ text: cells[0]!, cells: { reaction: cells[1]!, ...(cells[2] ? { severity: cells[2] } : {}) } }]
+      : (inline && !/\s[-–—]\s|:/.test(item) ? splitItems(item, true) : [item]).map((t) => ({ text: t }));
+  for (const entry of entries) {
+    if (itemContext(entry.text).negated) continue;
+    const parts = parseAllergy(entry.text.replace(/^(allergic to|allergy to)\s+/i, ''), entry.cells);
+    if (!parts || wordCount(parts.allergen) > 6) continue;
+    const details: ClinicalFact['details'] = {
+      ...(parts.reaction ? { reaction: parts.reaction } : {}),
+      ...(parts.severity ? { severity: parts.severity } : {}),
+    };
+    addFact(doc, line, { section: 'allergies', category: 'allergy', text: parts.allergen, ...(Object.keys(details).length ? { details } : {}), status: 'active' });
+  }
+}
+
+function readFamily(doc: Doc, line: Line, text: string): void {
+  const item = stripBullet(text).replace(/^(family history|fhx?)\s*(of|:)?\s*/i, '').replace(/\.$/, '');
+  if (!item || /^\W*(none|noncontributory|non-contributory|unknown|negative|no (known |significant )?family history|unremarkable|n\/a|reviewed)\b/i.test(item)) return;
+  if (!/[a-z]{3}/i.test(item)) return;
+  addFact(doc, line, { section: 'additional', category: 'note', text: `Family history: ${item}` });
+}
+
+const LAB_NOISE = /^(collected|received|reported|specimen|ordering|ordered|performed|lab|laboratory|reference|test|result|status|final|fasting|comment|note|method|accession|page|date|time)\b/i;
+const LAB_LINE =
+  /^([A-Za-z][A-Za-z0-9 ,()/%.'-]*?[A-Za-z0-9)%])\s*[:=]?\s*(<=|>=|<|>)?\s*(-?\d+(?:\.\d+)?|positive|negative|detected|not detected|reactive|non-reactive|nonreactive)\b\s*([a-zA-Zµ%][a-zA-Z0-9µ%/^.*]*(?:\/[a-zA-Z0-9.^]+)?)?(.*)$/i;
+const FLAG = /(?:^|\s|\()(H|L|HH|LL|A|high|low|abnormal|critical|crit)(?:\)|\s|$|\*)/i;
+
+function readLabs(doc: Doc, line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
+  let items: string[];
+  if (row?.name && row.value) items = [[row.name, row.value, row.unit, row.flag ? `(${row.flag})` : ''].filter(Boolean).join(' ')];
+  else if (cells.length >= 2 && /\t|\s{2,}|\|/.test(text)) items = [cells.join(' ')];
+  else items = inline || /,\s*[A-Za-z]/.test(text) ? splitItems(text, true) : [text];
+  for (const raw of items) {
+    const item = stripBullet(raw);
+    if (LAB_NOISE.test(item)) continue;
+    const m = LAB_LINE.exec(item);
+    if (!m) continue;
+    const name = m[1]!.replace(/[\s:]+$/, '');
+    if (findDates(name).length || wordCount(name) > 6 || !/[a-z]{2}/i.test(name)) continue;
+    const unit = m[4] && !/^(h|l|a|high|low|abnormal|critical|ref|reference|range|normal)$/i.test(m[4]) ? m[4] : undefined;
+    const flag = FLAG.exec(` ${m[5] ?? ''} ${m[4] && !unit ? m[4] : ''} `)?.[1];
+    const interpretation = flag ? ({ h: 'high', hh: 'critical high', l: 'low', ll: 'critical low', a: 'abnormal', crit: 'critical' } as Record<string, string>)[flag.toLowerCase()] ?? flag.toLowerCase() : undefined;
+    const value = `${m[2] ?? ''}${m[3]!}`;
+    addFact(doc, line, {
+      section: 'additional',
+      category: 'result',
+      text: [displayCase(name), value, unit, interpretation ? `(${interpretation})` : ''].filter(Boolean).join(' '),
+      details: { value, ...(unit ? { unit } : {}), ...(interpretation ? { interpretation } : {}) },
+    });
+  }
+}
+
+const VITALS: [RegExp, string, string][] = [
+  [/\b(?:blood pressure|bp|b\/p)\s*:?\s*(\d{2,3}\s*\/\s*\d{2,3})(\s*mm ?hg)?/gi, 'Blood pressure', 'mmHg'],
+  [/\b(?:heart rate|hr|pulse|p)\s*:?\s*(\d{2,3})\b(\s*(?:bpm|\/min|beats))?/gi, 'Heart rate', 'bpm'],
+  [/\b(?:respiratory rate|resp(?:irations)?|rr)\s*:?\s*(\d{1,2})\b/gi, 'Respiratory rate', '/min'],
+  [/\b(?:temperature|temp|t)\s*:?\s*(\d{2,3}(?:\.\d)?)\s*°?\s*([FC])?\b/gi, 'Temperature', ''],
+  [/\b(?:spo2|sp02|o2 sat(?:uration)?|oxygen saturation|sao2|pulse ox)\s*:?\s*(\d{2,3})\s*%/gi, 'Oxygen saturation', '%'],
+  [/\b(?:weight|wt)\s*:?\s*(\d{2,3}(?:\.\d+)?)\s*(kg|lbs?|pounds)\b/gi, 'Weight', ''],
+  [/\b(?:height|ht)\s*:?\s*(\d{2,3}(?:\.\d+)?)\s*(cm|in|inches)\b/gi, 'Height', ''],
+  [/\b(?:bmi)\s*:?\s*(\d{2}(?:\.\d+)?)/gi, 'BMI', 'kg/m2'],
+];
+
+function readVitals(doc: Doc, line: Line, text: string): void {
+  for (const [pattern, name, defaultUnit] of VITALS) {
+    pattern.lastIndex = 0;
+    const m = pattern.exec(text);
+    if (!m) continue;
+    const value = m[1]!.replace(/\s+/g, '');
+    const unit = (name === 'Temperature' ? (m[2] ? `°${m[2].toUpperCase()}` : Number(value) > 50 ? '°F' : '°C') : name === 'Weight' || name === 'Height' ? m[2]!.toLowerCase().replace('pounds', 'lb').replace('lbs', 'lb') : defaultUnit) || undefined;
+    addFact(doc, line, { section: 'additional', category: 'vital', text: [name, value, unit].filter(Boolean).join(' '), details: { value, ...(unit ? { unit } : {}) } });
+  }
+}
+
+function readCareTeam(doc: Doc, line: Line, text: string): void {
+  const item = stripBullet(text).replace(/\.$/, '');
+  if (!/[a-z]{3}/i.test(item) || /^\W*(none|unknown|not on file)\b/i.test(item)) return;
+  addFact(doc, line, { section: 'additional', category: 'care_team', text: item });
+}
+
+const STOP_CONTEXT = /\b(stopped|discontinued|d\/c'?d|dc'?d|held|came off|taken off|no longer (taking|using|on)|switched from|stop|discontinue|completed)\b/i;
+const TAKING_CONTEXT = /\b(takes|taking|is on|are on|remains on|remain on|continues on|continue|continued|started|start|starting|begin|began|prescribed|increase|increased|decrease|decreased|reduce|reduced|change|changed|current medications|medications (are|include)|maintained on|currently on|home)\b/i;
+const NOT_TAKEN = /\b(consider|considering|recommend|recommended|suggest|may|might|could|would|if|plan to|should|allergic|allergy|allergies|intolerant|intolerance|denies|not on|never|avoid)\b/i;
+const DOSE_AFTER = /^\s*(\([^)]*\)\s*)?(to\s+)?\d/;
+
+/** Drugs named in prose: kept when a dose follows or the words around say it is taken or stopped. */
+function readProseDrugs(doc: Doc, line: Line, text: string): void {
+  const drugs = findDrugs(text);
+  drugs.forEach((drug, i) => {
+    const clauseStart = Math.max(text.lastIndexOf('. ', drug.start), text.lastIndexOf('; ', drug.start), 0);
+    const before = text.slice(clauseStart, drug.start);
+    const near = before.split(/\s+/).slice(-6).join(' ');
+    if (NOT_TAKEN.test(near)) return;
+    // The sig runs to the next drug or the end of the sentence.
+    const stop = Math.min(drugs[i + 1]?.start ?? text.length, ...[text.indexOf('. ', drug.end), text.indexOf('; ', drug.end)].filter((n) => n >= 0));
+    const name = text.slice(drug.start, drug.end);
+    const after = text.slice(drug.end, stop).replace(/\s*(,|and|or)\s*$/i, '');
+    const stoppedAfter = /^\s*(was|has been|were|is)\s+(stopped|discontinued|held)/i.test(after);
+    const switchedTo = /switched from\b.*\bto\s*$/i.test(before);
+    const stopped = !switchedTo && (STOP_CONTEXT.test(before.split(/\s+/).slice(-5).join(' ')) || stoppedAfter);
+    if (!stopped && !DOSE_AFTER.test(after) && !TAKING_CONTEXT.test(before)) return;
+    const sig = parseMedication(`${name} ${after.replace(/^\s*(was|has been|were|is)\s+(stopped|discontinued|held)\b.*$/i, '')}`);
+    const parts: MedParts = { ...(sig ?? { stopped }), name: displayCase(name), key: drugKey(name), stopped };
+    addFact(doc, line, medicationFact(parts, stopped), sentenceAround(text, drug.start, drug.end));
+  });
+}
+
+/** Prose: vocabulary conditions with their context, drugs with their sig, allergies and "NKDA". */
+function readProse(doc: Doc, line: Line, text: string, kind: BlockKind): void {
+  const none = NONE_ALLERGIES.exec(text);
+  if (none && /allerg|nkda|nka/i.test(none[0])) {
+    doc.noneKnown.push({
+      section: 'allergies',
+      text: /nkda|no known drug/i.test(none[0]) ? 'No known drug allergies' : 'No known allergies',
+      recorded: doc.recorded,
+      sources: [{ ...source(doc, line), quote: quoteOf(sentenceAround(text, none.index, none.index + none[0].length)) }],
+    });
+  }
+  for (const mention of findConditions(text)) {
+    const ctx = contextOf(text, mention.start, mention.end);
+    if (ctx.negated || ctx.family) continue;
+    const past = kind === 'past' || ctx.past || /\b(had|suffered|underwent)\s+(an?\s+)?$/i.test(text.slice(Math.max(0, mention.start - 16), mention.start));
+    addFact(
+      doc,
+      line,
+      {
+        section: past ? 'past_history' : 'current_conditions',
+        category: 'condition',
+        text: mention.concept.display,
+        status: past ? 'unknown' : 'active',
+        ...(ctx.possible ? { certainty: 'possible' as const } : {}),
+      },
+      sentenceAround(text, mention.start, mention.end),
+    );
+  }
+  readProseDrugs(doc, line, text);
+  if (kind === 'other' || kind === 'meds') {
+    const allergic = /\ballergic to ([^.;]+)|\ballerg(?:y|ies) to ([^.;]+)/i.exec(text);
+    if (allergic) {
+      // "allergic to codeine, which causes nausea, and to shellfish"
+      const list = (allergic[1] ?? allergic[2]!).replace(/,?\s*which causes?\s+([^,]+)/gi, ' ($1)');
+      for (const part of list.split(/,\s*(?:and\s+)?(?:to\s+)?|\s+and\s+(?:to\s+)?|\s+or\s+/)) {
+        const parts = parseAllergy(part.trim());
+        if (parts && wordCount(parts.allergen) <= 3) {
+          const fact = { section: 'allergies' as const, category: 'allergy' as const, text: parts.allergen, ...(parts.reaction ? { details: { reaction: parts.reaction } } : {}), status: 'active' as const };
+          addFact(doc, line, fact, sentenceAround(text, allergic.index, allergic.index + allergic[0].length));
+        }
+      }
+    }
+  }
+}

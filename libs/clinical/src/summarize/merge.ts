@@ -1,0 +1,145 @@
+// Merging what several documents say into one list: each fact once, with all its sources, and
+// the newer statement winning where documents disagree. The rules, in README order:
+//  1. Two facts are the same when they are in the same family (conditions, whether current or past;
+//     medications; allergies; each other category) and share a key: the same code, or the same
+//     normalised name (case, punctuation, the vocabulary's abbreviations and synonyms; for drugs the
+//     generic name without salt, form or dose, brand names mapped to it).
+//  2. The merged fact cites every source of every member.
+//  3. Its status and section come from the newest member that states a status (active, resolved,
+//     stopped). A bare mention ("PMH: HTN", "history of ...") does not demote an active problem;
+//     only an explicit "resolved" does. Same date: stopped/resolved beats active (a discharge
+//     summary's STOP list beats its admission list).
+//  4. Results and vitals: the newest value is the fact; older readings of the same test are
+//     superseded and their sources not cited (they said something else).
+//  5. "None known" per section: the newest statement is kept with all the statements' sources;
+//     whether it is shown is decided in buildSummary (facts recorded as late or later override it;
+//     an older fact is never erased by a newer "none known": both are shown).
+import type { ClinicalFact, FactStatus, NoneKnown, SectionKey, SourceRef } from '../model';
+import { conditionKey, drugKey, parseAllergy, parseMedication } from './parsers';
+import { dateKey, normaliseKey } from './text';
+import { NARROWER } from './vocabulary';
+
+function family(fact: ClinicalFact): string {
+  return fact.category === 'condition' ? 'condition' : fact.category;
+}
+
+/** The name two documents must share for their facts to be one. */
+export function nameKey(fact: ClinicalFact): string {
+  switch (fact.category) {
+    case 'condition':
+      return conditionKey(fact.text);
+    case 'medication':
+      return parseMedication(fact.text)?.key ?? drugKey(fact.text);
+    case 'allergy':
+      return parseAllergy(fact.text)?.key ?? normaliseKey(fact.text);
+    case 'result':
+    case 'vital':
+      // The test, not its value: "Hemoglobin A1c 7.2 %" -> "hemoglobin a1c".
+      return normaliseKey(fact.text.replace(/\s(<=|>=|<|>)?-?\d.*$|\s(positive|negative|detected|not detected|reactive|non-?reactive)\b.*$/i, ''));
+    default:
+      return normaliseKey(fact.text);
+  }
+}
+
+const GENERAL_KEYS = new Set(Object.keys(NARROWER).map(normaliseKey));
+const explicit = (status: FactStatus | undefined): boolean => status === 'active' || status === 'resolved' || status === 'stopped';
+const ending = (status: FactStatus | undefined): number => (status === 'resolved' || status === 'stopped' ? 1 : 0);
+const detailCount = (fact: ClinicalFact): number => Object.keys(fact.details ?? {}).length + (fact.code ? 1 : 0);
+
+/** Newest first; on the same date an ending status, then more detail; then text, for a stable order. */
+function newerFirst(a: ClinicalFact, b: ClinicalFact): number {
+  return (
+    dateKey(b.recorded).localeCompare(dateKey(a.recorded)) ||
+    ending(b.status) - ending(a.status) ||
+    detailCount(b) - detailCount(a) ||
+    a.text.localeCompare(b.text)
+  );
+}
+
+const sourceKey = (s: SourceRef): string => `${s.documentId}\u0000${s.page ?? ''}\u0000${s.quote}`;
+
+function uniqueSources(sources: SourceRef[]): SourceRef[] {
+  const seen = new Set<string>();
+  return sources.filter((s) => {
+    const key = sourceKey(s);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function earliest(values: (string | undefined)[]): string | undefined {
+  return values.filter((v): v is string => !!v).sort()[0];
+}
+
+function mergeGroup(members: ClinicalFact[]): ClinicalFact {
+  const byDate = [...members].sort(newerFirst);
+  const newest = byDate[0]!;
+  // Status (and with it the section) from the newest member that states one.
+  const stating = byDate.find((f) => explicit(f.status)) ?? newest;
+  const measured = newest.category === 'result' || newest.category === 'vital';
+  const cited = measured ? byDate.filter((f) => f.details?.value === newest.details?.value && f.text === newest.text) : byDate;
+  const code = byDate.find((f) => f.code)?.code;
+  const details = stating.details ?? byDate.find((f) => f.details)?.details;
+  const onset = earliest(byDate.map((f) => f.onset));
+  const end = stating.status === 'resolved' || stating.status === 'stopped' ? (stating.end ?? byDate.find((f) => f.end)?.end) : undefined;
+  // A confirmed statement anywhere outweighs a suspicion.
+  const possible = byDate.every((f) => f.certainty === 'possible');
+  const merged: ClinicalFact = {
+    section: stating.section,
+    category: newest.category,
+    // What a doctor reads: the wording (and dose) of the statement that decides the status, but
+    // never the general name when a member says which kind ("Type 2 diabetes mellitus").
+    text: (GENERAL_KEYS.has(nameKey(stating)) ? byDate.find((f) => !GENERAL_KEYS.has(nameKey(f))) : undefined)?.text ?? stating.text,
+    ...(details ? { details } : {}),
+    ...(code ? { code } : {}),
+    ...(stating.status ? { status: stating.status } : {}),
+    ...(onset ? { onset } : {}),
+    ...(end ? { end } : {}),
+    ...(newest.recorded ? { recorded: newest.recorded } : {}),
+    ...(possible ? { certainty: 'possible' as const } : {}),
+    sources: uniqueSources(cited.flatMap((f) => f.sources)),
+  };
+  return merged;
+}
+
+/** Union-find over facts that share any key (a code or a name), so "I10" and "HTN" meet through "Hypertension (I10)". */
+export function mergeFacts(facts: ClinicalFact[], noneKnown: NoneKnown[] = []): { facts: ClinicalFact[]; noneKnown: NoneKnown[] } {
+  // "Diabetes" in a chief complaint is the record's type 2 diabetes when that is the only kind it names.
+  const conditionKeys = new Set(facts.filter((f) => f.category === 'condition').map(nameKey));
+  const specific = new Map<string, string>();
+  for (const [general, narrower] of Object.entries(NARROWER)) {
+    const present = narrower.map(normaliseKey).filter((k) => conditionKeys.has(k));
+    if (present.length === 1) specific.set(normaliseKey(general), present[0]!);
+  }
+  const keyOf = (fact: ClinicalFact): string => {
+    const key = nameKey(fact);
+    return fact.category === 'condition' ? (specific.get(key) ?? key) : key;
+  };
+  const parent = facts.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const owner = new Map<string, number>();
+  facts.forEach((fact, i) => {
+    const keys = [`${family(fact)}|n|${keyOf(fact)}`];
+    if (fact.code) keys.push(`${family(fact)}|c|${fact.code.system.toLowerCase()}|${fact.code.code.toLowerCase()}`);
+    for (const key of keys) {
+      const other = owner.get(key);
+      if (other === undefined) owner.set(key, i);
+      else parent[find(i)] = find(other);
+    }
+  });
+  const groups = new Map<number, ClinicalFact[]>();
+  facts.forEach((fact, i) => {
+    const root = find(i);
+    groups.set(root, [...(groups.get(root) ?? []), fact]);
+  });
+  const merged = [...groups.values()].map(mergeGroup);
+
+  const bySection = new Map<SectionKey, NoneKnown[]>();
+  for (const none of noneKnown) bySection.set(none.section, [...(bySection.get(none.section) ?? []), none]);
+  const mergedNone = [...bySection.values()].map((statements) => {
+    const newest = [...statements].sort((a, b) => dateKey(b.recorded).localeCompare(dateKey(a.recorded)) || a.text.localeCompare(b.text))[0]!;
+    return { ...newest, sources: uniqueSources(statements.flatMap((s) => s.sources)) };
+  });
+  return { facts: merged, noneKnown: mergedNone };
+}
