@@ -1,0 +1,63 @@
+// Code systems by C-CDA OID and by FHIR URL, named as in the model's Code.system.
+
+const BY_OID: Record<string, string> = {
+  '2.16.840.1.113883.6.88': 'RxNorm',
+  '2.16.840.1.113883.6.96': 'SNOMED CT',
+  '2.16.840.1.113883.6.90': 'ICD-10-CM',
+  '2.16.840.1.113883.6.3': 'ICD-10',
+  '2.16.840.1.113883.6.103': 'ICD-9-CM',
+  '2.16.840.1.113883.6.1': 'LOINC',
+  '2.16.840.1.113883.12.292': 'CVX',
+  '2.16.840.1.113883.6.69': 'NDC',
+  '2.16.840.1.113883.6.12': 'CPT',
+  '2.16.840.1.113883.4.9': 'UNII',
+};
+
+const BY_URL: Record<string, string> = {
+  'http://www.nlm.nih.gov/research/umls/rxnorm': 'RxNorm',
+  'http://snomed.info/sct': 'SNOMED CT',
+  'http://hl7.org/fhir/sid/icd-10-cm': 'ICD-10-CM',
+  'http://hl7.org/fhir/sid/icd-10': 'ICD-10',
+  'http://hl7.org/fhir/sid/icd-9-cm': 'ICD-9-CM',
+  'http://loinc.org': 'LOINC',
+  'http://hl7.org/fhir/sid/cvx': 'CVX',
+  'http://hl7.org/fhir/sid/ndc': 'NDC',
+  'http://www.ama-assn.org/go/cpt': 'CPT',
+  'http://fdasis.nlm.nih.gov': 'UNII',
+};
+
+/** Systems ranked for choosing among a concept's codings: the ones doctors' tools read first. */
+export const PREFERRED_SYSTEMS = ['RxNorm', 'SNOMED CT', 'ICD-10-CM', 'ICD-10', 'LOINC', 'CVX', 'NDC'];
+
+/** A system's name from its OID; unknown OIDs are kept as they are (still a code, still useful). */
+export function systemFromOid(oid: string | null | undefined): string {
+  if (!oid) return 'unknown';
+  return BY_OID[oid] ?? oid;
+}
+
+export function systemFromUrl(url: string | undefined): string {
+  if (!url) return 'unknown';
+  return BY_URL[url.replace(/\/$/, '')] ?? url;
+}
+
+/** HL7 v3 TS ("20190402", "201904021030-0500") or FHIR dateTime to ISO 8601, kept as partial as the source. */
+export function isoDate(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const fhir = /^(\d{4})(-\d{2})?(-\d{2})?/.exec(value);
+  if (fhir && value.length >= 4 && value[4] !== undefined && value[4] === '-') return fhir[0];
+  const v3 = /^(\d{4})(\d{2})?(\d{2})?/.exec(value);
+  if (!v3) return undefined;
+  return [v3[1], v3[2], v3[3]].filter(Boolean).join('-');
+}
+
+/** At most 200 characters, on one line, as SourceRef.quote wants. */
+export function shortQuote(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= 200 ? flat : flat.slice(0, 199) + '…';
+}
+
+/** True when an ISO (partial) date lies before today. */
+export function isPast(iso: string | undefined, now = new Date()): boolean {
+  if (!iso) return false;
+  return iso < now.toISOString().slice(0, iso.length);
+}
