@@ -172,7 +172,8 @@ export function openFrame(fileKey: Buffer, header: FileHeader, index: number, fr
   decipher.setAuthTag(frame.subarray(frame.length - TAG_LENGTH));
   const plaintext = decipher.update(frame.subarray(FRAME_HEADER_LENGTH, frame.length - TAG_LENGTH));
   try {
-    return Buffer.concat([plaintext, decipher.final()]);
+    const rest = decipher.final(); // empty for GCM: no second copy of the frame
+    return rest.length === 0 ? plaintext : Buffer.concat([plaintext, rest]);
   } catch {
     throw new BlobIntegrityError(`Stored blob failed authentication at frame ${index}: tampered with or corrupted`);
   }
