@@ -76,7 +76,7 @@ describe('FilesystemBlobStorage', () => {
     const storage = await storeWith([newKey]);
     const data = randomBytes(200_000);
     const header = createHeader(newKey.id, 'application/pdf', 64 * 1024);
-    const encrypted = await readAll(streamOf(data).pipe(new EncryptStream(header, newKey.key)));
+    const encrypted = await readAll(streamOf(data).pipe(new EncryptStream(header, newKey.key, 'records/p1/old.pdf')));
     await mkdir(path.join(directory, 'records/p1'), { recursive: true });
     await writeFile(path.join(directory, 'records/p1/old.pdf'), encrypted);
 
