@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { MessageCipher, SEAL_CONTEXT } from './message-cipher';
 
 describe('MessageCipher (AES-256-GCM)', () => {
@@ -33,11 +33,33 @@ describe('MessageCipher (AES-256-GCM)', () => {
     expect(() => cipher.open(sealed.subarray(0, 10), context)).toThrow('Not a sealed notifications value');
   });
 
-  it('does not open a value moved to another row, or under another key', () => {
+  it('does not open a value moved to another row, or under another key, and says so', () => {
     const sealed = cipher.seal(value, context);
-    expect(() => cipher.open(sealed, SEAL_CONTEXT.email('another-row'))).toThrow();
-    expect(() => cipher.open(sealed, SEAL_CONTEXT.contact('0b6f7d1e-2f55-4b8e-9d0c-1f1c1d1e1f10'))).toThrow();
-    expect(() => new MessageCipher(randomBytes(32)).open(sealed, context)).toThrow();
+    const refused = 'failed authentication: altered, from another row, or sealed with another key';
+    expect(() => cipher.open(sealed, SEAL_CONTEXT.email('another-row'))).toThrow(refused);
+    expect(() => cipher.open(sealed, SEAL_CONTEXT.contact('0b6f7d1e-2f55-4b8e-9d0c-1f1c1d1e1f10'))).toThrow(refused);
+    expect(() => new MessageCipher(randomBytes(32)).open(sealed, context)).toThrow(refused);
+  });
+
+  it('refuses the sealed values of two rows swapped, each in the other', () => {
+    const first = SEAL_CONTEXT.email('1b6f7d1e-2f55-4b8e-9d0c-1f1c1d1e1f10');
+    const second = SEAL_CONTEXT.email('2b6f7d1e-2f55-4b8e-9d0c-1f1c1d1e1f10');
+    const sealedFirst = cipher.seal({ ...value, text: 'first' }, first);
+    const sealedSecond = cipher.seal({ ...value, text: 'second' }, second);
+    expect(() => cipher.open(sealedSecond, first)).toThrow('failed authentication');
+    expect(() => cipher.open(sealedFirst, second)).toThrow('failed authentication');
+  });
+
+  it('opens values in the layout rows are stored in (version 1 | IV | tag | ciphertext, context as GCM additional data)', () => {
+    // Sealed here with node:crypto directly, as the documented layout says: rows written by any
+    // earlier build must keep opening.
+    const key = randomBytes(32);
+    const iv = randomBytes(12);
+    const gcm = createCipheriv('aes-256-gcm', key, iv);
+    gcm.setAAD(Buffer.from(context, 'utf8'));
+    const ciphertext = Buffer.concat([gcm.update(JSON.stringify(value), 'utf8'), gcm.final()]);
+    const stored = Buffer.concat([Buffer.from([1]), iv, gcm.getAuthTag(), ciphertext]);
+    expect(new MessageCipher(key).open(stored, context)).toEqual(value);
   });
 
   it('refuses a key that is not 32 bytes', () => {

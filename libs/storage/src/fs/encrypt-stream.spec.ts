@@ -10,10 +10,11 @@ import { createHeader, deriveFileKey, sealFrame } from './encrypted-format';
 
 const masterKey = randomBytes(32);
 const CHUNK = 1024;
+const BLOB = 'records/p1/scan.pdf';
 
 /** The file format written directly: header, then sealFrame for each whole chunk, then the final frame. */
 function expected(header: ReturnType<typeof createHeader>, plaintext: Buffer): Buffer {
-  const fileKey = deriveFileKey(masterKey, header);
+  const fileKey = deriveFileKey(masterKey, header, BLOB);
   const frames = [header.bytes];
   let index = 0;
   let offset = 0;
@@ -40,10 +41,10 @@ describe('EncryptStream', () => {
       const plaintext = randomBytes(length);
       const header = createHeader('k1', 'application/pdf', CHUNK);
       for (const sizes of [[length || 1], [1], [7, 1000, 3], [CHUNK], [CHUNK + 5, 2]]) {
-        const encrypted = await buffer(Readable.from(pieces(plaintext, sizes)).pipe(new EncryptStream(header, masterKey)));
+        const encrypted = await buffer(Readable.from(pieces(plaintext, sizes)).pipe(new EncryptStream(header, masterKey, BLOB)));
         expect(encrypted.equals(expected(header, plaintext))).toBe(true);
         const decrypted = await buffer(
-          Readable.from([encrypted.subarray(header.bytes.length)]).pipe(new DecryptStream(header, deriveFileKey(masterKey, header), 'key')),
+          Readable.from([encrypted.subarray(header.bytes.length)]).pipe(new DecryptStream(header, deriveFileKey(masterKey, header, BLOB), 'key')),
         );
         expect(decrypted.equals(plaintext)).toBe(true);
       }
@@ -51,7 +52,7 @@ describe('EncryptStream', () => {
   );
 
   it('lets each stage of a stored upload hold STREAM_BUFFER_BYTES, so the stages overlap (not one network chunk each)', () => {
-    const stages = [new HashingStream(), new EncryptStream(createHeader('k1', 'application/pdf', CHUNK), masterKey)];
+    const stages = [new HashingStream(), new EncryptStream(createHeader('k1', 'application/pdf', CHUNK), masterKey, BLOB)];
     for (const stage of stages) {
       expect(stage.writableHighWaterMark).toBe(STREAM_BUFFER_BYTES);
       expect(stage.readableHighWaterMark).toBe(STREAM_BUFFER_BYTES);
@@ -61,7 +62,7 @@ describe('EncryptStream', () => {
   it('does not change the pieces it was given (they are held by reference, never written to)', async () => {
     const plaintext = randomBytes(2 * CHUNK + 100);
     const copy = Buffer.from(plaintext);
-    await buffer(Readable.from(pieces(plaintext, [300])).pipe(new EncryptStream(createHeader('k1', 'application/pdf', CHUNK), masterKey)));
+    await buffer(Readable.from(pieces(plaintext, [300])).pipe(new EncryptStream(createHeader('k1', 'application/pdf', CHUNK), masterKey, BLOB)));
     expect(plaintext.equals(copy)).toBe(true);
   });
 });

@@ -16,12 +16,14 @@ export class EncryptStream extends Transform {
   private frameIndex = 0;
   private headerWritten = false;
 
+  /** `blobKey`: the storage key the file is written under, which the file's key is bound to. */
   constructor(
     private readonly header: FileHeader,
     masterKey: Buffer,
+    blobKey: string,
   ) {
     super({ highWaterMark: STREAM_BUFFER_BYTES });
-    this.fileKey = deriveFileKey(masterKey, header);
+    this.fileKey = deriveFileKey(masterKey, header, blobKey);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {

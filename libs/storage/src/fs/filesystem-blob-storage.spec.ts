@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { renameSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { Readable } from 'node:stream';
 
 import type { StorageEncryptionKey } from '../config';
 import { BlobIntegrityError, BlobNotFoundError, InvalidBlobKeyError } from '../errors';
-import { createHeader, DEFAULT_CHUNK_SIZE, FRAME_OVERHEAD } from './encrypted-format';
+import { createHeader, CURRENT_FORMAT_VERSION, DEFAULT_CHUNK_SIZE, FRAME_OVERHEAD, parseHeader } from './encrypted-format';
 import { EncryptStream } from './encrypt-stream';
 import { FilesystemBlobStorage } from './filesystem-blob-storage';
 import { verifySignedUrl } from '../signed-url';
@@ -76,7 +77,7 @@ describe('FilesystemBlobStorage', () => {
     const storage = await storeWith([newKey]);
     const data = randomBytes(200_000);
     const header = createHeader(newKey.id, 'application/pdf', 64 * 1024);
-    const encrypted = await readAll(streamOf(data).pipe(new EncryptStream(header, newKey.key)));
+    const encrypted = await readAll(streamOf(data).pipe(new EncryptStream(header, newKey.key, 'records/p1/old.pdf')));
     await mkdir(path.join(directory, 'records/p1'), { recursive: true });
     await writeFile(path.join(directory, 'records/p1/old.pdf'), encrypted);
 
@@ -206,6 +207,133 @@ describe('FilesystemBlobStorage', () => {
       await (await storeWith([oldKey])).put('blob', streamOf(randomBytes(1000)));
       const impostor = await storeWith([{ id: oldKey.id, key: randomBytes(32) }]);
       await expect(readAll(await impostor.get('blob'))).rejects.toBeInstanceOf(BlobIntegrityError);
+    });
+  });
+
+  describe('format version 1 (before files were bound to their storage key) and re-encryption', () => {
+    /** Writes `data` as a version 1 file under `key`, as the store did before version 2. */
+    async function writeV1(key: string, data: Buffer, masterKey = newKey): Promise<void> {
+      const header = createHeader(masterKey.id, 'application/pdf', DEFAULT_CHUNK_SIZE, 1);
+      const encrypted = await readAll(streamOf(data).pipe(new EncryptStream(header, masterKey.key, key)));
+      await mkdir(path.dirname(path.join(directory, key)), { recursive: true });
+      await writeFile(path.join(directory, key), encrypted);
+    }
+    const versionOf = async (key: string): Promise<number> => parseHeader(await readFile(path.join(directory, key))).version;
+
+    it('writes new files in version 2 and still reads version 1 files', async () => {
+      const storage = await storeWith([newKey]);
+      const data = randomBytes(DEFAULT_CHUNK_SIZE + 5000);
+      await writeV1('old/a.pdf', data);
+      await storage.put('new/a.pdf', streamOf(data));
+      expect(await versionOf('old/a.pdf')).toBe(1);
+      expect(await versionOf('new/a.pdf')).toBe(CURRENT_FORMAT_VERSION);
+      expect(CURRENT_FORMAT_VERSION).toBe(2);
+      expect(sha256(await readAll(await storage.get('old/a.pdf')))).toBe(sha256(data));
+      expect(await storage.head('old/a.pdf')).toMatchObject({ size: data.length, contentType: 'application/pdf' });
+    });
+
+    it('a version 1 file still opens when moved to another key (its weakness), until it is re-encrypted', async () => {
+      const storage = await storeWith([newKey]);
+      const data = randomBytes(10_000);
+      await writeV1('p1/a.pdf', data);
+      await writeFile(path.join(directory, 'p1/moved.pdf'), await readFile(path.join(directory, 'p1/a.pdf')));
+      expect((await readAll(await storage.get('p1/moved.pdf'))).equals(data)).toBe(true);
+
+      expect(await storage.reencrypt('p1/a.pdf')).toBe(true);
+      await writeFile(path.join(directory, 'p1/moved.pdf'), await readFile(path.join(directory, 'p1/a.pdf')));
+      await expect(readAll(await storage.get('p1/moved.pdf'))).rejects.toThrow('failed authentication at frame 0');
+      expect((await readAll(await storage.get('p1/a.pdf'))).equals(data)).toBe(true);
+    });
+
+    it('reencrypt rewrites an old-format or old-key blob with the same bytes and type, and leaves a current one alone', async () => {
+      const data = randomBytes(2 * DEFAULT_CHUNK_SIZE + 77);
+      await writeV1('v1.pdf', data, oldKey);
+      await (await storeWith([oldKey])).put('old-key.pdf', streamOf(data), { contentType: 'image/png' });
+      const storage = await storeWith([newKey, oldKey]);
+      await storage.put('current.pdf', streamOf(data));
+      const untouched = await readFile(path.join(directory, 'current.pdf'));
+
+      expect(await storage.reencrypt('v1.pdf')).toBe(true);
+      expect(await storage.reencrypt('old-key.pdf')).toBe(true);
+      expect(await storage.reencrypt('current.pdf')).toBe(false);
+
+      expect((await readFile(path.join(directory, 'current.pdf'))).equals(untouched)).toBe(true);
+      const newKeyOnly = await storeWith([newKey]);
+      for (const key of ['v1.pdf', 'old-key.pdf']) {
+        expect(parseHeader(await readFile(path.join(directory, key)))).toMatchObject({ version: 2, keyId: newKey.id });
+        expect(sha256(await readAll(await newKeyOnly.get(key)))).toBe(sha256(data));
+      }
+      expect((await newKeyOnly.head('old-key.pdf')).contentType).toBe('image/png');
+      expect(await filesUnder(directory)).toEqual(expect.not.arrayContaining([expect.stringContaining('.part')]));
+    });
+
+    it('reencrypt leaves a damaged blob as it was, with BlobIntegrityError and no temporary file', async () => {
+      await writeV1('v1.pdf', randomBytes(3 * DEFAULT_CHUNK_SIZE));
+      const file = path.join(directory, 'v1.pdf');
+      const bytes = await readFile(file);
+      bytes[bytes.length - DEFAULT_CHUNK_SIZE] ^= 0x01; // inside the last full frame
+      await writeFile(file, bytes);
+      const storage = await storeWith([newKey]);
+
+      await expect(storage.reencrypt('v1.pdf')).rejects.toBeInstanceOf(BlobIntegrityError);
+      expect((await readFile(file)).equals(bytes)).toBe(true);
+      expect(await filesUnder(directory)).toEqual(['v1.pdf']);
+    });
+
+    it('reencrypt does not overwrite a blob that was replaced while it was being rewritten', async () => {
+      await writeV1('v1.pdf', randomBytes(8 * DEFAULT_CHUNK_SIZE));
+      const storage = await storeWith([newKey]);
+      const replacement = path.join(directory, 'replacement');
+      await writeFile(replacement, 'a newer upload');
+      const rewriting = storage.reencrypt('v1.pdf');
+      // Once the rewrite has its temporary file, the blob is replaced at once (as a put's rename would).
+      while ((await readdir(path.join(directory, '.tmp'))).length === 0) await new Promise(setImmediate);
+      renameSync(replacement, path.join(directory, 'v1.pdf'));
+
+      await expect(rewriting).rejects.toThrow('replaced while it was being re-encrypted');
+      expect((await readFile(path.join(directory, 'v1.pdf'))).toString()).toBe('a newer upload');
+      expect(await filesUnder(directory)).toEqual(['v1.pdf']);
+    });
+
+    it('reencryptAll rewrites every old blob, counts the current ones, and lists (and skips) the unreadable', async () => {
+      await writeV1('a/1.pdf', randomBytes(1000));
+      await writeV1('a/b/2.pdf', randomBytes(1000));
+      await writeV1('retired.pdf', randomBytes(1000), { id: 'gone', key: randomBytes(32) });
+      const storage = await storeWith([newKey]);
+      await storage.put('a/3.pdf', streamOf(randomBytes(1000)));
+      await writeFile(path.join(directory, '.tmp', 'left-by-a-crash.part'), 'x');
+
+      const summary = await storage.reencryptAll();
+
+      expect(summary).toEqual({ rewritten: 2, current: 1, failed: ['retired.pdf'] });
+      expect(await versionOf('a/b/2.pdf')).toBe(2);
+      expect(await storage.reencryptAll()).toEqual({ rewritten: 0, current: 3, failed: ['retired.pdf'] });
+    });
+  });
+
+  describe('head authenticates what it reports', () => {
+    it.each([
+      ['a flipped content type', (bytes: Buffer) => void (bytes[bytes.indexOf('application/pdf')] ^= 0x01)],
+      ['a flipped byte in the final frame', (bytes: Buffer) => void (bytes[bytes.length - 20] ^= 0x01)],
+    ])('refuses %s', async (_name, damage) => {
+      const storage = await storeWith([newKey]);
+      await storage.put('blob', streamOf(randomBytes(DEFAULT_CHUNK_SIZE + 10)), { contentType: 'application/pdf' });
+      const bytes = await readFile(path.join(directory, 'blob'));
+      damage(bytes);
+      await writeFile(path.join(directory, 'blob'), bytes);
+      await expect(storage.head('blob')).rejects.toBeInstanceOf(BlobIntegrityError);
+    });
+
+    it('refuses a file cut to a length that a shorter blob could have (the size alone would look right)', async () => {
+      const storage = await storeWith([newKey]);
+      await storage.put('blob', streamOf(randomBytes(2 * DEFAULT_CHUNK_SIZE + 10)));
+      const file = path.join(directory, 'blob');
+      // Frame 0 and half of frame 1 left: as long as a file of 1.5 chunks, but frame 1 is not final.
+      await truncate(file, (await stat(file)).size - (10 + FRAME_OVERHEAD) - DEFAULT_CHUNK_SIZE / 2);
+      await expect(storage.head('blob')).rejects.toThrow('truncated');
+      // Cut at a frame boundary, the length itself is impossible for the format.
+      await truncate(file, parseHeader(await readFile(file)).bytes.length + DEFAULT_CHUNK_SIZE + FRAME_OVERHEAD);
+      await expect(storage.head('blob')).rejects.toThrow('shorter than its format allows');
     });
   });
 
