@@ -134,6 +134,15 @@ export interface MessageReply {
   message: string;
 }
 
+/**
+ * POST /api/verify-otp/: the spec's `message`, and, when this call verified the address, a session
+ * (`access`, `refresh`) so the user goes on signed in instead of typing the password again.
+ */
+export interface VerifyOtpReply extends MessageReply {
+  access?: string;
+  refresh?: string;
+}
+
 export interface ForgotPasswordReply extends MessageReply {
   /** Always null: the secret goes only by e-mail (the spec's client reads this field). */
   token: null;

@@ -33,6 +33,11 @@ export class TokenPairDoc {
   @ApiProperty({ description: 'Opaque, single use: exchange at POST /api/token/refresh/ for a new pair' }) refresh!: string;
 }
 
+export class VerifyOtpDoc extends MessageDoc {
+  @ApiProperty({ required: false, description: 'Present when this call verified the address: the new sign-in (as POST /api/login/ answers)' }) access?: string;
+  @ApiProperty({ required: false }) refresh?: string;
+}
+
 export class ForgotPasswordDoc extends MessageDoc {
   @ApiProperty({ nullable: true, type: String, example: null, description: 'Always null: the reset secret is only ever e-mailed' }) token!: null;
 }
