@@ -53,7 +53,7 @@ test('sign-up: the terms checkbox is required by the browser', async ({ page }) 
 
 test('sign-up: an address already registered gets the server message', async ({ page, request }) => {
   const email = newEmail('taken');
-  await request.post('/api/register/', { data: { first_name: 'Sam', last_name: '', phone: '1', email, password: 'Correct-Horse-7-Battery', date_of_birth: '1990-01-01' } });
+  await request.post('/api/register/', { data: { first_name: 'Sam', last_name: '', phone: '+1 202 555 0143', email, password: 'Correct-Horse-7-Battery', date_of_birth: '1990-01-01' } });
   await page.goto('/sign-up');
   await page.getByLabel('Name', { exact: true }).fill('Sam Sample');
   await page.getByLabel('Email Address').fill(email);

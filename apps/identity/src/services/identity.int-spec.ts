@@ -16,7 +16,7 @@ let profiles: ProfileService;
 const newUser = (overrides: Partial<RegisterDto> = {}): RegisterDto => ({
   first_name: 'Ana',
   last_name: '',
-  phone: '+1 555 0100',
+  phone: '+1 202 555 0143',
   email: `ana-${randomUUID().slice(0, 8)}@example.com`,
   password: 'correct horse battery',
   date_of_birth: '1990-04-01',
@@ -249,8 +249,8 @@ describe('profile', () => {
     const boId = userIdOf((await sessions.login(caller(), bo)).access);
     const asAna = caller('203.0.113.9', { userId: anaId });
     expect(await profiles.get(asAna)).toMatchObject({ id: anaId, first_name: 'Ana', email: ana.email, email_verified: true, date_of_birth: '1990-04-01', profile_picture: null });
-    const updated = await profiles.update(asAna, { first_name: 'Anna', last_name: 'Smith', phone: '+1 555 0199' });
-    expect(updated).toMatchObject({ id: anaId, first_name: 'Anna', last_name: 'Smith', phone: '+1 555 0199' });
+    const updated = await profiles.update(asAna, { first_name: 'Anna', last_name: 'Smith', phone: '+1 202 555 0199' });
+    expect(updated).toMatchObject({ id: anaId, first_name: 'Anna', last_name: 'Smith', phone: '+1 202 555 0199' });
     expect(await profiles.get(caller('203.0.113.9', { userId: boId }))).toMatchObject({ id: boId, first_name: 'Bo' });
     await expect(codeOf(profiles.get(caller()))).resolves.toBe('UNAUTHENTICATED');
   });
