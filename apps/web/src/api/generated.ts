@@ -109,7 +109,7 @@ export type AuthRegisterApiResponse = /** status 201  */ MessageDoc;
 export type AuthRegisterApiArg = {
   registerBodyDoc: RegisterBodyDoc;
 };
-export type AuthVerifyOtpApiResponse = /** status 200  */ MessageDoc;
+export type AuthVerifyOtpApiResponse = /** status 200  */ VerifyOtpDoc;
 export type AuthVerifyOtpApiArg = {
   verifyOtpBodyDoc: VerifyOtpBodyDoc;
 };
@@ -199,6 +199,12 @@ export type RegisterBodyDoc = {
   password: string;
   /** YYYY-MM-DD, a real date, not in the future */
   date_of_birth: string;
+};
+export type VerifyOtpDoc = {
+  message: string;
+  /** Present when this call verified the address: the new sign-in (as POST /api/login/ answers) */
+  access?: string;
+  refresh?: string;
 };
 export type VerifyOtpBodyDoc = {
   email: string;
