@@ -10,6 +10,9 @@ export class HistoryEntryDoc {
   @ApiProperty({ enum: ['success', 'failure', 'denied'] }) outcome!: string;
   @ApiProperty({ nullable: true, type: String, example: '203.0.113.7' }) from!: string | null;
   @ApiProperty({ nullable: true, type: String }) user_agent!: string | null;
+  @ApiProperty({ example: 'document', description: "What was touched: 'document', 'session', 'user', ..." }) entity_type!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Its id; for a document, the patient finds its name in GET /api/upload/' }) entity_id!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Wrong e-mail address or password.', description: 'Why a failure or refusal happened; null on success' }) reason!: string | null;
 }
 
 export class HistoryPageDoc {

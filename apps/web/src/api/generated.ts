@@ -280,6 +280,12 @@ export type HistoryEntryDoc = {
   outcome: 'success' | 'failure' | 'denied';
   from: string | null;
   user_agent: string | null;
+  /** What was touched: 'document', 'session', 'user', ... */
+  entity_type: string;
+  /** Its id; for a document, the patient finds its name in GET /api/upload/ */
+  entity_id: string | null;
+  /** Why a failure or refusal happened; null on success */
+  reason: string | null;
 };
 export type HistoryPageDoc = {
   results: HistoryEntryDoc[];
