@@ -86,7 +86,7 @@ async function prerenderPages(web) {
     { cwd: web, stdio: 'inherit' },
   );
   if (ssr.status !== 0) throw new Error('the page prerenderer did not build (vite build --ssr failed; see above)');
-  const { PRERENDERED_PATHS, prerender } = await import(`${path.join(ssrDir, 'prerender.mjs')}?t=${Date.now()}`);
+  const { PRERENDERED_PATHS, prerender, prerenderTitle } = await import(`${path.join(ssrDir, 'prerender.mjs')}?t=${Date.now()}`);
   const dist = path.join(web, 'dist');
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   const slot = /<div id="root">\s*<!--app-->[\s\S]*<!--\/app-->\s*<\/div>/;
@@ -96,9 +96,11 @@ async function prerenderPages(web) {
   for (const page of PRERENDERED_PATHS) {
     const markup = await prerender(page);
     const file = `prerendered/${page === '/' ? 'index' : page.slice(1).replaceAll('/', '-')}.html`;
-    // A replacer function: the markup is inserted as it is ($ signs in it mean nothing).
+    const title = prerenderTitle(page).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    // Replacer functions: the markup is inserted as it is ($ signs in it mean nothing).
     const html = shell
       .replace(slot, () => `<div id="root" data-prerendered="${page}">${markup}</div>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
       // The page paints from the HTML and its stylesheet alone; the scripts only take it over. So only
       // the small entry script loads with it (at low priority), and it fetches the rest after the
       // first paint (src/boot.ts): nothing competes with what the first paint needs.

@@ -255,7 +255,7 @@ describe('notifications (Postgres + SMTP server)', () => {
       ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid email' });
       await expect(
         service!.rpc.send(NOTIFICATIONS_SUBJECTS.submitContact, { firstname: 'Ada', lastname: 'Lovelace', email, message: 'x'.repeat(201) }, caller),
-      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Limit exceeded' });
+      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Limit exceeded (200 characters)' });
     });
 
     it('identity.user.verified.v1 queues one welcome e-mail per user, however often it arrives', async () => {

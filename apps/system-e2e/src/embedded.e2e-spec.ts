@@ -96,7 +96,7 @@ describe('embedded one-process mode', () => {
     };
     const signUp = async (name: string) => {
       const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-      await call(base, 'POST', '/api/register/', { first_name: name, phone: '1', email, password: 'correct horse battery', date_of_birth: '1985-05-05' });
+      await call(base, 'POST', '/api/register/', { first_name: name, phone: '+1 202 555 0143', email, password: 'correct horse battery', date_of_birth: '1985-05-05' });
       await call(base, 'POST', '/api/verify-otp/', { email, otp: await codeFor(mailbox, email) });
       const login = await call<{ access: string }>(base, 'POST', '/api/login/', { email, password: 'correct horse battery' });
       const me = await call<{ id: string }>(base, 'GET', '/api/profile/', undefined, login.body.access);
@@ -105,7 +105,7 @@ describe('embedded one-process mode', () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     // Bob names Alice's id every way he can; the server only ever uses the id in his own token.
-    const attempt = await call<{ id: string; first_name: string }>(base, 'PUT', '/api/profile/', { id: alice.id, user_id: alice.id, first_name: 'Mallory', phone: '2' }, bob.token);
+    const attempt = await call<{ id: string; first_name: string }>(base, 'PUT', '/api/profile/', { id: alice.id, user_id: alice.id, first_name: 'Mallory', phone: '+1 202 555 0188' }, bob.token);
     expect(attempt.body).toMatchObject({ id: bob.id, first_name: 'Mallory' });
     expect((await call(base, 'GET', `/api/profile/?user=${alice.id}`, undefined, bob.token)).body).toMatchObject({ id: bob.id });
     expect((await call(base, 'GET', `/api/profile/${alice.id}/`, undefined, bob.token)).status).toBe(404);
@@ -113,22 +113,23 @@ describe('embedded one-process mode', () => {
   });
 
   it('answers every invalid account request with its exact message', async () => {
-    const ok = { first_name: 'Ana', phone: '1', email: `v-${randomUUID().slice(0, 8)}@example.com`, password: 'correct horse', date_of_birth: '1990-01-01' };
+    const ok = { first_name: 'Ana', phone: '+1 202 555 0143', email: `v-${randomUUID().slice(0, 8)}@example.com`, password: 'correct horse', date_of_birth: '1990-01-01' };
     const long = 'x'.repeat(101);
     const cases: [string, string, unknown, number, string][] = [
       ['POST', '/api/register/', { ...ok, first_name: undefined }, 400, 'Name is required'],
-      ['POST', '/api/register/', { ...ok, first_name: long }, 400, 'Limit exceeded'],
+      ['POST', '/api/register/', { ...ok, first_name: long }, 400, 'Limit exceeded (100 characters)'],
       ['POST', '/api/register/', { ...ok, phone: '' }, 400, 'Mobile number is required'],
+      ['POST', '/api/register/', { ...ok, phone: 'abc' }, 400, 'Enter a valid mobile number with its country code, e.g. +44 20 7946 0958.'],
       ['POST', '/api/register/', { ...ok, email: undefined }, 400, 'Email is required'],
       ['POST', '/api/register/', { ...ok, email: 'not-an-email' }, 400, 'Enter a valid e-mail address.'],
       ['POST', '/api/register/', { ...ok, password: undefined }, 400, 'Password is required'],
       ['POST', '/api/register/', { ...ok, password: 'short' }, 400, 'Password must be at least 8 characters.'],
-      ['POST', '/api/register/', { ...ok, password: long }, 400, 'Limit exceeded'],
+      ['POST', '/api/register/', { ...ok, password: long }, 400, 'Limit exceeded (100 characters)'],
       ['POST', '/api/register/', { ...ok, date_of_birth: '01/01/1990' }, 400, 'Date of birth must be a date written YYYY-MM-DD.'],
       ['POST', '/api/register/', { ...ok, date_of_birth: '1990-02-30' }, 400, 'Date of birth is not a real date.'],
       ['POST', '/api/register/', { ...ok, date_of_birth: '2999-01-01' }, 400, 'Date of birth cannot be in the future.'],
       ['POST', '/api/login/', { password: 'x' }, 400, 'Email is required'],
-      ['POST', '/api/login/', { email: long, password: 'x' }, 400, 'Limit exceeded'],
+      ['POST', '/api/login/', { email: long, password: 'x' }, 400, 'Limit exceeded (100 characters)'],
       ['POST', '/api/login/', { email: 'a@b.c' }, 400, 'Password is required'],
       ['POST', '/api/login/', { email: 'nobody@example.com', password: 'whatever' }, 401, 'The e-mail address or password is incorrect.'],
       ['POST', '/api/forgot-password/', {}, 400, 'Email is required'],
@@ -138,7 +139,7 @@ describe('embedded one-process mode', () => {
       ['POST', '/api/login-with-google/', { token: 'x.y.z' }, 503, 'Google sign-in is not configured.'],
       ['POST', '/api/token/refresh/', {}, 400, 'Refresh token is required'],
       ['POST', '/api/contact/', { firstname: 'A', lastname: 'B', email: 'bad', message: 'Hi' }, 400, 'Invalid email'],
-      ['POST', '/api/contact/', { firstname: 'A', lastname: 'B', email: 'a@b.co', message: 'm'.repeat(201) }, 400, 'Limit exceeded'],
+      ['POST', '/api/contact/', { firstname: 'A', lastname: 'B', email: 'a@b.co', message: 'm'.repeat(201) }, 400, 'Limit exceeded (200 characters)'],
     ];
     const answers = [];
     for (const [method, path, body, , ] of cases) {

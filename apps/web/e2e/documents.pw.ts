@@ -58,7 +58,7 @@ async function recordProgress(page: Page) {
 
 test('an account for the dashboard, signed up and verified through the API', async ({ request }) => {
   const registered = await request.post('/api/register/', {
-    data: { first_name: 'Robin', last_name: 'Testpatient', phone: '+1 555 0100', email, password, date_of_birth: '1988-04-17' },
+    data: { first_name: 'Robin', last_name: 'Testpatient', phone: '+1 202 555 0143', email, password, date_of_birth: '1988-04-17' },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   const verified = await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } });

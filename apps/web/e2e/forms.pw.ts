@@ -13,7 +13,7 @@ test('login: required messages after touching, and on submit', async ({ page }) 
   await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
   await page.getByLabel('Email Address').fill('x'.repeat(101));
   await page.getByLabel('Email Address').blur();
-  await expect(page.getByText('Limit exceeded')).toBeVisible();
+  await expect(page.getByText('Limit exceeded (100 characters)')).toBeVisible();
 });
 
 test('login: wrong credentials show the server message in an error dialog', async ({ page }) => {
@@ -41,7 +41,7 @@ test('sign-up: every required message, the limit and the password match', async 
   await expect(page.getByText('Passwords must match')).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('n'.repeat(101));
   await page.getByLabel('Name', { exact: true }).blur();
-  await expect(page.getByText('Limit exceeded')).toBeVisible();
+  await expect(page.getByText('Limit exceeded (100 characters)')).toBeVisible();
 });
 
 test('sign-up: the terms checkbox is required by the browser', async ({ page }) => {
@@ -53,7 +53,7 @@ test('sign-up: the terms checkbox is required by the browser', async ({ page }) 
 
 test('sign-up: an address already registered gets the server message', async ({ page, request }) => {
   const email = newEmail('taken');
-  await request.post('/api/register/', { data: { first_name: 'Sam', last_name: '', phone: '1', email, password: 'Correct-Horse-7-Battery', date_of_birth: '1990-01-01' } });
+  await request.post('/api/register/', { data: { first_name: 'Sam', last_name: '', phone: '+1 202 555 0143', email, password: 'Correct-Horse-7-Battery', date_of_birth: '1990-01-01' } });
   await page.goto('/sign-up');
   await page.getByLabel('Name', { exact: true }).fill('Sam Sample');
   await page.getByLabel('Email Address').fill(email);
@@ -74,7 +74,7 @@ test('forgot password: required and limit messages', async ({ page }) => {
   await expect(page.getByText('Email is required')).toBeVisible();
   await page.getByLabel('Email Address').fill('e'.repeat(101));
   await page.getByLabel('Email Address').blur();
-  await expect(page.getByText('Limit exceeded')).toBeVisible();
+  await expect(page.getByText('Limit exceeded (100 characters)')).toBeVisible();
 });
 
 test('reset password: required, match, and a link that is not valid gets the server message', async ({ page }) => {
@@ -103,7 +103,7 @@ test('contact: messages for touched fields, then the message is sent', async ({ 
   await expect(page.getByText('Invalid email')).toBeVisible();
   await page.getByLabel('Messages').fill('m'.repeat(201));
   await page.getByLabel('Messages').blur();
-  await expect(page.getByText('Limit exceeded')).toBeVisible();
+  await expect(page.getByText('Limit exceeded (200 characters)')).toBeVisible();
   await page.getByLabel('First Name').fill('Sam');
   await page.getByLabel('Last Name').fill('Sample');
   await page.getByLabel('Email Address').fill('sam@example.com');

@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router';
 import { makeStore } from './app/store';
+import { titleForPath } from './app/titles';
 
 /**
  * The pages a signed-out visitor can open without any data of theirs: rendered to HTML at build
@@ -41,4 +42,9 @@ export async function prerender(pathname: string): Promise<string> {
       </Provider>
     </StrictMode>,
   );
+}
+
+/** The browser-tab title of a prerendered page (the app sets the same one once it runs). */
+export function prerenderTitle(pathname: string): string {
+  return titleForPath(routes, pathname);
 }

@@ -97,6 +97,12 @@ export interface HistoryEntry {
   outcome: AuditOutcome;
   from: string | null;
   user_agent: string | null;
+  /** What was touched: 'document', 'session', 'user', ... */
+  entity_type: string;
+  /** Its id (for a document, the web app shows its name from the patient's own list). */
+  entity_id: string | null;
+  /** Why a failure or refusal happened, in a sentence; null on success. */
+  reason: string | null;
 }
 
 export interface HistoryPage {

@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { IsPhone, limitExceeded } from './field-rules';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
 
 /**
@@ -6,7 +7,7 @@ import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, 
  * gives them (section 5), and plain sentences elsewhere.
  */
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const LIMIT = 'Limit exceeded';
+const LIMIT = limitExceeded(100);
 const PASSWORD_MIN = 'Password must be at least 8 characters.';
 
 /** Several property decorators as one. */
@@ -14,9 +15,9 @@ function rules(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 }
 
-/** Required text, trimmed, at most `max` characters ('Limit exceeded' beyond). */
+/** Required text, trimmed, at most `max` characters ('Limit exceeded (max characters)' beyond). */
 function RequiredText(message: string, max = 100): PropertyDecorator {
-  return rules(Transform(trim), IsString({ message }), IsNotEmpty({ message }), MaxLength(max, { message: LIMIT }));
+  return rules(Transform(trim), IsString({ message }), IsNotEmpty({ message }), MaxLength(max, { message: limitExceeded(max) }));
 }
 
 /** Optional text, trimmed, at most 100 characters. */
@@ -38,6 +39,7 @@ export class RegisterDto {
   last_name?: string;
 
   @RequiredText('Mobile number is required')
+  @IsPhone()
   phone!: string;
 
   @RequiredText('Email is required')
@@ -122,6 +124,7 @@ export class UpdateProfileDto {
   last_name?: string;
 
   @RequiredText('Mobile number is required')
+  @IsPhone()
   phone!: string;
 }
 
@@ -132,6 +135,15 @@ export interface TokenPair {
 
 export interface MessageReply {
   message: string;
+}
+
+/**
+ * POST /api/verify-otp/: the spec's `message`, and, when this call verified the address, a session
+ * (`access`, `refresh`) so the user goes on signed in instead of typing the password again.
+ */
+export interface VerifyOtpReply extends MessageReply {
+  access?: string;
+  refresh?: string;
 }
 
 export interface ForgotPasswordReply extends MessageReply {

@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { limitExceeded } from './field-rules';
 import { IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
@@ -50,7 +51,7 @@ export const NOTIFICATIONS_SUBJECTS = {
   listDevMail: 'notifications.devmail.list',
 } as const;
 
-const CONTACT_LIMIT = 'Limit exceeded';
+
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /**
@@ -60,26 +61,26 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
  * required", not "Invalid email"), then the format, then the limit.
  */
 export class ContactMessageDto {
-  @MaxLength(100, { message: CONTACT_LIMIT })
+  @MaxLength(100, { message: limitExceeded(100) })
   @IsNotEmpty({ message: 'Firstname is required' })
   @IsString({ message: 'Firstname is required' })
   @Transform(trimmed)
   firstname!: string;
 
-  @MaxLength(100, { message: CONTACT_LIMIT })
+  @MaxLength(100, { message: limitExceeded(100) })
   @IsNotEmpty({ message: 'Lastname is required' })
   @IsString({ message: 'Lastname is required' })
   @Transform(trimmed)
   lastname!: string;
 
-  @MaxLength(100, { message: CONTACT_LIMIT })
+  @MaxLength(100, { message: limitExceeded(100) })
   @IsEmail({}, { message: 'Invalid email' })
   @IsNotEmpty({ message: 'Email is required' })
   @IsString({ message: 'Email is required' })
   @Transform(trimmed)
   email!: string;
 
-  @MaxLength(200, { message: CONTACT_LIMIT })
+  @MaxLength(200, { message: limitExceeded(200) })
   @IsNotEmpty({ message: 'Message is required' })
   @IsString({ message: 'Message is required' })
   @Transform(trimmed)

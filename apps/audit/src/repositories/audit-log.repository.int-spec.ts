@@ -145,8 +145,21 @@ describe('audit log on real Postgres', () => {
     const page = await reader.history(caller, { page: 1, page_size: 2 });
     expect(page.total).toBe(3);
     expect(page.results.map((r) => r.action)).toEqual(['document.download-link', 'document.list']);
-    expect(page.results[0]).toMatchObject({ who: 'you', what: 'Downloaded a document', from: '127.0.0.1' });
+    expect(page.results[0]).toMatchObject({ who: 'you', what: 'Downloaded a document', from: '127.0.0.1', entity_type: 'document', entity_id: null, reason: null });
     expect(recorder.record).toHaveBeenCalledWith(caller, expect.objectContaining({ action: 'history.read', patientId: patient }));
     await expect(reader.history({ roles: [], correlationId: 'c' }, {})).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('names the document touched and says why a failure failed', async () => {
+    const reader = new AuditLogService(new AuditLogRepository(writer), noRecorder);
+    const patient = `p-${randomUUID()}`;
+    const documentId = randomUUID();
+    await reader.append({ ...event(patient, 'document.download-link'), entityId: documentId, outcome: 'failure' });
+    await reader.append({ ...event(patient, 'login.failed'), entityType: 'session', outcome: 'failure' });
+    const page = await reader.history({ userId: patient, roles: ['patient'], correlationId: 'c' }, {});
+    expect(page.results.map(({ action, entity_type, entity_id, reason }) => ({ action, entity_type, entity_id, reason }))).toEqual([
+      { action: 'login.failed', entity_type: 'session', entity_id: null, reason: 'Wrong e-mail address or password.' },
+      { action: 'document.download-link', entity_type: 'document', entity_id: documentId, reason: 'There is no such document (it may have been deleted).' },
+    ]);
   });
 });

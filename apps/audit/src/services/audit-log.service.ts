@@ -84,8 +84,30 @@ const ACTION_LABELS: Record<string, string> = {
   'document.list': 'Listed documents',
   'document.download-link': 'Downloaded a document',
   'document.delete': 'Deleted a document',
+  'document.integrity-check': 'Checked a stored document',
   'summary.read': 'Viewed summary',
 };
+
+/**
+ * Why an entry failed or was refused, from what the record holds (action and outcome; records carry
+ * identifiers only, never the request's data). Keyed 'action/outcome'.
+ */
+const REASONS: Record<string, string> = {
+  'login.failed/failure': 'Wrong e-mail address or password.',
+  'password.change/failure': 'The current password given was wrong; nothing was changed.',
+  'token.reuse-detected/denied': 'A sign-in token that had already been used was presented again, so every sign-in was ended.',
+  'document.upload/failure': 'The upload did not complete; nothing of it was kept.',
+  'document.download-link/failure': 'There is no such document (it may have been deleted).',
+  'document.delete/failure': 'There is no such document (it may have been deleted already).',
+  'document.download-link/denied': 'Another account asked for this document and was refused.',
+  'document.delete/denied': 'Another account tried to delete this document and was refused.',
+  'document.integrity-check/failure': 'The stored file did not match its fingerprint, so it was not served.',
+};
+
+export function reasonFor(action: string, outcome: string): string | null {
+  if (outcome === 'success') return null;
+  return REASONS[`${action}/${outcome}`] ?? (outcome === 'denied' ? 'Refused: not allowed.' : 'The request did not succeed.');
+}
 
 function toHistoryEntry(entry: AuditLogEntry, patientId: string): HistoryEntry {
   const who =
@@ -99,5 +121,8 @@ function toHistoryEntry(entry: AuditLogEntry, patientId: string): HistoryEntry {
     outcome: entry.outcome as HistoryEntry['outcome'],
     from: entry.ip,
     user_agent: entry.userAgent,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId,
+    reason: reasonFor(entry.action, entry.outcome),
   };
 }

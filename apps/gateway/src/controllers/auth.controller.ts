@@ -14,11 +14,12 @@ import {
   type ForgotPasswordReply,
   type MessageReply,
   type TokenPair,
+  type VerifyOtpReply,
 } from '@medfolio/contracts';
 import { IdentityRepository } from '../repositories/identity.repository';
 import { CurrentCaller } from '../services/caller.decorator';
 import { OptionalJwtGuard } from '../services/optional-jwt.guard';
-import { ForgotPasswordDoc, MessageDoc, TokenPairDoc } from './openapi.models';
+import { ForgotPasswordDoc, MessageDoc, TokenPairDoc, VerifyOtpDoc } from './openapi.models';
 import { EmailBodyDoc, GoogleLoginBodyDoc, LoginBodyDoc, LogoutBodyDoc, RefreshBodyDoc, RegisterBodyDoc, ResetPasswordBodyDoc, VerifyOtpBodyDoc } from './openapi.bodies';
 
 /** Sign-up, verification, sign-in (password or Google), tokens, sign-out and password reset. */
@@ -45,8 +46,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Verify the e-mail address with the 4-digit code' })
   @ApiBody({ type: VerifyOtpBodyDoc })
-  @ApiOkResponse({ type: MessageDoc })
-  verifyOtp(@Body() dto: VerifyOtpDto, @CurrentCaller() caller: CallerIdentity): Promise<MessageReply> {
+  @ApiOkResponse({ type: VerifyOtpDoc })
+  verifyOtp(@Body() dto: VerifyOtpDto, @CurrentCaller() caller: CallerIdentity): Promise<VerifyOtpReply> {
     return this.identity.call('verifyOtp', dto, caller);
   }
 

@@ -33,7 +33,7 @@ export class ContactController {
   @ApiOkResponse({ type: ContactReplyDoc })
   @ApiBadRequestResponse({
     type: ErrorDoc,
-    description: "A field is missing ('Firstname is required', ...), too long ('Limit exceeded'), or the e-mail is not one ('Invalid email')",
+    description: "A field is missing ('Firstname is required', ...), too long ('Limit exceeded (100 characters)'), or the e-mail is not one ('Invalid email')",
   })
   @ApiTooManyRequestsResponse({ type: ErrorDoc, description: 'More than 10 messages a minute from one address' })
   submit(@Body() form: ContactMessageDto, @CurrentCaller() caller: CallerIdentity): Promise<ContactReply> {

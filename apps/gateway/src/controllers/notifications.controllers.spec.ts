@@ -80,14 +80,14 @@ describe('POST /api/contact/', () => {
 
   it.each([
     [{ ...valid, firstname: undefined }, 'Firstname is required'],
-    [{ ...valid, firstname: 'x'.repeat(101) }, 'Limit exceeded'],
+    [{ ...valid, firstname: 'x'.repeat(101) }, 'Limit exceeded (100 characters)'],
     [{ ...valid, lastname: '' }, 'Lastname is required'],
-    [{ ...valid, lastname: 'x'.repeat(101) }, 'Limit exceeded'],
+    [{ ...valid, lastname: 'x'.repeat(101) }, 'Limit exceeded (100 characters)'],
     [{ ...valid, email: '' }, 'Email is required'],
     [{ ...valid, email: 'ada-at-example' }, 'Invalid email'],
-    [{ ...valid, email: `${'a'.repeat(60)}@${'b'.repeat(40)}.com` }, 'Limit exceeded'],
+    [{ ...valid, email: `${'a'.repeat(60)}@${'b'.repeat(40)}.com` }, 'Limit exceeded (100 characters)'],
     [{ ...valid, message: '   ' }, 'Message is required'],
-    [{ ...valid, message: 'x'.repeat(201) }, 'Limit exceeded'],
+    [{ ...valid, message: 'x'.repeat(201) }, 'Limit exceeded (200 characters)'],
     [{}, 'Firstname is required'],
   ])('%#: 400 with the exact message "%s"', async (body, message) => {
     const response = await post(body);

@@ -10,6 +10,9 @@ export class HistoryEntryDoc {
   @ApiProperty({ enum: ['success', 'failure', 'denied'] }) outcome!: string;
   @ApiProperty({ nullable: true, type: String, example: '203.0.113.7' }) from!: string | null;
   @ApiProperty({ nullable: true, type: String }) user_agent!: string | null;
+  @ApiProperty({ example: 'document', description: "What was touched: 'document', 'session', 'user', ..." }) entity_type!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Its id; for a document, the patient finds its name in GET /api/upload/' }) entity_id!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Wrong e-mail address or password.', description: 'Why a failure or refusal happened; null on success' }) reason!: string | null;
 }
 
 export class HistoryPageDoc {
@@ -31,6 +34,11 @@ export class MessageDoc {
 export class TokenPairDoc {
   @ApiProperty({ description: 'ES256 JWT, valid 15 minutes; send as `Authorization: Bearer <access>`' }) access!: string;
   @ApiProperty({ description: 'Opaque, single use: exchange at POST /api/token/refresh/ for a new pair' }) refresh!: string;
+}
+
+export class VerifyOtpDoc extends MessageDoc {
+  @ApiProperty({ required: false, description: 'Present when this call verified the address: the new sign-in (as POST /api/login/ answers)' }) access?: string;
+  @ApiProperty({ required: false }) refresh?: string;
 }
 
 export class ForgotPasswordDoc extends MessageDoc {

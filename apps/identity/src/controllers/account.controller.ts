@@ -1,6 +1,6 @@
 import { Controller, Inject, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { EmailDto, IDENTITY_SUBJECTS, RegisterDto, VerifyOtpDto, type CallerIdentity, type MessageReply } from '@medfolio/contracts';
+import { EmailDto, IDENTITY_SUBJECTS, RegisterDto, VerifyOtpDto, type CallerIdentity, type MessageReply, type VerifyOtpReply } from '@medfolio/contracts';
 import { Caller, RpcErrorFilter } from '@medfolio/messaging';
 import { AccountService } from '../services/account.service';
 import { validated } from './validation';
@@ -16,7 +16,7 @@ export class AccountController {
   }
 
   @MessagePattern(IDENTITY_SUBJECTS.verifyOtp)
-  verify(@Payload(validated) dto: VerifyOtpDto, @Caller() caller: CallerIdentity): Promise<MessageReply> {
+  verify(@Payload(validated) dto: VerifyOtpDto, @Caller() caller: CallerIdentity): Promise<VerifyOtpReply> {
     return this.accounts.verifyOtp(caller, dto);
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, type CallerIdentity, type MessageReply, type RegisterDto, type VerifyOtpDto } from '@medfolio/contracts';
+import { DomainError, type CallerIdentity, type MessageReply, type RegisterDto, type VerifyOtpDto, type VerifyOtpReply } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
 import { OutboxRelay } from '@medfolio/messaging';
 import { KeysRepository } from '../repositories/keys.repository';
@@ -11,6 +11,7 @@ import { BruteForceService, formatWait } from './brute-force.service';
 import { checkDateOfBirth } from './date-of-birth';
 import { PasswordHasher } from './password-hasher';
 import { otpCode, otpHash, sameHash } from './secrets';
+import { TokenService } from './token.service';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const MAX_WRONG_TRIES = 5;
@@ -42,6 +43,7 @@ export class AccountService {
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(TokenService) private readonly tokens: TokenService,
   ) {}
 
   async register(caller: CallerIdentity, dto: RegisterDto): Promise<MessageReply & { email: string }> {
@@ -69,7 +71,11 @@ export class AccountService {
     return { message: MESSAGES.registered, email: user.email };
   }
 
-  async verifyOtp(caller: CallerIdentity, dto: VerifyOtpDto): Promise<MessageReply> {
+  /**
+   * The right code proves the mailbox, as a password would the account: the reply carries a new
+   * session, so the user is signed in at once (an address verified before gets no session here).
+   */
+  async verifyOtp(caller: CallerIdentity, dto: VerifyOtpDto): Promise<VerifyOtpReply> {
     await this.bruteForce.assertAllowed('otp', dto.email, caller.ip);
     const user = await this.users.findByEmail(dto.email);
     if (!user) {
@@ -96,7 +102,7 @@ export class AccountService {
         this.relay.kick();
         await this.bruteForce.recordSuccess('otp', dto.email, caller.ip, { clearAccount: true });
         await this.audit.record({ ...caller, userId: user.id }, { action: 'account.verify', entityType: 'user', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'self' });
-        return { message: MESSAGES.verified };
+        return { message: MESSAGES.verified, ...(await this.startSession(caller, user)) };
       case 'expired':
         throw new DomainError('VALIDATION_FAILED', MESSAGES.expiredCode);
       case 'too-many':
@@ -129,6 +135,12 @@ export class AccountService {
     await this.otps.create(user.id, otpHash(secret, user.id, code), new Date(now + CODE_TTL_MS));
     await this.sendCode(caller, user, code);
     return { message: MESSAGES.resent };
+  }
+
+  private async startSession(caller: CallerIdentity, user: User): Promise<{ access: string; refresh: string }> {
+    const pair = await this.tokens.startSession(user.id);
+    await this.audit.record({ ...caller, userId: user.id, sessionId: pair.sessionId }, { action: 'login', entityType: 'session', entityId: pair.sessionId, patientId: user.id, outcome: 'success', policy: 'verification-code' });
+    return { access: pair.access, refresh: pair.refresh };
   }
 
   /** If notifications is down the account still exists; "Resend code" recovers. */

@@ -44,7 +44,7 @@ describe('sign-in with Google (against a local Google stand-in)', () => {
 
   it('links an existing password account with the same verified e-mail', async () => {
     const email = `link-${randomUUID().slice(0, 8)}@example.com`;
-    await h.get(AccountService).register(caller(), { first_name: 'Lee', phone: '1', email, password: 'correct horse battery', date_of_birth: '1980-01-01' });
+    await h.get(AccountService).register(caller(), { first_name: 'Lee', phone: '+1 202 555 0143', email, password: 'correct horse battery', date_of_birth: '1980-01-01' });
     const [row] = await h.sql<{ id: string }>(`SELECT id FROM identity.users WHERE email = $1`, [email]);
     const tokens = await sessions.loginWithGoogle(caller(), google.accessToken({ email, sub: `google-${randomUUID()}` }));
     expect(decodeJwt(tokens.access).sub).toBe(row!.id);

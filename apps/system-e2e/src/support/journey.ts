@@ -65,7 +65,7 @@ export async function accountJourney(base: string, mailbox: Mailbox): Promise<vo
   const registered = await call<{ message: string }>(base, 'POST', '/api/register/', {
     first_name: 'Ana',
     last_name: '',
-    phone: '+1 555 0100',
+    phone: '+1 202 555 0143',
     email,
     password,
     date_of_birth: '1990-04-01',
@@ -93,7 +93,7 @@ export async function accountJourney(base: string, mailbox: Mailbox): Promise<vo
   expectStatus(profile, 200, 'profile');
   if (profile.body.email !== email || profile.body.first_name !== 'Ana' || !profile.body.email_verified) throw new Error(`profile: ${JSON.stringify(profile.body)}`);
 
-  const edited = await call<Profile>(base, 'PUT', '/api/profile/', { first_name: 'Anna', last_name: 'Smith', phone: '+1 555 0199' }, access);
+  const edited = await call<Profile>(base, 'PUT', '/api/profile/', { first_name: 'Anna', last_name: 'Smith', phone: '+1 202 555 0199' }, access);
   expectStatus(edited, 200, 'edit profile');
   if (edited.body.last_name !== 'Smith') throw new Error('profile not changed');
 

@@ -109,7 +109,7 @@ export type AuthRegisterApiResponse = /** status 201  */ MessageDoc;
 export type AuthRegisterApiArg = {
   registerBodyDoc: RegisterBodyDoc;
 };
-export type AuthVerifyOtpApiResponse = /** status 200  */ MessageDoc;
+export type AuthVerifyOtpApiResponse = /** status 200  */ VerifyOtpDoc;
 export type AuthVerifyOtpApiArg = {
   verifyOtpBodyDoc: VerifyOtpBodyDoc;
 };
@@ -200,6 +200,12 @@ export type RegisterBodyDoc = {
   /** YYYY-MM-DD, a real date, not in the future */
   date_of_birth: string;
 };
+export type VerifyOtpDoc = {
+  message: string;
+  /** Present when this call verified the address: the new sign-in (as POST /api/login/ answers) */
+  access?: string;
+  refresh?: string;
+};
 export type VerifyOtpBodyDoc = {
   email: string;
   /** The 4-digit code from the e-mail */
@@ -274,6 +280,12 @@ export type HistoryEntryDoc = {
   outcome: 'success' | 'failure' | 'denied';
   from: string | null;
   user_agent: string | null;
+  /** What was touched: 'document', 'session', 'user', ... */
+  entity_type: string;
+  /** Its id; for a document, the patient finds its name in GET /api/upload/ */
+  entity_id: string | null;
+  /** Why a failure or refusal happened; null on success */
+  reason: string | null;
 };
 export type HistoryPageDoc = {
   results: HistoryEntryDoc[];

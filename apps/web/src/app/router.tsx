@@ -2,9 +2,12 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from '../components/Layout';
 import { RouterError } from '../pages/RouterError';
 import { GuestOnly, SignedInOnly, HomeRoute } from './guards';
+import { HOME_TITLE, type PageHandle } from './titles';
 
 /** A page loaded on demand: every route is its own chunk, so the landing page ships only its own code. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+/** The browser tab's title of a route (see titles.ts). */
+const titled = (title: string, signedInTitle?: string): { handle: PageHandle } => ({ handle: signedInTitle ? { title, signedInTitle } : { title } });
 
 /**
  * Routes of section 2. Signed-out and signed-in visitors share one table: pages only for signed-in
@@ -14,35 +17,43 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Shown while the first page's code loads (a page that was not prerendered): the layout with a
+    // loading state, rather than nothing (and React Router's "No HydrateFallback" warning).
+    hydrateFallbackElement: <Layout loading />,
     errorElement: <RouterError />,
     children: [
-      { path: '/', element: <HomeRoute /> },
-      { path: '/about', lazy: page(() => import('../pages/public/About')) },
-      { path: '/contact', lazy: page(() => import('../pages/public/Contact')) },
-      { path: '/membership', lazy: page(() => import('../pages/public/Membership')) },
-      { path: '/wallet-preview', lazy: page(() => import('../pages/public/WalletPreview')) },
-      { path: '/medical-license', lazy: page(() => import('../pages/public/MedicalLicense')) },
-      { path: '/privacy', lazy: page(() => import('../pages/public/Privacy')) },
-      { path: '/terms', lazy: page(() => import('../pages/public/Terms')) },
-      { path: '/faq', lazy: page(() => import('../pages/public/Faq')) },
-      { path: '/auth/google/callback', lazy: page(() => import('../pages/auth/GoogleCallback')) },
-      { path: '/history', lazy: page(() => import('../pages/account/History')) },
+      { path: '/', element: <HomeRoute />, ...titled(HOME_TITLE, 'Your documents') },
+      { path: '/about', ...titled('About us'), lazy: page(() => import('../pages/public/About')) },
+      { path: '/contact', ...titled('Contact us'), lazy: page(() => import('../pages/public/Contact')) },
+      { path: '/membership', ...titled('Plans and pricing'), lazy: page(() => import('../pages/public/Membership')) },
+      { path: '/wallet-preview', ...titled('Wallet preview'), lazy: page(() => import('../pages/public/WalletPreview')) },
+      { path: '/medical-license', ...titled('Medical license'), lazy: page(() => import('../pages/public/MedicalLicense')) },
+      { path: '/privacy', ...titled('Privacy policy'), lazy: page(() => import('../pages/public/Privacy')) },
+      { path: '/terms', ...titled('Terms of service'), lazy: page(() => import('../pages/public/Terms')) },
+      { path: '/faq', ...titled('Frequently asked questions'), lazy: page(() => import('../pages/public/Faq')) },
+      { path: '/auth/google/callback', ...titled('Signing in with Google'), lazy: page(() => import('../pages/auth/GoogleCallback')) },
+      { path: '/history', ...titled('Access history'), lazy: page(() => import('../pages/account/History')) },
+      // Features still to come: each route says so on its own page (never a silent redirect home).
+      // The feature's own page replaces its line.
+      { path: '/summary/:id', ...titled('Medical summary (coming soon)'), lazy: page(() => import('../pages/coming-soon/Summary')) },
+      { path: '/checkout', ...titled('Checkout (coming soon)'), lazy: page(() => import('../pages/coming-soon/Checkout')) },
       {
         element: <GuestOnly />,
         children: [
-          { path: '/login', lazy: page(() => import('../pages/auth/Login')) },
-          { path: '/sign-up', lazy: page(() => import('../pages/auth/SignUp')) },
+          { path: '/login', ...titled('Sign in'), lazy: page(() => import('../pages/auth/Login')) },
+          { path: '/sign-up', ...titled('Create your account'), lazy: page(() => import('../pages/auth/SignUp')) },
           { path: '/signup', element: <Navigate to="/sign-up" replace /> },
-          { path: '/forgot-password', lazy: page(() => import('../pages/auth/ForgotPassword')) },
-          { path: '/reset-password/:email/:token', lazy: page(() => import('../pages/auth/ResetPassword')) },
-          { path: '/otp-verify', lazy: page(() => import('../pages/auth/OtpVerify')) },
+          { path: '/forgot-password', ...titled('Forgot password'), lazy: page(() => import('../pages/auth/ForgotPassword')) },
+          { path: '/reset-password/:email/:token', ...titled('Reset password'), lazy: page(() => import('../pages/auth/ResetPassword')) },
+          { path: '/otp-verify', ...titled('Verify your e-mail'), lazy: page(() => import('../pages/auth/OtpVerify')) },
         ],
       },
       {
         element: <SignedInOnly />,
         children: [
-          { path: '/profile', lazy: page(() => import('../pages/account/Profile')) },
-          { path: '/edit-profile', lazy: page(() => import('../pages/account/EditProfile')) },
+          { path: '/profile', ...titled('Profile'), lazy: page(() => import('../pages/account/Profile')) },
+          { path: '/edit-profile', ...titled('Settings'), lazy: page(() => import('../pages/account/EditProfile')) },
+          { path: '/referral', ...titled('Refer a friend (coming soon)'), lazy: page(() => import('../pages/coming-soon/Referral')) },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

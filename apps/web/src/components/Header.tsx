@@ -4,6 +4,7 @@ import { useSession } from '../session/use-session';
 import { Logo } from './Logo';
 
 const menuItems = [
+  { to: '/profile', label: 'Profile' },
   { to: '/edit-profile', label: 'Settings' },
   { to: '/membership', label: 'Billing & Plans' },
   { to: '/history', label: 'Access history' },

@@ -1,13 +1,17 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { titleFromMatches } from '../app/titles';
 import { useAppSelector } from '../app/hooks';
 import { useProfileGetQuery } from '../api/api';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoading } from './PageLoading';
 
-/** Every page: skip link, header, the page itself, footer. Signed in, the current user is loaded here. */
-export function Layout() {
+/**
+ * Every page: skip link, header, the page itself, footer. Signed in, the current user is loaded here.
+ * `loading`: the router's hydrate fallback, while the first page's code is still on its way.
+ */
+export function Layout({ loading = false }: { loading?: boolean }) {
   const authenticated = useAppSelector((s) => s.session.authenticated);
   const { error } = useProfileGetQuery(undefined, { skip: !authenticated });
   useEffect(() => {
@@ -16,9 +20,14 @@ export function Layout() {
   }, [error]);
   useEffect(() => {
     // The app now runs the page (a prerendered one is hydrated): browser tests wait for this.
-    document.documentElement.dataset.app = 'ready';
-  }, []);
+    if (!loading) document.documentElement.dataset.app = 'ready';
+  }, [loading]);
   const { pathname } = useLocation();
+  // One browser-tab title per page, from the route table (app/router.tsx).
+  const title = titleFromMatches(useMatches(), authenticated);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   // A block body: scrollTo returns a Promise in recent Chromium, and an effect may return only a clean-up function.
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -30,9 +39,13 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        {loading ? (
+          <PageLoading />
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <Footer />
     </div>

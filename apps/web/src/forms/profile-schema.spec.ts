@@ -1,4 +1,5 @@
-import { profileSchema } from './schemas';
+import { profileSchema } from './account-schemas';
+import { PHONE_INVALID } from './phone';
 
 /** The messages the edit-profile form shows for `input`, by field. */
 function messages(input: unknown) {
@@ -9,7 +10,7 @@ function messages(input: unknown) {
 }
 
 const long = (n: number) => 'x'.repeat(n);
-const valid = { first_name: 'Ana', last_name: 'Lima', phone: '+1 555 0100' };
+const valid = { first_name: 'Ana', last_name: 'Lima', phone: '+1 202 555 0143' };
 
 describe('edit profile rules', () => {
   it('accepts a complete form, and an empty last name', () => {
@@ -27,14 +28,18 @@ describe('edit profile rules', () => {
 
   it('limits every field to 100 characters', () => {
     expect(messages({ first_name: long(101), last_name: long(101), phone: long(101) })).toEqual({
-      first_name: 'Limit exceeded',
-      last_name: 'Limit exceeded',
-      phone: 'Limit exceeded',
+      first_name: 'Limit exceeded (100 characters)',
+      last_name: 'Limit exceeded (100 characters)',
+      phone: 'Limit exceeded (100 characters)',
     });
-    expect(messages({ first_name: long(100), last_name: long(100), phone: long(100) })).toEqual({});
+    expect(messages({ first_name: long(100), last_name: long(100), phone: valid.phone })).toEqual({});
   });
 
   it('sends trimmed values', () => {
-    expect(profileSchema.parse({ first_name: ' Ana ', last_name: ' Lima ', phone: ' 555 ' })).toEqual({ first_name: 'Ana', last_name: 'Lima', phone: '555' });
+    expect(profileSchema.parse({ first_name: ' Ana ', last_name: ' Lima ', phone: ' +44 20 7946 0958 ' })).toEqual({ first_name: 'Ana', last_name: 'Lima', phone: '+44 20 7946 0958' });
+  });
+
+  it('refuses a phone number that is not one', () => {
+    expect(messages({ ...valid, phone: 'abc' })).toEqual({ phone: PHONE_INVALID });
   });
 });

@@ -6,13 +6,19 @@ import * as z from 'zod/mini';
  * Forms use them through react-hook-form's zodResolver in mode 'onTouched': an error shows once
  * its field has been touched (or the form submitted).
  */
-const LIMIT = 'Limit exceeded';
+/** The spec's 'Limit exceeded', with the limit a user needs to fix the field (as the server says it). */
+export const limitExceeded = (max: number) => `Limit exceeded (${max} characters)`;
+const LIMIT = limitExceeded(100);
 
-const required = (message: string, max = 100) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, LIMIT));
-const password = () => z.string().check(z.minLength(1, 'Password is required'), z.maxLength(100, LIMIT));
+/** The server's rule for a new password; shown by the field before anything is typed. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters.`;
+
+export const required = (message: string, max = 100) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, limitExceeded(max)));
+export const password = () => z.string().check(z.minLength(1, 'Password is required'), z.maxLength(100, LIMIT));
 
 /** The confirmation must equal the password (reported on confirm_password once it is filled in). */
-const passwordsMatch = z.refine<{ password: string; confirm_password: string }>((form) => form.confirm_password === '' || form.password === form.confirm_password, {
+export const passwordsMatch = z.refine<{ password: string; confirm_password: string }>((form) => form.confirm_password === '' || form.password === form.confirm_password, {
   message: 'Passwords must match',
   path: ['confirm_password'],
 });
@@ -22,21 +28,6 @@ export const loginSchema = z.object({
   password: password(),
 });
 export type LoginForm = z.infer<typeof loginSchema>;
-
-export const signUpSchema = z
-  .object({
-    name: required('Name is required'),
-    phone: required('Mobile number is required'),
-    // No e-mail format check applies on sign-up (the server checks it and says so).
-    email: required('Email is required'),
-    month: z.string().check(z.minLength(1, 'Month is required')),
-    day: z.string().check(z.minLength(1, 'Day is required')),
-    year: z.string().check(z.minLength(1, 'Year is required')),
-    password: password(),
-    confirm_password: z.string().check(z.minLength(1, 'Confirm password is required')),
-  })
-  .check(passwordsMatch);
-export type SignUpForm = z.infer<typeof signUpSchema>;
 
 export const forgotPasswordSchema = z.object({ email: required('Email is required') });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
@@ -57,20 +48,10 @@ export const contactSchema = z.object({
 });
 export type ContactForm = z.infer<typeof contactSchema>;
 
-/**
- * Edit profile's personal information (PUT /api/profile/). The spec gives this form no rules; these
- * follow the server's (first name and phone required) and the product's 100-character field limit.
- */
-export const profileSchema = z.object({
-  first_name: required('First name is required'),
-  last_name: z.string().check(z.trim(), z.maxLength(100, LIMIT)),
-  phone: required('Phone is required'),
-});
-export type ProfileForm = z.infer<typeof profileSchema>;
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Sign-up's date of birth selects: months 01–12, days 01–31, the current year and the 99 before it. */
 export function dateOptions(today: Date = new Date()): { months: string[]; days: string[]; years: string[] } {
-  const pad = (n: number) => String(n).padStart(2, '0');
   const current = today.getFullYear();
   return {
     months: Array.from({ length: 12 }, (_, i) => pad(i + 1)),
@@ -79,8 +60,20 @@ export function dateOptions(today: Date = new Date()): { months: string[]; days:
   };
 }
 
+/**
+ * The days that exist in `month` ('01'–'12') of `year`: 28 to 31. Without a year February keeps
+ * its 29th (some year has it); without a month, all 31.
+ */
+export function daysIn(month: string, year: string): string[] {
+  const m = Number(month);
+  if (!m) return Array.from({ length: 31 }, (_, i) => pad(i + 1));
+  // Day 0 of the next month is the last day of this one; 2000 stands in for "a leap year".
+  const last = new Date(Date.UTC(Number(year) || 2000, m, 0)).getUTCDate();
+  return Array.from({ length: last }, (_, i) => pad(i + 1));
+}
+
 /** The registration payload's date_of_birth: year-month-day with two-digit month and day. */
-export function dateOfBirth(form: Pick<SignUpForm, 'year' | 'month' | 'day'>): string {
+export function dateOfBirth(form: { year: string; month: string; day: string }): string {
   return `${form.year}-${form.month}-${form.day}`;
 }
 

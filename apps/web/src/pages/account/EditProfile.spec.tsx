@@ -10,7 +10,7 @@ const profile = {
   first_name: 'Ana',
   last_name: 'Lima',
   email: 'ana@example.com',
-  phone: '+1 555 0100',
+  phone: '+1 202 555 0143',
   profile_picture: null as string | null,
   date_of_birth: '1990-03-04',
   email_verified: true,
@@ -53,7 +53,7 @@ describe('Edit profile: the form', () => {
     await screen.findByRole('heading', { level: 1, name: 'User Settings' });
     expect(screen.getByLabelText('First Name')).toHaveValue('Ana');
     expect(screen.getByLabelText('Last Name')).toHaveValue('Lima');
-    expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0100');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+1 202 555 0143');
     expect(screen.getByRole('heading', { level: 2, name: 'Profile picture' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Personal information' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Update Password' })).toBeInTheDocument();
@@ -89,11 +89,11 @@ describe('Edit profile: the form', () => {
     expect(save).toBeDisabled();
 
     await user.clear(screen.getByLabelText('Phone'));
-    await user.type(screen.getByLabelText('Phone'), '+1 555 0199');
+    await user.type(screen.getByLabelText('Phone'), '+1 202 555 0199');
     await user.type(screen.getByLabelText('Last Name'), '-Costa');
     expect(save).toBeEnabled();
     await user.click(cancel);
-    expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0100');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+1 202 555 0143');
     expect(screen.getByLabelText('Last Name')).toHaveValue('Lima');
     expect(save).toBeDisabled();
     expect(writes(calls)).toEqual([]);
@@ -121,29 +121,29 @@ describe('Edit profile: the form', () => {
     await user.click(screen.getByLabelText('Last Name'));
     await user.paste('x'.repeat(101));
     await user.tab();
-    expect(await screen.findByText('Limit exceeded')).toBeInTheDocument();
+    expect(await screen.findByText('Limit exceeded (100 characters)')).toBeInTheDocument();
   });
 });
 
 describe('Edit profile: saving', () => {
   it('sends exactly first_name, last_name and phone, then says so', async () => {
     const user = userEvent.setup();
-    const saved = { ...profile, first_name: 'Anabel', phone: '+1 555 0199' };
+    const saved = { ...profile, first_name: 'Anabel', phone: '+1 202 555 0199' };
     const calls = server({ 'PUT /api/profile/': () => ({ body: (stored = saved) }) }).calls;
     await renderEditProfile();
     await user.type(screen.getByLabelText('First Name'), 'bel');
     await user.clear(screen.getByLabelText('Phone'));
-    await user.type(screen.getByLabelText('Phone'), ' +1 555 0199 ');
+    await user.type(screen.getByLabelText('Phone'), ' +1 202 555 0199 ');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(screen.getByText('Profile updated successfully').closest('[role="status"]')).not.toBeNull();
     expect(writes(calls)).toEqual([
-      { method: 'PUT', path: '/api/profile/', body: { first_name: 'Anabel', last_name: 'Lima', phone: '+1 555 0199' }, authorization: 'Bearer a' },
+      { method: 'PUT', path: '/api/profile/', body: { first_name: 'Anabel', last_name: 'Lima', phone: '+1 202 555 0199' }, authorization: 'Bearer a' },
     ]);
     // Saved: the form is clean again.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled());
-    expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0199');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+1 202 555 0199');
   });
 
   it('says Failed to update profile when the server refuses', async () => {
@@ -214,7 +214,7 @@ describe('Edit profile: picture', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(writes(calls).map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/profile/', 'POST /api/profile/picture/']);
-    expect(writes(calls)[0].body).toEqual({ first_name: 'Anabel', last_name: 'Lima', phone: '+1 555 0100' });
+    expect(writes(calls)[0].body).toEqual({ first_name: 'Anabel', last_name: 'Lima', phone: '+1 202 555 0143' });
   });
 
   it('says Failed to update profile when the upload fails, keeping the picture to retry', async () => {

@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/fields';
 import { Notice } from '../../components/Notice';
 import { PageLoading } from '../../components/PageLoading';
-import { profileSchema, type ProfileForm } from '../../forms/schemas';
+import { PASSWORD_RULE, profileSchema, type ProfileForm } from '../../forms/account-schemas';
 import { Avatar } from './Avatar';
 import { LiveMessage, type Message } from './LiveMessage';
 
@@ -160,7 +160,7 @@ function ProfileSection({ profile }: { profile: ProfileDoc }) {
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <TextField label="First Name" autoComplete="given-name" error={formState.errors.first_name?.message} {...register('first_name')} />
           <TextField label="Last Name" autoComplete="family-name" error={formState.errors.last_name?.message} {...register('last_name')} />
-          <TextField label="Phone" type="tel" autoComplete="tel" error={formState.errors.phone?.message} {...register('phone')} />
+          <TextField label="Phone" type="tel" autoComplete="tel" hint="With the country code, e.g. +44 20 7946 0958." error={formState.errors.phone?.message} {...register('phone')} />
           <TextField
             label="Email"
             type="email"
@@ -225,7 +225,7 @@ function PasswordSection({ email }: { email: string }) {
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <div className="grid gap-4 sm:grid-cols-2">
           <PasswordField label="Current password" name="current-password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-          <PasswordField label="New password" name="new-password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+          <PasswordField label="New password" name="new-password" autoComplete="new-password" hint={PASSWORD_RULE} value={next} onChange={(e) => setNext(e.target.value)} />
         </div>
         <LiveMessage message={message} />
         <div className="flex sm:justify-end">

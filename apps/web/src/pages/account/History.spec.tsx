@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HistoryEntryDoc, HistoryPageDoc } from '../../api/generated';
 import { fakeServer } from '../../test/fake-server';
+import { nth } from '../../test/nth';
 import { renderPage } from '../../test/render';
 import { clearTokens, storeTokens } from '../../session/tokens';
 import History from './History';
@@ -16,6 +17,9 @@ const entries: HistoryEntryDoc[] = [
     outcome: 'success',
     from: '203.0.113.7',
     user_agent: 'Mozilla/5.0',
+    entity_type: 'session',
+    entity_id: 's1',
+    reason: null,
   },
   {
     id: 'e2',
@@ -26,6 +30,9 @@ const entries: HistoryEntryDoc[] = [
     outcome: 'denied',
     from: null,
     user_agent: null,
+    entity_type: 'summary',
+    entity_id: null,
+    reason: 'Refused: not allowed.',
   },
   {
     id: 'e3',
@@ -36,6 +43,9 @@ const entries: HistoryEntryDoc[] = [
     outcome: 'failure',
     from: '198.51.100.23',
     user_agent: null,
+    entity_type: 'user',
+    entity_id: 'u1',
+    reason: 'The current password given was wrong; nothing was changed.',
   },
 ];
 
@@ -67,12 +77,54 @@ describe('History page, signed in', () => {
     expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['When', 'Who', 'What', 'Outcome', 'From']);
     expect(rows.slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       [local(entries[0].when), 'you', 'Signed in', 'Success', '203.0.113.7'],
-      [local(entries[1].when), 'someone with your shared link', 'Opened your summary', 'Denied', 'Unknown'],
-      [local(entries[2].when), 'you', 'Changed the password', 'Failed', '198.51.100.23'],
+      [local(entries[1].when), 'someone with your shared link', 'Opened your summaryRefused: not allowed.', 'Denied', 'Unknown'],
+      [local(entries[2].when), 'you', 'Changed the passwordThe current password given was wrong; nothing was changed.', 'Failed', '198.51.100.23'],
     ]);
     expect(within(rows[1]).getByText(local(entries[0].when)).tagName).toBe('TIME');
     expect(within(rows[1]).getByText(local(entries[0].when))).toHaveAttribute('datetime', '2024-05-06T09:15:00.000Z');
     expect(server.calls.find((c) => c.path.startsWith('/api/history/'))).toMatchObject({ method: 'GET', authorization: 'Bearer a' });
+  });
+
+  it('names the document of an entry from the patient\'s own list, and says when it is gone', async () => {
+    const doc = (id: string, action: string, what: string): HistoryEntryDoc => ({ ...nth(entries, 0), id: `h-${id}-${action}`, action, what, entity_type: 'document', entity_id: id });
+    fakeServer({
+      'GET /api/history/': () => ({
+        body: { results: [doc('d1', 'document.download-link', 'Downloaded a document'), doc('d2', 'document.download-link', 'Downloaded a document'), doc('d2', 'document.delete', 'Deleted a document')], page: 1, page_size: 50, total: 3 },
+      }),
+      'GET /api/upload/': () => ({ body: [{ id: 'd1', filename: 'Blood test.pdf', url: null, uploaded_at: '2024-05-01T00:00:00Z', size: 1, content_type: 'application/pdf' }] }),
+    });
+    renderPage(<History />, { path: '/history' });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getByText('Downloaded a document: Blood test.pdf')).toBeInTheDocument());
+    expect(within(table).getByText('Downloaded a document (no longer in your documents)')).toBeInTheDocument();
+    expect(within(table).getByText('Deleted a document')).toBeInTheDocument();
+  });
+
+  it('groups repeated identical entries of a day into one line, and opens it to show each entry', async () => {
+    const user = userEvent.setup();
+    const now = Date.now();
+    const listed = Array.from({ length: 12 }, (_, i): HistoryEntryDoc => ({
+      ...nth(entries, 0),
+      id: `l${i}`,
+      action: 'document.list',
+      what: 'Listed documents',
+      entity_type: 'document',
+      entity_id: null,
+      when: new Date(now - i * 1000).toISOString(),
+    }));
+    historyServer([{ results: [...listed, nth(entries, 2)], page: 1, page_size: 50, total: 13 }]);
+    renderPage(<History />, { path: '/history' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 2);
+    const firstRow = nth(within(table).getAllByRole('row'), 1);
+    expect(firstRow).toHaveTextContent('Listed documents ×12 today');
+    const show = within(firstRow).getByRole('button', { name: 'Show each of these 12 entries' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+    // Every audit row is still there: 12 under the group, then the next entry.
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 1 + 12 + 1);
+    expect(within(firstRow).getByRole('button', { name: 'Hide each of these 12 entries' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Page 1 of 1 · 13 entries')).toBeInTheDocument();
   });
 
   it('also lists the entries as cards for small screens', async () => {
@@ -98,14 +150,14 @@ describe('History page, signed in', () => {
     const { router } = renderPage(<History />, { path: '/history' });
     expect(await screen.findByText('Page 1 of 3 · 45 entries')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    expect(server.calls.filter((c) => c.path.startsWith('/api/history/')).map((c) => c.path)).toEqual(['/api/history/?page_size=20&page=1']);
+    expect(server.calls.filter((c) => c.path.startsWith('/api/history/')).map((c) => c.path)).toEqual(['/api/history/?page_size=50&page=1']);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3 · 45 entries')).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getByText('Signed in (older)')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.path.startsWith('/api/history/')).map((c) => c.path)).toEqual([
-      '/api/history/?page_size=20&page=1',
-      '/api/history/?page_size=20&page=2',
+      '/api/history/?page_size=50&page=1',
+      '/api/history/?page_size=50&page=2',
     ]);
     expect(router.state.location.search).toBe('?page=2');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useHistoryListQuery } from '../../api/api';
+import { useDocumentsListQuery, useHistoryListQuery } from '../../api/api';
 import { serverMessage } from '../../api/errors';
 import type { HistoryEntryDoc } from '../../api/generated';
 import { Button } from '../../components/Button';
@@ -8,8 +8,10 @@ import { Notice } from '../../components/Notice';
 import { PageLoading } from '../../components/PageLoading';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../session/use-session';
+import { dayLabel, describeEntry, groupEntries, type HistoryGroup } from './history-groups';
 
-export const HISTORY_PAGE_SIZE = 20;
+/** Entries per page: enough that repeated ones (every dashboard load lists documents) group well. */
+export const HISTORY_PAGE_SIZE = 50;
 
 const CAPTION = 'Who opened or changed your records, newest first';
 
@@ -36,6 +38,31 @@ function Outcome({ outcome }: { outcome: HistoryEntryDoc['outcome'] }) {
 }
 
 const from = (entry: HistoryEntryDoc) => entry.from || 'Unknown';
+
+/** What happened, naming the document, and for a failure or refusal why. */
+function What({ entry, names, count, expanded, onToggle }: { entry: HistoryEntryDoc; names: ReadonlyMap<string, string> | undefined; count?: number; expanded?: boolean; onToggle?: () => void }) {
+  return (
+    <>
+      <span className="break-words">{describeEntry(entry, names)}</span>
+      {count !== undefined && count > 1 && (
+        <>
+          {' '}
+          <span className="font-semibold">×{count}</span> {dayLabel(entry.when)}{' '}
+          <button
+            type="button"
+            aria-expanded={expanded}
+            onClick={onToggle}
+            className="ml-1 inline-flex min-h-11 items-center rounded-md px-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50 md:min-h-0 md:py-1"
+          >
+            {expanded ? 'Hide each' : 'Show each'}
+            <span className="sr-only"> of these {count} entries</span>
+          </button>
+        </>
+      )}
+      {entry.reason && <span className="mt-1 block text-sm text-slate-700">{entry.reason}</span>}
+    </>
+  );
+}
 
 const heading = 'text-2xl font-bold text-slate-900 sm:text-3xl';
 
@@ -96,6 +123,18 @@ function SignedInHistory() {
     setParams(target === 1 ? {} : { page: String(target) });
   };
 
+  // The audit log keeps only document ids; their names come from the patient's own list.
+  const { data: documents } = useDocumentsListQuery();
+  const names = useMemo(() => (documents ? new Map(documents.map((d) => [d.id, d.filename])) : undefined), [documents]);
+  const groups = useMemo(() => groupEntries(data?.results ?? []), [data]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (group: HistoryGroup) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(group.id)) next.add(group.id);
+      return next;
+    });
+
   if (isLoading) return <PageLoading label="Loading your access history…" />;
 
   const body = (() => {
@@ -139,36 +178,69 @@ function SignedInHistory() {
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200 text-slate-900">
-                  {data.results.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="whitespace-nowrap px-4 py-3"><When iso={entry.when} /></td>
-                      <td className="break-all px-4 py-3">{entry.who}</td>
-                      <td className="px-4 py-3">{entry.what}</td>
-                      <td className="px-4 py-3"><Outcome outcome={entry.outcome} /></td>
-                      <td className="break-all px-4 py-3">{from(entry)}</td>
-                    </tr>
-                  ))}
+                  {groups.map((group) => {
+                    const first = group.first;
+                    const open = expanded.has(group.id);
+                    const rows = open && group.entries.length > 1 ? group.entries : [];
+                    return (
+                      <Fragment key={group.id}>
+                        <tr>
+                          <td className="whitespace-nowrap px-4 py-3"><When iso={first.when} /></td>
+                          <td className="break-all px-4 py-3">{first.who}</td>
+                          <td className="px-4 py-3">
+                            <What entry={first} names={names} count={group.entries.length} expanded={open} onToggle={() => toggle(group)} />
+                          </td>
+                          <td className="px-4 py-3"><Outcome outcome={first.outcome} /></td>
+                          <td className="break-all px-4 py-3">{from(first)}</td>
+                        </tr>
+                        {rows.map((entry) => (
+                          <tr key={entry.id} className="bg-slate-50">
+                            <td className="whitespace-nowrap py-2 pl-8 pr-4"><When iso={entry.when} /></td>
+                            <td className="break-all px-4 py-2">{entry.who}</td>
+                            <td className="px-4 py-2"><What entry={entry} names={names} /></td>
+                            <td className="px-4 py-2"><Outcome outcome={entry.outcome} /></td>
+                            <td className="break-all px-4 py-2">{from(entry)}</td>
+                          </tr>
+                        ))}
+                      </Fragment>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>
             {/* Small screens: one card per entry. */}
             <ul aria-label={CAPTION} className="space-y-3 md:hidden">
-              {data.results.map((entry) => (
-                <li key={entry.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-                  <div className="flex items-start justify-between gap-3">
-                    <p className="font-semibold text-slate-900">{entry.what}</p>
-                    <Outcome outcome={entry.outcome} />
-                  </div>
-                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                    <dt className="text-slate-600">When</dt>
-                    <dd className="text-slate-900"><When iso={entry.when} /></dd>
-                    <dt className="text-slate-600">Who</dt>
-                    <dd className="break-all text-slate-900">{entry.who}</dd>
-                    <dt className="text-slate-600">From</dt>
-                    <dd className="break-all text-slate-900">{from(entry)}</dd>
-                  </dl>
-                </li>
-              ))}
+              {groups.map((group) => {
+                const first = group.first;
+                const open = expanded.has(group.id);
+                return (
+                  <li key={group.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                    <div className="flex items-start justify-between gap-3">
+                      <p className="font-semibold text-slate-900">
+                        <What entry={first} names={names} count={group.entries.length} expanded={open} onToggle={() => toggle(group)} />
+                      </p>
+                      <Outcome outcome={first.outcome} />
+                    </div>
+                    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                      <dt className="text-slate-600">When</dt>
+                      <dd className="text-slate-900"><When iso={first.when} /></dd>
+                      <dt className="text-slate-600">Who</dt>
+                      <dd className="break-all text-slate-900">{first.who}</dd>
+                      <dt className="text-slate-600">From</dt>
+                      <dd className="break-all text-slate-900">{from(first)}</dd>
+                    </dl>
+                    {open && group.entries.length > 1 && (
+                      <ul aria-label="Each of these entries" className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm text-slate-800">
+                        {group.entries.map((entry) => (
+                          <li key={entry.id}>
+                            <When iso={entry.when} /> · {entry.who} · {from(entry)}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           </>
         )}

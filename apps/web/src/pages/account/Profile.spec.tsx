@@ -10,7 +10,7 @@ const profile = {
   first_name: 'Ana',
   last_name: 'Lima',
   email: 'ana@example.com',
-  phone: '+1 555 0100',
+  phone: '+1 202 555 0143',
   profile_picture: null,
   date_of_birth: '1990-03-04',
   email_verified: true,
@@ -37,7 +37,7 @@ describe('Profile page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     expect(valueOf('Full name')).toHaveTextContent('Ana Lima');
     expect(valueOf('Email')).toHaveTextContent('ana@example.com');
-    expect(valueOf('Phone')).toHaveTextContent('+1 555 0100');
+    expect(valueOf('Phone')).toHaveTextContent('+1 202 555 0143');
     const birthday = valueOf('Date of birth')?.querySelector('time');
     expect(birthday).toHaveAttribute('datetime', '1990-03-04');
     expect(birthday).toHaveTextContent(new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(1990, 2, 4)));

@@ -44,7 +44,7 @@ describe('Forgot password page', () => {
     await user.click(screen.getByLabelText('Email Address'));
     await user.paste(`${'x'.repeat(89)}@example.com`);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Limit exceeded')).toBeInTheDocument();
+    expect(await screen.findByText('Limit exceeded (100 characters)')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });

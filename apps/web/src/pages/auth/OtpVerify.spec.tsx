@@ -2,8 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GENERIC_ERROR } from '../../api/errors';
 import { fakeServer } from '../../test/fake-server';
-import { renderPage } from '../../test/render';
-import OtpVerify, { type OtpVerifyState } from './OtpVerify';
+import { renderPage, renderRoutes } from '../../test/render';
+import { GuestOnly } from '../../app/guards';
+import { accessToken, clearTokens, refreshToken } from '../../session/tokens';
+import OtpVerify, { NEW_CODE_NEEDED, type OtpVerifyState } from './OtpVerify';
 
 function renderOtp(state?: OtpVerifyState) {
   return renderPage(<OtpVerify />, {
@@ -39,13 +41,11 @@ describe('OTP verify page', () => {
     expect(input).toHaveAccessibleDescription('The 4 digits from the e-mail.');
   });
 
-  it('shows the error handed over by the login page in a dialog', async () => {
-    const user = userEvent.setup();
+  it('explains, in the page and not as an error, why the login page sent the user here', () => {
     renderOtp({ email: 'ana@example.com', error: 'Please verify your e-mail address first.' });
-    const dialog = screen.getByRole('dialog', { name: 'Error' });
-    expect(within(dialog).getByText('Please verify your e-mail address first.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Please verify your e-mail address first\. Your account exists; it only needs this step once\./);
   });
 
   it('enables Verify only at exactly 4 characters and accepts at most 6', async () => {
@@ -108,7 +108,7 @@ describe('OTP verify page and the server', () => {
     ]);
   });
 
-  it('clears a refused code silently, puts the focus back and lets the user retry', async () => {
+  it("clears a refused code, says the server's reason under the boxes, puts the focus back and lets the user retry", async () => {
     const user = userEvent.setup();
     let attempts = 0;
     const server = fakeServer({
@@ -125,13 +125,59 @@ describe('OTP verify page and the server', () => {
     expect(verifyButton()).toHaveTextContent('Verify');
     expect(verifyButton()).toBeDisabled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.queryByText('This code is not valid.')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This code is not valid.');
+    expect(codeInput()).toHaveAccessibleDescription('The 4 digits from the e-mail. This code is not valid.');
     await user.keyboard('2222{Enter}');
     await waitFor(() => expect(verifyButton()).toHaveTextContent('Verified!'));
     expect(posts(server).map((c) => c.body)).toEqual([
       { email: 'ana@example.com', otp: '1111' },
       { email: 'ana@example.com', otp: '2222' },
     ]);
+  });
+
+  it('after the last allowed try says a new code is needed and points at Resend Code; a resend starts afresh', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      fakeServer({
+        'POST /api/verify-otp/': () => ({ status: 400, body: { message: 'Too many wrong codes. Ask for a new one.', code: 'VALIDATION_FAILED' } }),
+        'POST /api/resend-otp/': () => ({ body: { message: 'A new code is on its way.' } }),
+      });
+      renderOtp({ email: 'ana@example.com' });
+      for (let i = 1; i <= 4; i += 1) {
+        await user.type(codeInput(), '1111{Enter}');
+        await waitFor(() => expect(codeInput()).toHaveValue(''));
+        expect(screen.getByRole('alert')).not.toHaveTextContent(NEW_CODE_NEEDED);
+      }
+      await user.type(codeInput(), '1111{Enter}');
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(`Too many wrong codes. Ask for a new one. ${NEW_CODE_NEEDED}`));
+      act(() => jest.advanceTimersByTime(30_000));
+      await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+      await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('signs the user in when the verification hands out a session, and goes home', async () => {
+    clearTokens();
+    const user = userEvent.setup();
+    fakeServer({ 'POST /api/verify-otp/': () => ({ body: { message: 'Verified.', access: 'a1', refresh: 'r1' } }) });
+    const { router, store } = renderRoutes(
+      [
+        { element: <GuestOnly />, children: [{ path: '/otp-verify', element: <OtpVerify /> }] },
+        { path: '/', element: <p>home page</p> },
+        { path: '/login', element: <p>login page</p> },
+      ],
+      { at: '/otp-verify', state: { email: 'ana@example.com' } },
+    );
+    await user.type(codeInput(), '4821{Enter}');
+    await waitFor(() => expect(verifyButton()).toHaveTextContent('Verified!'));
+    expect(await screen.findByText('home page', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(store.getState().session.authenticated).toBe(true);
+    expect([accessToken(), refreshToken()]).toEqual(['a1', 'r1']);
+    clearTokens();
   });
 
   it('asks for the e-mail address when the page has none in its navigation state', async () => {

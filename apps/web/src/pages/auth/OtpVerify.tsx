@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuthResendOtpMutation, useAuthVerifyOtpMutation } from '../../api/api';
+import { useSession, type TokenPair } from '../../session/use-session';
 import { errorMessage } from '../../api/errors';
 import { AuthCard } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
@@ -10,7 +11,10 @@ import { Notice } from '../../components/Notice';
 import { forgotPasswordSchema } from '../../forms/schemas';
 import type { LoginNotice } from './Login';
 
-/** What /login hands over: the e-mail to verify and, after a 403, the server's message. */
+/**
+ * What other pages hand over: the e-mail to verify and, from /login after a 403, the server's
+ * message (shown as an explanation on the page: an unverified account is a normal step, not an error).
+ */
 export interface OtpVerifyState {
   email?: string;
   error?: string;
@@ -22,6 +26,9 @@ export const CODE_MAX_LENGTH = 6;
 /** How long 'Verified!' stays on screen before the login page. */
 export const VERIFIED_PAUSE_MS = 1000;
 export const VERIFIED_NOTICE = 'Your e-mail address is verified. You can sign in now.';
+/** The server allows this many wrong tries per code (identity's MAX_WRONG_TRIES). */
+export const TRIES_PER_CODE = 5;
+export const NEW_CODE_NEEDED = 'This code can no longer be used. Press Resend Code below to get a new one by e-mail.';
 
 type Phase = 'idle' | 'verifying' | 'verified';
 
@@ -47,7 +54,10 @@ function secondsUntil(deadline: number): number {
 /**
  * /otp-verify: the 4-digit code e-mailed at sign-up (and on "Resend Code"). One text input (what
  * assistive technology and one-time-code autofill expect) drawn as four slots; it accepts up to 6
- * characters, and Verify is enabled only at exactly 4. A failed code is cleared silently for a retry.
+ * characters, and Verify is enabled only at exactly 4. A refused code is cleared for a retry (the
+ * spec), with the server's reason under the boxes; once the code's tries are used up, the page says a
+ * new one is needed and points at Resend Code. A verification that signs in (the server hands out a
+ * session with it) goes home; otherwise to /login with the e-mail filled in.
  * Without an e-mail in the navigation state (the page opened directly) an e-mail field is shown.
  */
 export default function OtpVerify() {
@@ -67,7 +77,11 @@ export default function OtpVerify() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [verifiedEmail, setVerifiedEmail] = useState('');
   const [focused, setFocused] = useState(false);
-  const [error, setError] = useState<string | null>(state.error ?? null);
+  const { signIn } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [wrongTries, setWrongTries] = useState(0);
+  const [session, setSession] = useState<TokenPair | null>(null);
   const [resent, setResent] = useState<string | null>(null);
   const [deadline, setDeadline] = useState(() => Date.now() + RESEND_SECONDS * 1000);
   const secondsLeft = useSecondsLeft(deadline);
@@ -77,11 +91,16 @@ export default function OtpVerify() {
   useEffect(() => {
     if (phase !== 'verified') return;
     const timer = setTimeout(() => {
+      // Signed in by the verification: the guest-only route then takes the user home.
+      if (session) {
+        signIn(session);
+        return;
+      }
       const next: LoginNotice = { notice: VERIFIED_NOTICE, email: verifiedEmail };
       void navigate('/login', { state: next });
     }, VERIFIED_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [phase, verifiedEmail, navigate]);
+  }, [phase, verifiedEmail, session, signIn, navigate]);
 
   /** The e-mail to use, or undefined after showing the field's message. */
   const emailOrComplain = (): string | undefined => {
@@ -96,12 +115,17 @@ export default function OtpVerify() {
     const to = emailOrComplain();
     if (!to) return;
     setPhase('verifying');
+    setRefusal(null);
     try {
-      await verifyOtp({ verifyOtpBodyDoc: { email: to, otp: code } }).unwrap();
+      const reply = await verifyOtp({ verifyOtpBodyDoc: { email: to, otp: code } }).unwrap();
       setVerifiedEmail(to);
+      if (reply.access && reply.refresh) setSession({ access: reply.access, refresh: reply.refresh });
       setPhase('verified');
-    } catch {
-      // Spec: any failure clears the code silently; the user types it again (or asks for a new one).
+    } catch (failure) {
+      // Spec: a refused code is cleared for the next try. Added: the server's reason, under the boxes.
+      const tries = wrongTries + 1;
+      setWrongTries(tries);
+      setRefusal(tries >= TRIES_PER_CODE ? `${errorMessage(failure)} ${NEW_CODE_NEEDED}` : errorMessage(failure));
       setCode('');
       setPhase('idle');
       codeInput.current?.focus();
@@ -115,6 +139,8 @@ export default function OtpVerify() {
     try {
       const reply = await resendOtp({ emailBodyDoc: { email: to } }).unwrap();
       setResent(reply.message);
+      setRefusal(null);
+      setWrongTries(0);
       setDeadline(Date.now() + RESEND_SECONDS * 1000);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -141,6 +167,13 @@ export default function OtpVerify() {
         )
       }
     >
+      {state.error && (
+        <div className="mb-4">
+          <Notice tone="info">
+            {state.error} Your account exists; it only needs this step once. No e-mail? Resend Code below sends a new code.
+          </Notice>
+        </div>
+      )}
       <div aria-live="polite">
         {resent !== null && (
           <div className="mb-4">
@@ -193,7 +226,8 @@ export default function OtpVerify() {
               readOnly={phase !== 'idle'}
               onFocus={() => setFocused(true)}
               onBlur={() => setFocused(false)}
-              aria-describedby={`${codeId}-hint`}
+              aria-describedby={refusal ? `${codeId}-hint ${codeId}-error` : `${codeId}-hint`}
+              aria-invalid={refusal !== null}
               onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_MAX_LENGTH))}
               className="absolute inset-0 h-full w-full cursor-text rounded-lg bg-transparent text-transparent caret-transparent selection:bg-transparent"
             />
@@ -201,6 +235,11 @@ export default function OtpVerify() {
           <p id={`${codeId}-hint`} className="text-sm text-slate-600">
             The 4 digits from the e-mail.
           </p>
+          {refusal && (
+            <p id={`${codeId}-error`} role="alert" className="text-sm font-medium text-red-700">
+              {refusal}
+            </p>
+          )}
         </div>
         <Button
           type="submit"

@@ -59,7 +59,7 @@ describe('Reset password page', () => {
     await user.paste('p'.repeat(101));
     await user.type(screen.getByLabelText('Confirm new password'), 'different');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Limit exceeded')).toBeInTheDocument();
+    expect(await screen.findByText('Limit exceeded (100 characters)')).toBeInTheDocument();
     expect(screen.getByText('Passwords must match')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PasswordField } from '../../components/fields';
-import { resetPasswordSchema, type ResetPasswordForm } from '../../forms/schemas';
+import { PASSWORD_RULE, resetPasswordSchema, type ResetPasswordForm } from '../../forms/schemas';
 import type { LoginNotice } from './Login';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. You can sign in with your new password.';
@@ -54,6 +54,7 @@ export default function ResetPassword() {
         <PasswordField
           label="New password"
           autoComplete="new-password"
+          hint={PASSWORD_RULE}
           error={formState.errors.password?.message}
           {...register('password')}
         />

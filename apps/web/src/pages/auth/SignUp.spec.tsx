@@ -16,7 +16,7 @@ const terms = () => screen.getByRole('checkbox', { name: /I agree to the Terms o
 async function fillValidForm(user: UserEvent, overrides: { name?: string } = {}) {
   await user.type(screen.getByLabelText('Name'), overrides.name ?? '  Ana Maria   Lima ');
   await user.type(screen.getByLabelText('Email Address'), 'ana@example.com');
-  await user.type(screen.getByLabelText('Mobile Number'), '+1 555 0100');
+  await user.type(screen.getByLabelText('Mobile Number'), '+1 202 555 0143');
   await user.selectOptions(screen.getByLabelText('Month'), '02');
   await user.selectOptions(screen.getByLabelText('Day'), '09');
   await user.selectOptions(screen.getByLabelText('Year'), '1990');
@@ -44,6 +44,40 @@ describe('Sign-up page', () => {
     expect(screen.getByRole('link', { name: /Terms of Service/ })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+  });
+
+  it('offers only the days of the chosen month and year, and drops a day that no longer exists', async () => {
+    const user = userEvent.setup();
+    renderSignUp();
+    const dayOptions = () => within(screen.getByLabelText('Day')).getAllByRole('option').slice(1).map((o) => o.textContent);
+    await user.selectOptions(screen.getByLabelText('Month'), '04');
+    expect(dayOptions()).toHaveLength(30);
+    await user.selectOptions(screen.getByLabelText('Month'), '02');
+    expect(dayOptions().at(-1)).toBe('29');
+    await user.selectOptions(screen.getByLabelText('Day'), '29');
+    await user.selectOptions(screen.getByLabelText('Year'), '1987');
+    expect(dayOptions().at(-1)).toBe('28');
+    await waitFor(() => expect(screen.getByLabelText('Day')).toHaveValue(''));
+    await user.selectOptions(screen.getByLabelText('Year'), '1988');
+    expect(dayOptions().at(-1)).toBe('29');
+  });
+
+  it('shows the password rule and how to write the phone number by their fields before anything is sent', () => {
+    renderSignUp();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters.');
+    expect(screen.getByLabelText('Mobile Number')).toHaveAccessibleDescription('With the country code, e.g. +44 20 7946 0958.');
+  });
+
+  it('refuses a phone number that is not one, with one clear message', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({});
+    renderSignUp();
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText('Mobile Number'));
+    await user.type(screen.getByLabelText('Mobile Number'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Enter a valid mobile number with its country code, e.g. +44 20 7946 0958.')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('shows a message only for the field that was touched', async () => {
@@ -88,7 +122,7 @@ describe('Sign-up page', () => {
       await user.paste(long);
       await user.tab();
     }
-    await waitFor(() => expect(screen.getAllByText('Limit exceeded')).toHaveLength(4));
+    await waitFor(() => expect(screen.getAllByText('Limit exceeded (100 characters)')).toHaveLength(4));
     await user.type(screen.getByLabelText('Confirm Password'), 'something else');
     await user.tab();
     expect(await screen.findByText('Passwords must match')).toBeInTheDocument();
@@ -139,7 +173,7 @@ describe('Sign-up page and the server', () => {
         body: {
           first_name: 'Ana',
           last_name: 'Maria Lima',
-          phone: '+1 555 0100',
+          phone: '+1 202 555 0143',
           email: 'ana@example.com',
           password: 'correct horse',
           date_of_birth: '1990-02-09',

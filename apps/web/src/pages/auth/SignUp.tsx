@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useAuthRegisterMutation } from '../../api/api';
@@ -9,7 +9,8 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PasswordField, SelectField, TextField } from '../../components/fields';
 import { GoogleButton } from '../../components/GoogleButton';
-import { dateOfBirth, dateOptions, signUpSchema, splitName, type SignUpForm } from '../../forms/schemas';
+import { PASSWORD_RULE, signUpSchema, type SignUpForm } from '../../forms/account-schemas';
+import { dateOfBirth, dateOptions, daysIn, splitName } from '../../forms/schemas';
 import type { LoginNotice } from './Login';
 
 /** The notice the login page shows after a successful sign-up. */
@@ -37,13 +38,19 @@ export default function SignUp() {
   const [registerAccount, { isLoading }] = useAuthRegisterMutation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const [{ months, days, years }] = useState(() => dateOptions());
-  const { register, handleSubmit, formState } = useForm<SignUpForm>({
+  const [{ months, years }] = useState(() => dateOptions());
+  const { register, handleSubmit, formState, watch, setValue, getValues } = useForm<SignUpForm>({
     resolver: zodResolver(signUpSchema),
     mode: 'onTouched',
     defaultValues: blank,
   });
   const errors = formState.errors;
+  // Only the days the chosen month has in the chosen year (no 31 April, no 29 February 1987).
+  const days = daysIn(watch('month'), watch('year'));
+  const dayGone = !days.includes(getValues('day'));
+  useEffect(() => {
+    if (dayGone && getValues('day')) setValue('day', '', { shouldValidate: formState.isSubmitted });
+  }, [dayGone, getValues, setValue, formState.isSubmitted]);
 
   const onSubmit = handleSubmit(async (form) => {
     try {
@@ -81,6 +88,7 @@ export default function SignUp() {
           label="Mobile Number"
           type="tel"
           autoComplete="tel"
+          hint="With the country code, e.g. +44 20 7946 0958."
           error={errors.phone?.message}
           {...register('phone')}
         />
@@ -116,6 +124,7 @@ export default function SignUp() {
         <PasswordField
           label="Password"
           autoComplete="new-password"
+          hint={PASSWORD_RULE}
           error={errors.password?.message}
           {...register('password')}
         />

@@ -79,27 +79,27 @@ describe('Contact page', () => {
     await user.click(field('First Name'));
     await user.paste('a'.repeat(101));
     await user.tab();
-    expect(await screen.findByText('Limit exceeded')).toBeInTheDocument();
+    expect(await screen.findByText('Limit exceeded (100 characters)')).toBeInTheDocument();
     await user.clear(field('First Name'));
     await user.paste('a'.repeat(100));
-    await waitFor(() => expect(screen.queryByText('Limit exceeded')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Limit exceeded (100 characters)')).not.toBeInTheDocument());
 
     await user.click(field('Email Address'));
     await user.paste(`${'e'.repeat(89)}@example.com`);
     await user.tab();
-    expect(await screen.findByText('Limit exceeded')).toBeInTheDocument();
+    expect(await screen.findByText('Limit exceeded (100 characters)')).toBeInTheDocument();
     await user.clear(field('Email Address'));
     await user.paste(`${'e'.repeat(88)}@example.com`);
-    await waitFor(() => expect(screen.queryByText('Limit exceeded')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Limit exceeded (100 characters)')).not.toBeInTheDocument());
     expect(screen.queryByText('Invalid email')).not.toBeInTheDocument();
 
     await user.click(field('Messages'));
     await user.paste('m'.repeat(200));
     await user.tab();
-    expect(screen.queryByText('Limit exceeded')).not.toBeInTheDocument();
+    expect(screen.queryByText('Limit exceeded (200 characters)')).not.toBeInTheDocument();
     await user.click(field('Messages'));
     await user.paste('m');
-    expect(await screen.findByText('Limit exceeded')).toBeInTheDocument();
+    expect(await screen.findByText('Limit exceeded (200 characters)')).toBeInTheDocument();
   });
 
   it('shows every message on submit and sends nothing', async () => {

@@ -76,6 +76,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   clearTokens();
+  localStorage.clear();
   jest.restoreAllMocks();
 });
 
@@ -161,6 +162,17 @@ describe('the documents list', () => {
     expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'List view' }));
     expect(tableNames()).toEqual(['Referral letter.docx']);
+  });
+
+  it('remembers list or grid in this browser: a reload shows the view last chosen', async () => {
+    const first = renderSection();
+    await screen.findByRole('table');
+    await first.user.click(screen.getByRole('button', { name: 'Grid view' }));
+    first.unmount();
+    renderSection();
+    expect(await screen.findByRole('list', { name: 'Your documents' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it("asks again every few seconds while a new image's thumbnail is being made, and stops once it is there", async () => {

@@ -21,8 +21,11 @@ import {
 } from './files';
 import { FileIcon, Icon } from './icons';
 import { PreviewDialog, useDownloadLink } from './PreviewDialog';
+import { useStoredChoice } from '../../../components/use-stored-choice';
 
 type View = 'list' | 'grid';
+/** Where the list/grid choice is remembered in this browser. */
+export const VIEW_KEY = 'medfolio.documents.view';
 
 interface Notice {
   title: string;
@@ -170,7 +173,7 @@ export function DocumentsSection() {
   const [deleteDocument, { isLoading: deleting }] = useDocumentsDeleteMutation();
   const downloadLink = useDownloadLink();
   const [query, setQuery] = useState('');
-  const [view, setView] = useState<View>('list');
+  const [view, setView] = useStoredChoice<View>(VIEW_KEY, ['list', 'grid'], 'list');
   const [previewing, setPreviewing] = useState<DocumentItemDoc | null>(null);
   const [confirming, setConfirming] = useState<DocumentItemDoc | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);

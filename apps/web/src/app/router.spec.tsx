@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { clearTokens, storeTokens } from '../session/tokens';
+import { fakeServer } from '../test/fake-server';
+import { renderRoutes } from '../test/render';
+import { routes } from './router';
+import { HOME_TITLE, titleForPath } from './titles';
+
+const profile = { id: 'u1', first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com', phone: '+1 202 555 0143', profile_picture: null, date_of_birth: null, email_verified: true };
+
+/** Every path in the table, with its handle. */
+function flatten(table: RouteObject[]): RouteObject[] {
+  return table.flatMap((route) => [route, ...flatten(route.children ?? [])]).filter((route) => route.path);
+}
+
+beforeEach(() => {
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  fakeServer({ 'GET /api/profile/': () => ({ body: profile }), 'GET /api/upload/': () => ({ body: [] }), 'GET /api/client-config/': () => ({ body: {} }) });
+});
+afterEach(() => {
+  clearTokens();
+  jest.restoreAllMocks();
+});
+
+describe('page titles', () => {
+  it('gives every page (all but redirects) its own browser-tab title', () => {
+    const pages = flatten(routes).filter((route) => route.path !== '*' && route.path !== '/signup');
+    const titles = pages.map((route) => (route.handle as { title?: string } | undefined)?.title);
+    expect(titles).not.toContain(undefined);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('names the page in the tab, and the prerendered HTML gets the same title', async () => {
+    renderRoutes(routes, { at: '/sign-up' });
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+    await waitFor(() => expect(document.title).toBe('Create your account · Medfolio'));
+    expect(titleForPath(routes, '/sign-up')).toBe('Create your account · Medfolio');
+    expect(titleForPath(routes, '/')).toBe(HOME_TITLE);
+  });
+
+  it('calls the signed-in home page by what it is', async () => {
+    storeTokens({ access: 'a', refresh: 'r' });
+    renderRoutes(routes, { at: '/' });
+    await waitFor(() => expect(document.title).toBe('Your documents · Medfolio'));
+  });
+});
+
+describe('the first load of a page', () => {
+  it.each(['/profile', '/edit-profile', '/history', '/otp-verify'])('%s shows the layout and a loading state meanwhile, without a router warning', async (path) => {
+    const warn = jest.spyOn(console, 'warn');
+    if (path !== '/otp-verify') storeTokens({ access: 'a', refresh: 'r' });
+    renderRoutes(routes, { at: path });
+    // Before the page's code is there: the header and the loading state, not a blank screen.
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    await screen.findByRole('heading', { level: 1 });
+    expect(warn.mock.calls.flat().join(' ')).not.toMatch(/HydrateFallback/);
+  });
+});
+
+describe('features still to come', () => {
+  it.each([
+    ['/summary/u1', 'The medical summary', false],
+    ['/summary/sample', 'The sample summary', false],
+    ['/checkout?price_id=price_basic_monthly', 'Paid plans', false],
+    ['/referral', 'Refer a friend', true],
+  ])('%s says what is coming instead of going home', async (at, heading, signedIn) => {
+    if (signedIn) storeTokens({ access: 'a', refresh: 'r' });
+    const { router } = renderRoutes(routes, { at });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(at.split('?')[0]);
+  });
+});

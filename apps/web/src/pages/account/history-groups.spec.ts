@@ -1,0 +1,50 @@
+import type { HistoryEntryDoc } from '../../api/generated';
+import { dayLabel, describeEntry, groupEntries } from './history-groups';
+
+const entry = (id: string, when: string, overrides: Partial<HistoryEntryDoc> = {}): HistoryEntryDoc => ({
+  id,
+  when,
+  who: 'you',
+  action: 'document.list',
+  what: 'Listed documents',
+  outcome: 'success',
+  from: '127.0.0.1',
+  user_agent: null,
+  entity_type: 'document',
+  entity_id: null,
+  reason: null,
+  ...overrides,
+});
+
+describe('grouping history entries', () => {
+  it('merges runs of identical entries of one day, keeping every entry in order', () => {
+    const list = [
+      entry('a', '2024-05-06T12:00:03'),
+      entry('b', '2024-05-06T12:00:02'),
+      entry('c', '2024-05-06T12:00:01', { outcome: 'failure', reason: 'x' }),
+      entry('d', '2024-05-06T12:00:00'),
+      entry('e', '2024-05-05T12:00:00'),
+      entry('f', '2024-05-05T11:00:00', { entity_id: 'doc-1', action: 'document.download-link', what: 'Downloaded a document' }),
+      entry('g', '2024-05-05T10:00:00', { entity_id: 'doc-2', action: 'document.download-link', what: 'Downloaded a document' }),
+    ];
+    const groups = groupEntries(list);
+    expect(groups.map((g) => g.entries.map((e) => e.id))).toEqual([['a', 'b'], ['c'], ['d'], ['e'], ['f'], ['g']]);
+    expect(groups.flatMap((g) => g.entries)).toEqual(list);
+  });
+
+  it('says today, yesterday or the date', () => {
+    const now = new Date(2024, 4, 6, 15, 0);
+    expect(dayLabel(new Date(2024, 4, 6, 1, 0).toISOString(), now)).toBe('today');
+    expect(dayLabel(new Date(2024, 4, 5, 23, 0).toISOString(), now)).toBe('yesterday');
+    expect(dayLabel(new Date(2024, 4, 1, 12, 0).toISOString(), now)).toMatch(/^on /);
+  });
+
+  it('names a document only from the patient\'s own list', () => {
+    const download = entry('x', '2024-05-06T12:00:00', { entity_id: 'd1', action: 'document.download-link', what: 'Downloaded a document' });
+    expect(describeEntry(download, new Map([['d1', 'scan.png']]))).toBe('Downloaded a document: scan.png');
+    expect(describeEntry(download, new Map())).toBe('Downloaded a document (no longer in your documents)');
+    expect(describeEntry(download, undefined)).toBe('Downloaded a document');
+    expect(describeEntry({ ...download, action: 'document.delete', what: 'Deleted a document' }, new Map())).toBe('Deleted a document');
+    expect(describeEntry(entry('l', '2024-05-06T12:00:00'), new Map())).toBe('Listed documents');
+  });
+});

@@ -1,0 +1,62 @@
+import type { HistoryEntryDoc } from '../../api/generated';
+
+/** Entries that say the same thing on the same day, next to each other: shown as one line "×n". */
+export interface HistoryGroup {
+  /** The first (newest) entry's id: stable while the page is shown. */
+  id: string;
+  /** The newest entry, which the group's line shows. */
+  first: HistoryEntryDoc;
+  entries: HistoryEntryDoc[];
+}
+
+/** The reader's calendar day of an ISO time (their time zone), e.g. '2024-05-06'. */
+export function localDay(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+}
+
+const sameness = (entry: HistoryEntryDoc) =>
+  JSON.stringify([entry.who, entry.action, entry.what, entry.outcome, entry.from, entry.entity_id, entry.reason, localDay(entry.when)]);
+
+/**
+ * Groups runs of identical entries (same who, what, which document, outcome, reason, address and
+ * day), in order. Every entry stays in its group: nothing of the audit log is dropped, and the page
+ * lets the patient open a group to see each one.
+ */
+export function groupEntries(entries: HistoryEntryDoc[]): HistoryGroup[] {
+  const groups: HistoryGroup[] = [];
+  let previous: string | undefined;
+  for (const entry of entries) {
+    const key = sameness(entry);
+    const last = groups.at(-1);
+    if (last && key === previous) last.entries.push(entry);
+    else groups.push({ id: entry.id, first: entry, entries: [entry] });
+    previous = key;
+  }
+  return groups;
+}
+
+/** 'today', 'yesterday' or the date, for a group's "×12 today". */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const day = localDay(iso);
+  if (day === localDay(now.toISOString())) return 'today';
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (day === localDay(yesterday.toISOString())) return 'yesterday';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `on ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date)}`;
+}
+
+/**
+ * What the entry did, naming the document when there is one: the name comes from the patient's own
+ * list (the audit log keeps only ids); a document that is gone is said to be so.
+ */
+export function describeEntry(entry: HistoryEntryDoc, documentNames: ReadonlyMap<string, string> | undefined): string {
+  if (entry.entity_type !== 'document' || !entry.entity_id) return entry.what;
+  const name = documentNames?.get(entry.entity_id);
+  if (name) return `${entry.what}: ${name}`;
+  // A deleted document's name is gone with it; say so, unless the entry is the deletion itself.
+  if (!documentNames || entry.action === 'document.delete') return entry.what;
+  return `${entry.what} (no longer in your documents)`;
+}
