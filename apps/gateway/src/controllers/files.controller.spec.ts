@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@medfolio/config';
-import { createRpcClient, type RpcClient } from '@medfolio/messaging';
+import { createRpcClient, InProcessEventBus, type RpcClient } from '@medfolio/messaging';
 import { createStorageFor } from '@medfolio/runtime';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import type { BlobStorage } from '@medfolio/storage';
@@ -56,7 +56,7 @@ describe('downloads of damaged files through the gateway', () => {
       WEB_ROOT: dataDir,
     });
     rpc = createRpcClient('gateway', { timeoutMs: 2000 });
-    app = await createGatewayApp({ config, rpc, localJwks: publicJwks(await loadOrCreateSigningKeys(dataDir)), webRoot: null });
+    app = await createGatewayApp({ config, rpc, eventBus: new InProcessEventBus(), localJwks: publicJwks(await loadOrCreateSigningKeys(dataDir)), webRoot: null });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = await app.getUrl();
     // The same store (directory and generated keys in DATA_DIR) the gateway reads from.
