@@ -16,7 +16,7 @@ describe('embedded one-process mode', () => {
   let base: string;
 
   const start = async () => {
-    running = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: dataDir, DOCUMENT_QUOTA_FREE: '5' });
+    running = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: dataDir, DOCUMENT_QUOTA_FREE: '5', REFRESH_REUSE_GRACE_SECONDS: '0' });
     const url = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(running!.output())?.[1]);
     return url;
   };

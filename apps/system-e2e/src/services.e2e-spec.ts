@@ -33,6 +33,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   let notifications: Running;
   let documents: Running;
   let gateway: Running;
+  let gatewayEnv: Record<string, string>;
   let auditPort: number;
   let base: string;
   let smtp: SmtpSink;
@@ -78,7 +79,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     const documentsPort = await freePort();
     const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir };
     audit = startAudit();
-    identity = startNode('apps/identity/src/main.js', [], { ...service, ...s3Env, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken });
+    identity = startNode('apps/identity/src/main.js', [], { ...service, ...s3Env, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken, REFRESH_REUSE_GRACE_SECONDS: '0' });
     notifications = startNode('apps/notifications/src/main.js', [], {
       ...service,
       PORT: String(notificationsPort),
@@ -86,7 +87,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
       NOTIFICATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
     documents = startNode('apps/documents/src/main.js', [], { ...service, ...s3Env, PORT: String(documentsPort), INTERNAL_API_TOKEN: internalToken, DOCUMENT_QUOTA_FREE: '5' });
-    gateway = startNode('apps/gateway/src/main.js', [], {
+    gatewayEnv = {
       ...s3Env,
       MEDFOLIO_MODE: 'service',
       NATS_URL: natsUrl,
@@ -97,7 +98,8 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
       IDENTITY_INTERNAL_URL: `http://127.0.0.1:${identityPort}`,
       DOCUMENTS_INTERNAL_URL: `http://127.0.0.1:${documentsPort}`,
       INTERNAL_API_TOKEN: internalToken,
-    });
+    };
+    gateway = startNode('apps/gateway/src/main.js', [], gatewayEnv);
     for (const [name, port] of [['audit', auditPort], ['identity', identityPort], ['notifications', notificationsPort], ['documents', documentsPort]] as const) {
       await waitFor(`${name} readiness`, async () => ((await get(`http://127.0.0.1:${port}/health/ready`)).status === 200 ? true : undefined));
     }
@@ -145,6 +147,34 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
       throw new Error(`${error.message}\n--- logs ---\n${logs}`);
     });
     expect((await get(`${base}/dev/mail.json`)).status).toBe(404);
+  });
+
+  it('a sign-out through one gateway replica stops the access token on another within a second', async () => {
+    const secondPort = await freePort();
+    const second = startNode('apps/gateway/src/main.js', [], { ...gatewayEnv, PORT: String(secondPort) });
+    try {
+      const other = `http://127.0.0.1:${secondPort}`;
+      await waitFor('the second gateway', async () => ((await get(`${other}/api/health/`)).status === 200 ? true : undefined));
+      const email = `replica-${randomUUID().slice(0, 8)}@example.com`;
+      const password = 'correct horse battery';
+      const post = (url: string, body: unknown, token?: string) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      expect((await post(`${base}/api/register/`, { first_name: 'Ana', last_name: '', phone: '+1 202 555 0143', email, password, date_of_birth: '1990-04-01' })).status).toBe(201);
+      const code = await waitFor('the code', async () => {
+        const mail = smtp.received.find((m) => m.recipients.includes(email));
+        return mail ? /\b(\d{4})\b/.exec(mail.text)?.[1] : undefined;
+      });
+      expect((await post(`${base}/api/verify-otp/`, { email, otp: code })).status).toBe(200);
+      const { access, refresh } = (await (await post(`${base}/api/login/`, { email, password })).json()) as { access: string; refresh: string };
+      expect((await get(`${other}/api/profile/`, access)).status).toBe(200);
+      expect((await post(`${base}/api/logout/`, { refresh }, access)).status).toBe(200);
+      const deadline = Date.now() + 1000;
+      let status = 0;
+      while (Date.now() < deadline && (status = (await get(`${other}/api/profile/`, access)).status) !== 401) await new Promise((r) => setTimeout(r, 50));
+      expect(status).toBe(401);
+    } finally {
+      await second.stop();
+    }
   });
 
   it('streams documents from the gateway to the documents service and S3, and serves them back through the gateway', async () => {

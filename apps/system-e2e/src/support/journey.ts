@@ -114,18 +114,39 @@ export async function accountJourney(base: string, mailbox: Mailbox): Promise<vo
   const refused = await fetch(`${base}/api/profile/picture/`, { method: 'POST', body: notAnImage, headers: { authorization: `Bearer ${access}` } });
   if (refused.status !== 415) throw new Error(`a non-image must be refused with 415, got ${refused.status}`);
 
+  // A revoked sign-in's access tokens stop at once (within a second), not when they expire.
+  const refusedWithinASecond = async (token: string, what: string) => {
+    const deadline = Date.now() + 1000;
+    for (;;) {
+      const reply = await call(base, 'GET', '/api/profile/', undefined, token);
+      if (reply.status === 401) return;
+      if (Date.now() > deadline) throw new Error(`${what}: the access token still worked after a second (${reply.status})`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const elsewhere = await call<TokenPair>(base, 'POST', '/api/login/', { email, password });
+  expectStatus(elsewhere, 200, 'a second sign-in');
+
   const wrongOld = await call<{ message: string }>(base, 'PUT', '/api/change/password/', { old_password: 'not my password', new_password: 'new pass 1234' }, access);
   expectStatus(wrongOld, 400, 'change password with a wrong old one');
 
   const changed = await call<{ detail: string }>(base, 'PUT', '/api/change/password/', { old_password: password, new_password: 'new pass 1234' }, access);
   expectStatus(changed, 200, 'change password');
+  await refusedWithinASecond(elsewhere.body.access, 'the other sign-in after a password change');
+  expectStatus(await call(base, 'GET', '/api/profile/', undefined, access), 200, 'the sign-in that changed the password goes on');
 
   const rotated = await call<TokenPair>(base, 'POST', '/api/token/refresh/', { refresh });
   expectStatus(rotated, 200, 'refresh');
+  // Used twice (the products under test run with REFRESH_REUSE_GRACE_SECONDS=0): theft, the whole sign-in ends.
   expectStatus(await call(base, 'POST', '/api/token/refresh/', { refresh }), 401, 'reuse of a rotated refresh token');
+  await refusedWithinASecond(rotated.body.access, 'the access token after its refresh token was used twice');
+  expectStatus(await call(base, 'POST', '/api/token/refresh/', { refresh: rotated.body.refresh }), 401, 'refresh after reuse');
 
-  expectStatus(await call(base, 'POST', '/api/logout/', { refresh: rotated.body.refresh }, rotated.body.access), 200, 'logout');
-  expectStatus(await call(base, 'POST', '/api/token/refresh/', { refresh: rotated.body.refresh }), 401, 'refresh after logout');
+  const other = await call<TokenPair>(base, 'POST', '/api/login/', { email, password: 'new pass 1234' });
+  expectStatus(other, 200, 'sign in again');
+  expectStatus(await call(base, 'POST', '/api/logout/', { refresh: other.body.refresh }, other.body.access), 200, 'logout');
+  await refusedWithinASecond(other.body.access, 'the access token after logout');
+  expectStatus(await call(base, 'POST', '/api/token/refresh/', { refresh: other.body.refresh }), 401, 'refresh after logout');
   expectStatus(await call(base, 'POST', '/api/login/', { email, password }), 401, 'login with the old password');
   const again = await call<TokenPair>(base, 'POST', '/api/login/', { email, password: 'new pass 1234' });
   expectStatus(again, 200, 'login with the new password');
@@ -136,6 +157,7 @@ export async function accountJourney(base: string, mailbox: Mailbox): Promise<vo
   const link = await resetLinkFor(mailbox, email);
   expectStatus(await call(base, 'POST', '/api/reset-password/', { email: link.email, token: link.token, password: 'reset pass 5678' }), 200, 'reset');
   expectStatus(await call(base, 'POST', '/api/token/refresh/', { refresh: again.body.refresh }), 401, 'sessions end after a reset');
+  await refusedWithinASecond(again.body.access, 'the access token after a password reset');
   const final = await call<TokenPair>(base, 'POST', '/api/login/', { email, password: 'reset pass 5678' });
   expectStatus(final, 200, 'login after reset');
 
