@@ -21,7 +21,6 @@ import { HealthController } from './controllers/health.controller';
 import { HistoryController } from './controllers/history.controller';
 import { ProfileController } from './controllers/profile.controller';
 import { AuditRepository } from './repositories/audit.repository';
-import { DocumentUploadRepository } from './repositories/document-upload.repository';
 import { DocumentsRepository } from './repositories/documents.repository';
 import { IdentityRepository } from './repositories/identity.repository';
 import { NotificationsRepository } from './repositories/notifications.repository';
@@ -74,7 +73,6 @@ export class GatewayModule {
         NotificationsRepository,
         InternalUploadRepository,
         DocumentsRepository,
-        DocumentUploadRepository,
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(config) },
         { provide: STORAGE_URL_SIGNING_KEY, useFactory: async () => downloadLinkSigningKey(await blobStorageConfigFor(config)) },
         ServiceHealthRepository,

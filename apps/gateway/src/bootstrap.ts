@@ -1,5 +1,4 @@
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -36,8 +35,12 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
   });
-  // Multipart uploads are streamed part by part (never buffered whole); one file per request here.
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
+  // Uploads (multipart) are not parsed here: the route pipes the raw body to the service that owns
+  // the files (repositories/internal-upload.repository.ts), which parses it.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addContentTypeParser('multipart/form-data', (_request: unknown, payload: unknown, done: (error: null, body: unknown) => void) => done(null, payload));
   const origins = config.corsOrigins.split(',').map((o) => o.trim()).filter(Boolean);
   app.enableCors({ origin: origins.length > 0 ? origins : false, credentials: true });
   app.setGlobalPrefix('api', {

@@ -10,3 +10,5 @@ export { DEFAULT_DOWNLOAD_BASE_PATH, signDownloadUrl, verifySignedUrl } from './
 export type { SignDownloadUrlInput, SignedUrlVerification, VerifySignedUrlOptions } from './signed-url';
 export { assertValidContentType, attachmentContentDisposition, safeFilename } from './http-headers';
 export { S3BlobStorage } from './s3/s3-blob-storage';
+export { discardRestOfBody, fileParts, FORWARD_MESSAGES, forwardUpload, MULTIPART_MESSAGES, tooManyFiles, UPLOAD_DRAIN_LIMITS } from './uploads';
+export type { FilePart, FilePartsLimits, ForwardedUpload } from './uploads';
