@@ -71,7 +71,7 @@ export class ProfilePictureProcessor {
 
   /** As {@link process}, for an upload already read (and bounded) by the caller. */
   async processBytes(bytes: Buffer): Promise<ProcessedProfilePicture> {
-    const type = detectImageType(bytes);
+    const type = await detectImageType(bytes);
     if (type === undefined) throw notAnImage();
 
     await this.checkHeader(bytes, type);
