@@ -5,10 +5,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppMetrics, recordHttpMetrics } from '@medfolio/observability';
-import { BLOB_STORAGE, type BlobStorage } from '@medfolio/storage';
 import { GatewayModule, type GatewayOptions } from './app.module';
 import { DEV_MAIL_PREFIX_EXCLUDES } from './controllers/dev-mail.controller';
-import { contentSecurityDirectives, downloadOrigins } from './web/content-security';
+import { contentSecurityDirectives, downloadOriginsFor } from './web/content-security';
 import { resolveWebRoot, serveWebApp } from './web/serve-web-app';
 
 /**
@@ -30,7 +29,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
   app.useLogger(app.get(Logger));
   recordHttpMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityDirectives(await downloadOrigins(app.get<BlobStorage>(BLOB_STORAGE))) },
+    contentSecurityPolicy: { directives: contentSecurityDirectives(await downloadOriginsFor(config)) },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
