@@ -3,14 +3,16 @@ import { DataSource } from 'typeorm';
 import { STREAMS } from '@medfolio/contracts';
 import { AuditClientModule } from '@medfolio/audit-client';
 import { EVENT_BUS, EventsModule, OutboxRelay, type EventBus } from '@medfolio/messaging';
-import { createStorageFor, ServiceKitModule } from '@medfolio/runtime';
-import { BLOB_STORAGE } from '@medfolio/storage';
+import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey, ServiceKitModule } from '@medfolio/runtime';
+import { BLOB_STORAGE, DOWNLOAD_LINK_SIGNING_KEY } from '@medfolio/storage';
 import { DocumentsConfig } from './config';
+import { FilesController } from './controllers/files.controller';
 import { DocumentEventsController } from './controllers/document-events.controller';
 import { DocumentsController } from './controllers/documents.controller';
 import { UploadController } from './controllers/upload.controller';
 import { DOCUMENTS_ENTITIES } from './entities';
 import { DOCUMENTS_MIGRATIONS } from './migrations';
+import { DocumentDownloadsRepository } from './repositories/document-downloads.repository';
 import { DocumentBlobsRepository } from './repositories/document-blobs.repository';
 import { DocumentsRepository } from './repositories/documents.repository';
 import { EntitlementsRepository } from './repositories/entitlements.repository';
@@ -52,10 +54,12 @@ export class DocumentsAppModule {
         AuditClientModule.forService('documents'),
         EventsModule.forHandlers(),
       ],
-      controllers: [UploadController, DocumentsController, DocumentEventsController],
+      controllers: [UploadController, DocumentsController, DocumentEventsController, FilesController],
       providers: [
         { provide: DocumentsConfig, useValue: options.config },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
+        // This service serves its own download links (GET /internal/files/..., passed on by the gateway).
+        { provide: DOWNLOAD_LINK_SIGNING_KEY, useFactory: async () => downloadLinkSigningKey(await blobStorageConfigFor(options.config)) },
         {
           provide: OutboxRelay,
           inject: [DataSource, EVENT_BUS],
@@ -64,6 +68,7 @@ export class DocumentsAppModule {
         DocumentsRepository,
         EntitlementsRepository,
         DocumentBlobsRepository,
+        DocumentDownloadsRepository,
         DocumentAudit,
         DocumentsMetrics,
         UploadService,

@@ -6,8 +6,7 @@ import { Redis } from 'ioredis';
 import type { JSONWebKeySet } from 'jose';
 import { createValidationPipe, EVENT_BUS, type EventBus, type RpcClient } from '@medfolio/messaging';
 import { HealthModule, loggerModule, MetricsModule } from '@medfolio/observability';
-import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey, HttpErrorFilter } from '@medfolio/runtime';
-import { BLOB_STORAGE } from '@medfolio/storage';
+import { HttpErrorFilter } from '@medfolio/runtime';
 import { GatewayConfig } from './config';
 import { AuthController } from './controllers/auth.controller';
 import { ClientConfigController } from './controllers/client-config.controller';
@@ -15,14 +14,13 @@ import { ContactController } from './controllers/contact.controller';
 import { devMailControllers } from './controllers/dev-mail.controller';
 import { DocumentsController } from './controllers/documents.controller';
 import { FilesController } from './controllers/files.controller';
-import { STORAGE_URL_SIGNING_KEY } from './controllers/files.tokens';
 import { ProfilePictureUploadController } from './controllers/profile-picture.controller';
 import { HealthController } from './controllers/health.controller';
 import { HistoryController } from './controllers/history.controller';
 import { ProfileController } from './controllers/profile.controller';
 import { AuditRepository } from './repositories/audit.repository';
-import { DocumentUploadRepository } from './repositories/document-upload.repository';
 import { DocumentsRepository } from './repositories/documents.repository';
+import { FileDownloadsRepository } from './repositories/file-downloads.repository';
 import { IdentityRepository } from './repositories/identity.repository';
 import { NotificationsRepository } from './repositories/notifications.repository';
 import { InternalUploadRepository } from './repositories/internal-upload.repository';
@@ -79,9 +77,7 @@ export class GatewayModule {
         NotificationsRepository,
         InternalUploadRepository,
         DocumentsRepository,
-        DocumentUploadRepository,
-        { provide: BLOB_STORAGE, useFactory: () => createStorageFor(config) },
-        { provide: STORAGE_URL_SIGNING_KEY, useFactory: async () => downloadLinkSigningKey(await blobStorageConfigFor(config)) },
+        FileDownloadsRepository,
         ServiceHealthRepository,
         GatewayHealthService,
       ],

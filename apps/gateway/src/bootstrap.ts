@@ -1,15 +1,13 @@
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppMetrics, recordHttpMetrics } from '@medfolio/observability';
-import { BLOB_STORAGE, type BlobStorage } from '@medfolio/storage';
 import { GatewayModule, type GatewayOptions } from './app.module';
 import { DEV_MAIL_PREFIX_EXCLUDES } from './controllers/dev-mail.controller';
-import { contentSecurityDirectives, downloadOrigins } from './web/content-security';
+import { contentSecurityDirectives, downloadOriginsFor } from './web/content-security';
 import { requestDependentHeaders, restrictRequestBodies } from './web/http-hardening';
 import { resolveWebRoot, serveWebApp } from './web/serve-web-app';
 
@@ -33,15 +31,20 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
   app.useLogger(app.get(Logger));
   recordHttpMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityDirectives(await downloadOrigins(app.get<BlobStorage>(BLOB_STORAGE))) },
+    contentSecurityPolicy: { directives: contentSecurityDirectives(await downloadOriginsFor(config)) },
     strictTransportSecurity: false, // sent per request, only over https (requestDependentHeaders)
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
   });
   restrictRequestBodies(app, config.bodyLimitBytes);
   requestDependentHeaders(app);
-  // Multipart uploads are streamed part by part (never buffered whole); one file per request here.
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
+  // Uploads (multipart) are not parsed here: the route pipes the raw body to the service that owns
+  // the files (repositories/internal-upload.repository.ts), which parses it. Registered after
+  // restrictRequestBodies, whose catch-all answers 415 to every other type.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addContentTypeParser('multipart/form-data', (_request: unknown, payload: unknown, done: (error: null, body: unknown) => void) => done(null, payload));
   const origins = config.corsOrigins.split(',').map((o) => o.trim()).filter(Boolean);
   app.enableCors({ origin: origins.length > 0 ? origins : false, credentials: true });
   app.setGlobalPrefix('api', {

@@ -3,9 +3,10 @@ import { DataSource } from 'typeorm';
 import { STREAMS } from '@medfolio/contracts';
 import { AuditClientModule } from '@medfolio/audit-client';
 import { EVENT_BUS, OutboxRelay, type EventBus } from '@medfolio/messaging';
-import { createStorageFor, ServiceKitModule } from '@medfolio/runtime';
-import { BLOB_STORAGE } from '@medfolio/storage';
+import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey, ServiceKitModule } from '@medfolio/runtime';
+import { BLOB_STORAGE, DOWNLOAD_LINK_SIGNING_KEY } from '@medfolio/storage';
 import { IdentityConfig } from './config';
+import { FilesController } from './controllers/files.controller';
 import { AccountController } from './controllers/account.controller';
 import { JwksController } from './controllers/jwks.controller';
 import { ProfilePictureController } from './controllers/profile-picture.controller';
@@ -15,6 +16,7 @@ import { SessionController } from './controllers/session.controller';
 import { IDENTITY_ENTITIES } from './entities';
 import { createGoogleVerifier } from './google-verifier.factory';
 import { IDENTITY_MIGRATIONS } from './migrations';
+import { PictureDownloadsRepository } from './repositories/picture-downloads.repository';
 import { AuthFailuresRepository } from './repositories/auth-failures.repository';
 import { GOOGLE_VERIFIER } from './repositories/google.repository';
 import { KeysRepository } from './repositories/keys.repository';
@@ -56,11 +58,13 @@ export class IdentityAppModule {
         }),
         AuditClientModule.forService('identity'),
       ],
-      controllers: [AccountController, SessionController, PasswordController, ProfileController, JwksController, ProfilePictureController],
+      controllers: [AccountController, SessionController, PasswordController, ProfileController, JwksController, ProfilePictureController, FilesController],
       providers: [
         { provide: IdentityConfig, useValue: options.config },
         { provide: GOOGLE_VERIFIER, useValue: createGoogleVerifier(options.config) },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
+        // This service serves its own download links (GET /internal/files/..., passed on by the gateway).
+        { provide: DOWNLOAD_LINK_SIGNING_KEY, useFactory: async () => downloadLinkSigningKey(await blobStorageConfigFor(options.config)) },
         {
           provide: OutboxRelay,
           inject: [DataSource, EVENT_BUS],
@@ -68,6 +72,7 @@ export class IdentityAppModule {
         },
         PasswordHasher,
         UsersRepository,
+        PictureDownloadsRepository,
         OtpRepository,
         SessionsRepository,
         PasswordResetsRepository,

@@ -11,6 +11,8 @@ export const STREAM_BUFFER_BYTES = 1024 * 1024;
 
 /** Nest injection token for the {@link BlobStorage} instance (`@Inject(BLOB_STORAGE)`). */
 export const BLOB_STORAGE = Symbol('BLOB_STORAGE');
+/** Nest token of the key that signs (and checks) a service's download links; null when its links point at S3 itself. */
+export const DOWNLOAD_LINK_SIGNING_KEY = Symbol('DOWNLOAD_LINK_SIGNING_KEY');
 
 export interface PutBlobOptions {
   /** MIME type stored with the blob and returned by `head`; defaults to application/octet-stream. */

@@ -1,3 +1,5 @@
+import { parse } from 'content-disposition';
+
 import { BlobStorageError } from './errors';
 import { assertValidContentType, attachmentContentDisposition, safeFilename } from './http-headers';
 
@@ -28,8 +30,16 @@ describe('attachmentContentDisposition', () => {
 
   it('cannot be broken out of with quotes or line breaks', () => {
     expect(attachmentContentDisposition('x"; filename="evil.html\r\nSet-Cookie: a=b')).toBe(
-      `attachment; filename="x_; filename=_evil.html__Set-Cookie: a=b"; filename*=UTF-8''x_%3B%20filename%3D_evil.html__Set-Cookie%3A%20a%3Db`,
+      `attachment; filename="x_; filename=_evil.html__Set-Cookie: a=b"`,
     );
+  });
+
+  it.each(['report.pdf', 'Befund März (1).pdf', '检查报告 2026.png', 'a%20b.txt'])('reads back as exactly %j', (filename) => {
+    const header = parse(attachmentContentDisposition(filename));
+
+    expect(header.type).toBe('attachment');
+    // parse() prefers the exact UTF-8 filename* over the ASCII fallback, as browsers do.
+    expect(header.parameters['filename']).toBe(filename);
   });
 });
 

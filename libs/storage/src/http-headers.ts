@@ -1,3 +1,5 @@
+import { create as createContentDisposition } from 'content-disposition';
+
 import { BlobStorageError } from './errors';
 
 /**
@@ -24,14 +26,13 @@ export function safeFilename(filename: string): string {
 }
 
 /**
- * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>` (RFC 6266):
- * old clients read the ASCII `filename`, current ones the exact UTF-8 `filename*`.
+ * `attachment; filename="<ASCII>"`, plus `filename*=UTF-8''<percent-encoded>` (RFC 6266) when the
+ * name is not plain ASCII: old clients read the ASCII `filename`, current ones the exact UTF-8 name.
+ * The header syntax is the `content-disposition` package's; the name is made safe first.
  */
 export function attachmentContentDisposition(filename: string): string {
   const name = safeFilename(filename);
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return createContentDisposition(name, { type: 'attachment', fallback: name.replace(/[^\x20-\x7e]/g, '_') });
 }
 
 /**

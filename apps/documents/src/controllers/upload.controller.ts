@@ -3,9 +3,9 @@ import { Controller, HttpCode, Inject, Post, UseFilters } from '@nestjs/common';
 import { DomainError, type UploadReply } from '@medfolio/contracts';
 import { internalCallerOf, RawRequest } from '@medfolio/messaging';
 import { HttpErrorFilter } from '@medfolio/runtime';
+import { discardRestOfBody } from '@medfolio/storage';
 import { DocumentsConfig } from '../config';
-import { MULTIPART_MESSAGES } from '../multipart/file-parts';
-import { UploadService } from '../services/upload.service';
+import { UPLOAD_MESSAGES, UploadService } from '../services/upload.service';
 
 interface InternalUploadRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -32,15 +32,13 @@ export class UploadController {
       const caller = internalCallerOf(req, this.config.internalApiToken);
       const contentType = req.headers['content-type'];
       if (typeof req.body?.pipe !== 'function')
-        throw new DomainError('VALIDATION_FAILED', MULTIPART_MESSAGES.notMultipart);
+        throw new DomainError('VALIDATION_FAILED', UPLOAD_MESSAGES.notMultipart);
       return await this.uploads.upload(caller, {
         contentType: Array.isArray(contentType) ? contentType[0] : contentType,
         body: req.body,
       });
     } catch (error) {
-      // Refused before the end of the body: read and discard the rest, so the client gets the answer
-      // rather than a reset connection (the gateway stops sending as soon as it has the answer).
-      if (typeof req.body?.resume === 'function') req.body.resume();
+      discardRestOfBody(req.body);
       throw error;
     }
   }

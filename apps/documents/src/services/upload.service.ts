@@ -3,9 +3,9 @@ import { pipeline, Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, type CallerIdentity, type DocumentListItem, type UploadReply } from '@medfolio/contracts';
 import { OutboxRelay } from '@medfolio/messaging';
+import { fileParts } from '@medfolio/storage';
 import { DocumentsConfig } from '../config';
 import { classify, ContentInspector, contentTypeOf, displayName, SNIFF_BYTES, type ZipLimits } from '../content';
-import { fileParts } from '../multipart/file-parts';
 import { DocumentBlobsRepository } from '../repositories/document-blobs.repository';
 import { DocumentsRepository, UploadExpiredError, type NewDocument } from '../repositories/documents.repository';
 import { EntitlementsRepository } from '../repositories/entitlements.repository';
@@ -16,6 +16,7 @@ import { assertRoom, planLimitsFrom, type PlanLimits } from './quota';
 
 export const UPLOAD_MESSAGES = {
   noFiles: 'At least one file is required',
+  notMultipart: 'Send the files as multipart/form-data, in the field "files".',
   wrongField: 'Send the files in the multipart field "files".',
   tooSlow: 'The upload took too long to finish. Please try again.',
 } as const;
@@ -63,7 +64,10 @@ export class UploadService {
     const written: string[] = [];
     let audited = false;
     try {
-      for await (const part of fileParts(request.body, request.contentType, { files: this.config.maxFilesPerUpload })) {
+      for await (const part of fileParts(request.body, request.contentType, {
+        files: this.config.maxFilesPerUpload,
+        notMultipart: UPLOAD_MESSAGES.notMultipart,
+      })) {
         if (part.field !== 'files') throw new DomainError('VALIDATION_FAILED', UPLOAD_MESSAGES.wrongField);
         // Before reading a byte of it: does the plan have room for one more?
         assertRoom(this.plans, plan, stored, accepted.length + 1);

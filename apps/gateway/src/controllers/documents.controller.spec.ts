@@ -20,9 +20,9 @@ import {
   type RpcClient,
 } from '@medfolio/messaging';
 import { loadOrCreateSigningKeys, publicJwks, signAccessToken } from '@medfolio/security';
+import { UPLOAD_DRAIN_LIMITS } from '@medfolio/storage';
 import { UseFilters } from '@nestjs/common';
 import { createGatewayApp } from '../bootstrap';
-import { UPLOAD_DRAIN_LIMITS } from '../repositories/document-upload.repository';
 import { GatewayConfig } from '../config';
 
 /** What the documents service stand-ins saw. */
@@ -71,7 +71,7 @@ const MINE = '3f0c2a5e-8d41-4a7e-9b1a-2c4d6e8f0a1b';
 interface Upstream {
   server: Server;
   url: string;
-  requests: { headers: IncomingMessage['headers']; bytes: number; complete: boolean; aborted: boolean }[];
+  requests: { url: string; headers: IncomingMessage['headers']; bytes: number; complete: boolean; aborted: boolean }[];
   /** Answer after this many bytes with this status and body; undefined: after the whole body. */
   answerAfter?: { bytes: number; status: number; body: unknown };
 }
@@ -79,7 +79,7 @@ interface Upstream {
 async function upstream(): Promise<Upstream> {
   const state: Upstream = { server: createServer(), url: '', requests: [] };
   state.server.on('request', (req, res) => {
-    const record = { headers: req.headers, bytes: 0, complete: false, aborted: false };
+    const record = { url: req.url ?? '', headers: req.headers, bytes: 0, complete: false, aborted: false };
     state.requests.push(record);
     let answered = false;
     const answer = (status: number, body: unknown) => {
@@ -193,6 +193,8 @@ describe('the documents routes of the gateway', () => {
       LOG_LEVEL: 'silent',
       INTERNAL_API_TOKEN: internalToken,
       DOCUMENTS_INTERNAL_URL: docs.url,
+      // The same stand-in plays identity's internal endpoint: both uploads take the same path.
+      IDENTITY_INTERNAL_URL: docs.url,
       WEB_ROOT: dataDir,
     });
     const keys = await loadOrCreateSigningKeys(dataDir);
@@ -230,7 +232,7 @@ describe('the documents routes of the gateway', () => {
         body: { message: '1 file uploaded successfully.', received: body.length },
       });
       const [received] = docs.requests;
-      expect(received).toMatchObject({ bytes: body.length, complete: true });
+      expect(received).toMatchObject({ url: '/internal/documents', bytes: body.length, complete: true });
       expect(received!.headers['content-type']).toBe(`multipart/form-data; boundary=${body.boundary}`);
       expect(received!.headers['x-internal-token']).toBe(internalToken);
       const caller = callerFromHeaders((name) => received!.headers[name] as string | undefined);
@@ -373,6 +375,40 @@ describe('the documents routes of the gateway', () => {
       } finally {
         await other.close();
       }
+    });
+  });
+
+  describe('POST /api/profile/picture/', () => {
+    it("pipes the multipart body unchanged to identity's internal endpoint, as uploads of documents go", async () => {
+      const body = multipart(2 * 1024 * 1024);
+      docs.answerAfter = undefined;
+
+      const answer = await send(`${base}/api/profile/picture/`, {
+        token,
+        contentType: `multipart/form-data; boundary=${body.boundary}`,
+        length: body.length,
+        pieces: body.pieces(),
+      });
+
+      expect(answer).toEqual({ status: 201, body: { message: '1 file uploaded successfully.', received: body.length } });
+      const [received] = docs.requests;
+      expect(received).toMatchObject({ url: '/internal/profile-picture', bytes: body.length, complete: true });
+      expect(received!.headers['content-type']).toBe(`multipart/form-data; boundary=${body.boundary}`);
+      expect(received!.headers['x-internal-token']).toBe(internalToken);
+      expect(callerFromHeaders((name) => received!.headers[name] as string | undefined)).toMatchObject({ userId });
+    });
+
+    it('refuses a body that is not multipart without calling identity', async () => {
+      const answer = await send(`${base}/api/profile/picture/`, {
+        token,
+        contentType: 'application/json',
+        pieces: [Buffer.from('{"picture":"me.png"}')],
+      });
+      expect(answer).toEqual({
+        status: 400,
+        body: { message: 'Send the picture as multipart/form-data in the field "picture".', code: 'VALIDATION_FAILED' },
+      });
+      expect(docs.requests).toEqual([]);
     });
   });
 

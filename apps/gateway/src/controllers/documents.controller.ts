@@ -23,8 +23,8 @@ import {
   type DownloadLinkReply,
   type MessageReply,
 } from '@medfolio/contracts';
-import { DocumentUploadRepository } from '../repositories/document-upload.repository';
 import { DocumentsRepository } from '../repositories/documents.repository';
+import { InternalUploadRepository } from '../repositories/internal-upload.repository';
 import { CurrentCaller } from '../services/caller.decorator';
 import { DeleteDocumentBodyDoc, DocumentItemDoc, DownloadLinkDoc, UploadReplyDoc } from './documents.openapi';
 import { ErrorDoc, MessageDoc } from './openapi.models';
@@ -52,7 +52,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @UseGuards(AuthGuard('jwt'))
 export class DocumentsController {
   constructor(
-    @Inject(DocumentUploadRepository) private readonly uploads: DocumentUploadRepository,
+    @Inject(InternalUploadRepository) private readonly uploads: InternalUploadRepository,
     @Inject(DocumentsRepository) private readonly documents: DocumentsRepository,
   ) {}
 
@@ -92,7 +92,7 @@ export class DocumentsController {
     if (typeof contentType !== 'string' || !/^multipart\/form-data\s*;/i.test(contentType)) {
       throw new DomainError('VALIDATION_FAILED', 'Send the files as multipart/form-data, in the field "files".');
     }
-    const forwarded = await this.uploads.forward(caller, req.raw);
+    const forwarded = await this.uploads.forward(caller, 'documents', req.raw);
     if (forwarded.closeConnection) reply.header('connection', 'close');
     reply.status(forwarded.status).send(forwarded.body);
   }

@@ -1,102 +1,150 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, get, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@medfolio/config';
 import { createRpcClient, InProcessEventBus, type RpcClient } from '@medfolio/messaging';
-import { createStorageFor } from '@medfolio/runtime';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
-import type { BlobStorage } from '@medfolio/storage';
 import { createGatewayApp } from '../bootstrap';
 import { GatewayConfig } from '../config';
 
-/** What a browser downloading the link gets: the bytes, whether the response completed, and how it ended. */
-function download(url: string): Promise<{ status: number; body: Buffer; complete: boolean; failure?: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, (res) => {
-      const chunks: Buffer[] = [];
-      const settle = (failure?: string) =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), complete: res.complete, ...(failure ? { failure } : {}) });
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => settle());
-      res.on('error', (error) => settle(error.message));
-      res.on('aborted', () => settle('aborted'));
+/** A stand-in for a service's GET /internal/files/...: records what it was asked, answers `reply`. */
+interface FileService {
+  server: Server;
+  url: string;
+  seen: { url: string; headers: IncomingMessage['headers'] }[];
+  /** Send the headers and this many bytes, then cut the connection. */
+  cutAfter?: number;
+}
+
+async function fileService(name: string): Promise<FileService> {
+  const state: FileService = { server: createServer(), url: '', seen: [] };
+  state.server.on('request', (req, res) => {
+    state.seen.push({ url: req.url ?? '', headers: req.headers });
+    if (req.url?.includes('missing')) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found.","code":"NOT_FOUND"}');
+    const body = Buffer.alloc(256 * 1024, name);
+    res.writeHead(200, {
+      'content-type': 'application/pdf',
+      'content-length': String(body.length),
+      'content-disposition': 'attachment; filename="a.pdf"',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+      'x-internal-detail': 'stays inside',
     });
-    req.on('error', reject);
-    req.end();
+    if (state.cutAfter !== undefined) {
+      res.write(body.subarray(0, state.cutAfter));
+      setTimeout(() => res.socket?.destroy(), 50);
+      return;
+    }
+    res.end(body);
+  });
+  state.server.listen(0, '127.0.0.1');
+  await once(state.server, 'listening');
+  const address = state.server.address();
+  state.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return state;
+}
+
+/** GET with node:http, resolving with what arrived, or 'cut' when the connection broke mid-body. */
+function download(url: string): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer } | 'cut'> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', () => resolve('cut'));
+      res.on('aborted', () => resolve('cut'));
+    }).on('error', reject);
   });
 }
 
-/**
- * The gateway's /api/files/ route on the embedded filesystem store, when a stored file fails its
- * encryption check part-way: the browser must see a broken download, never a shorter file that looks
- * complete, and no byte past the last frame that authenticated.
- */
-describe('downloads of damaged files through the gateway', () => {
-  const CHUNK = 1024 * 1024;
-  const data = randomBytes(3 * CHUNK + 1000);
+describe('GET /api/files/... (served by the service that issued the link)', () => {
   let app: NestFastifyApplication;
-  let rpc: RpcClient;
-  let storage: BlobStorage;
   let base: string;
+  let rpc: RpcClient;
+  let documents: FileService;
+  let identity: FileService;
   let dataDir: string;
+  const internalToken = randomBytes(32).toString('base64url');
+  const link = (key: string) => `/api/files/${key}?expires=9999999999&filename=a.pdf&type=application%2Fpdf&signature=abc`;
 
   beforeAll(async () => {
     Logger.overrideLogger(false);
     dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-files-'));
+    [documents, identity] = await Promise.all([fileService('d'), fileService('i')]);
+    rpc = createRpcClient('gateway', { timeoutMs: 2000 });
     const config = loadConfig(GatewayConfig, {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
-      INTERNAL_API_TOKEN: randomBytes(32).toString('base64url'),
-      DOCUMENTS_INTERNAL_URL: 'http://127.0.0.1:9',
-      WEB_ROOT: dataDir,
+      INTERNAL_API_TOKEN: internalToken,
+      DOCUMENTS_INTERNAL_URL: documents.url,
+      IDENTITY_INTERNAL_URL: identity.url,
     });
-    rpc = createRpcClient('gateway', { timeoutMs: 2000 });
     app = await createGatewayApp({ config, rpc, eventBus: new InProcessEventBus(), localJwks: publicJwks(await loadOrCreateSigningKeys(dataDir)), webRoot: null });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = await app.getUrl();
-    // The same store (directory and generated keys in DATA_DIR) the gateway reads from.
-    storage = await createStorageFor(config);
   });
 
   afterAll(async () => {
     await app?.close();
+    documents?.server.close();
+    identity?.server.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function storedLink(key: string): Promise<string> {
-    await storage.put(key, Readable.from([data]), { contentType: 'application/pdf' });
-    return `${base}${await storage.createDownloadUrl(key, { expiresInSeconds: 60, filename: 'scan.pdf', contentType: 'application/pdf' })}`;
-  }
+  beforeEach(() => {
+    documents.seen.length = 0;
+    identity.seen.length = 0;
+    documents.cutAfter = undefined;
+  });
 
-  it('serves an intact file whole, and the response completes', async () => {
-    const result = await download(await storedLink('documents/p1/intact.pdf'));
-    expect(result).toMatchObject({ status: 200, complete: true });
-    expect(result.failure).toBeUndefined();
-    expect(result.body.equals(data)).toBe(true);
+  it('passes a document link to documents with the internal token, and its answer back unchanged', async () => {
+    const key = `documents/${randomUUID()}/${randomUUID()}`;
+
+    const answer = await download(`${base}${link(key)}`);
+
+    expect(documents.seen).toEqual([{ url: link(key).replace('/api/files/', '/internal/files/'), headers: expect.objectContaining({ 'x-internal-token': internalToken }) }]);
+    expect(identity.seen).toEqual([]);
+    if (answer === 'cut') throw new Error('the download was cut off');
+    expect(answer.status).toBe(200);
+    expect(answer.body.equals(Buffer.alloc(256 * 1024, 'd'))).toBe(true);
+    expect(answer.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment; filename="a.pdf"',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
+    expect(answer.headers['x-internal-detail']).toBeUndefined();
+  });
+
+  it('passes thumbnails to documents and pictures to identity', async () => {
+    await download(`${base}${link('document-thumbnails/u/t.webp')}`);
+    await download(`${base}${link('profile-pictures/u/p.webp')}`);
+
+    expect(documents.seen.map((s) => s.url)).toEqual([link('document-thumbnails/u/t.webp').replace('/api/files/', '/internal/files/')]);
+    expect(identity.seen.map((s) => s.url)).toEqual([link('profile-pictures/u/p.webp').replace('/api/files/', '/internal/files/')]);
+  });
+
+  it("passes on the service's refusal", async () => {
+    expect(await download(`${base}${link('documents/u/missing')}`)).toMatchObject({ status: 404 });
   });
 
   it.each([
-    ['a flipped byte in frame 2', (bytes: Buffer) => void (bytes[bytes.length - CHUNK] ^= 0x01), 2],
-    ['the final frame cut off', (bytes: Buffer) => bytes.subarray(0, bytes.length - 1000 - 21), 3],
-  ])('cuts the download off at %s: incomplete, and only bytes of frames before it', async (_name, damage, intactFrames) => {
-    const key = `documents/p1/${randomBytes(4).toString('hex')}.pdf`;
-    const link = await storedLink(key);
-    const file = path.join(dataDir, 'files', key);
-    const bytes = await readFile(file);
-    await writeFile(file, damage(bytes) ?? bytes);
+    ['a key no service owns', 'keys/storage.json'],
+    ['a key climbing out of its folder', 'documents/..%2F..%2Fdocuments'],
+    ['a dot-dot path', 'documents/%2e%2e/%2e%2e/documents'],
+  ])('answers 404 for %s without asking any service', async (_name, key) => {
+    expect(await download(`${base}${link(key)}`)).toMatchObject({ status: 404 });
+    expect([...documents.seen, ...identity.seen]).toEqual([]);
+  });
 
-    const result = await download(link);
+  it('cuts the download off when the service does (e.g. a failed integrity check mid-way)', async () => {
+    documents.cutAfter = 64 * 1024;
 
-    expect(result.status).toBe(200); // the headers went out before the damage was reached
-    expect(result.complete).toBe(false);
-    expect(result.failure).toBeDefined();
-    expect(result.body.length).toBeLessThan(data.length);
-    expect(result.body.equals(data.subarray(0, result.body.length))).toBe(true);
-    expect(result.body.length).toBeLessThanOrEqual(intactFrames * CHUNK);
+    expect(await download(`${base}${link('documents/u/d')}`)).toBe('cut');
   });
 });

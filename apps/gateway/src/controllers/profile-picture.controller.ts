@@ -1,32 +1,32 @@
+import type { IncomingMessage } from 'node:http';
 import { Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { MultipartFile } from '@fastify/multipart';
 import { DomainError, type CallerIdentity } from '@medfolio/contracts';
-import { GatewayConfig } from '../config';
 import { InternalUploadRepository } from '../repositories/internal-upload.repository';
 import { CurrentCaller } from '../services/caller.decorator';
 import { ProfileDoc } from './openapi.models';
 
-interface MultipartRequest {
-  isMultipart(): boolean;
-  file(options?: { limits?: { fileSize?: number } }): Promise<MultipartFile | undefined>;
+interface UploadRequest {
+  headers: Record<string, string | string[] | undefined>;
+  raw: IncomingMessage;
 }
 interface Reply {
   status(code: number): Reply;
+  header(name: string, value: string): Reply;
   send(body: unknown): unknown;
 }
 
-/** POST /api/profile/picture/: a multipart upload (field `picture`), streamed to identity. */
+/**
+ * POST /api/profile/picture/: a multipart upload with one file in the field `picture`, piped as it
+ * arrives to identity, which parses, checks and stores it (the same path as document uploads).
+ */
 @ApiTags('profile')
 @ApiBearerAuth()
 @Controller('profile')
 @UseGuards(AuthGuard('jwt'))
 export class ProfilePictureUploadController {
-  constructor(
-    @Inject(InternalUploadRepository) private readonly uploads: InternalUploadRepository,
-    @Inject(GatewayConfig) private readonly config: GatewayConfig,
-  ) {}
+  constructor(@Inject(InternalUploadRepository) private readonly uploads: InternalUploadRepository) {}
 
   @Post('picture')
   @HttpCode(200)
@@ -34,14 +34,13 @@ export class ProfilePictureUploadController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['picture'], properties: { picture: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: ProfileDoc, description: 'The updated profile, with the new picture URL' })
-  async upload(@Req() req: MultipartRequest, @Res() reply: Reply, @CurrentCaller() caller: CallerIdentity): Promise<void> {
-    if (!req.isMultipart()) throw new DomainError('VALIDATION_FAILED', 'Send the picture as multipart/form-data in the field "picture".');
-    const part = await req.file({ limits: { fileSize: this.config.uploadMaxBytes } });
-    if (!part) throw new DomainError('VALIDATION_FAILED', 'Please choose a picture to upload.');
-    const forwarded = await this.uploads.putProfilePicture(caller, part.file);
-    if (part.file.truncated) {
-      throw new DomainError('PAYLOAD_TOO_LARGE', `The picture is too large (at most ${Math.floor(this.config.uploadMaxBytes / 1048576)} MB).`);
+  async upload(@Req() req: UploadRequest, @Res() reply: Reply, @CurrentCaller() caller: CallerIdentity): Promise<void> {
+    const contentType = req.headers['content-type'];
+    if (typeof contentType !== 'string' || !/^multipart\/form-data\s*;/i.test(contentType)) {
+      throw new DomainError('VALIDATION_FAILED', 'Send the picture as multipart/form-data in the field "picture".');
     }
+    const forwarded = await this.uploads.forward(caller, 'identity', req.raw);
+    if (forwarded.closeConnection) reply.header('connection', 'close');
     reply.status(forwarded.status).send(forwarded.body);
   }
 }

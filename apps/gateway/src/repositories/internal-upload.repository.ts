@@ -1,40 +1,31 @@
-import type { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type CallerIdentity } from '@medfolio/contracts';
 import { callerHeaders, INTERNAL_TOKEN_HEADER } from '@medfolio/messaging';
+import { forwardUpload, type ForwardedUpload } from '@medfolio/storage';
 import { GatewayConfig } from '../config';
 
-export interface ForwardedReply {
-  status: number;
-  body: unknown;
-}
+/** The services that take uploads, and their internal endpoints. */
+export type UploadOwner = 'documents' | 'identity';
 
 /**
- * Streams an upload to a service's internal HTTP endpoint (file bytes never travel over NATS),
- * with the caller's identity and the shared internal token in headers.
+ * Every upload the same way: the browser's multipart body is piped, as it arrives, to the internal
+ * HTTP endpoint of the service that owns the files (documents: POST /internal/documents; identity:
+ * POST /internal/profile-picture), which parses and checks it. File bytes never travel over NATS and
+ * the gateway neither parses nor buffers them. The request carries the caller's identity and the
+ * shared internal token.
  */
 @Injectable()
 export class InternalUploadRepository {
   constructor(@Inject(GatewayConfig) private readonly config: GatewayConfig) {}
 
-  async putProfilePicture(caller: CallerIdentity, file: Readable): Promise<ForwardedReply> {
-    if (!this.config.internalApiToken) throw new DomainError('UNAVAILABLE', 'Uploads are not configured (INTERNAL_API_TOKEN is not set).');
-    let response: Response;
-    try {
-      response = await fetch(new URL('/internal/profile-picture', this.config.identityInternalUrl), {
-        method: 'PUT',
-        body: file as unknown as ReadableStream,
-        duplex: 'half',
-        headers: {
-          'content-type': 'application/octet-stream',
-          [INTERNAL_TOKEN_HEADER]: this.config.internalApiToken,
-          ...callerHeaders(caller),
-        },
-        signal: AbortSignal.timeout(60_000),
-      } as RequestInit);
-    } catch {
-      throw new DomainError('UNAVAILABLE', 'The upload could not be completed; please try again shortly.');
-    }
-    return { status: response.status, body: await response.json().catch(() => ({ message: 'Upload failed.', code: 'INTERNAL' })) };
+  forward(caller: CallerIdentity, owner: UploadOwner, body: IncomingMessage): Promise<ForwardedUpload> {
+    const token = this.config.internalApiToken;
+    if (!token) return Promise.reject(new DomainError('UNAVAILABLE', 'Uploads are not configured (INTERNAL_API_TOKEN is not set).'));
+    const target =
+      owner === 'documents'
+        ? new URL('/internal/documents', this.config.documentsInternalUrl)
+        : new URL('/internal/profile-picture', this.config.identityInternalUrl);
+    return forwardUpload(body, target, { [INTERNAL_TOKEN_HEADER]: token, ...callerHeaders(caller) });
   }
 }

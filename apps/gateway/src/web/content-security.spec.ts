@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FilesystemBlobStorage, S3BlobStorage } from '@medfolio/storage';
-import { contentSecurityDirectives, downloadOrigins } from './content-security';
+import { loadConfig } from '@medfolio/config';
+import { GatewayConfig } from '../config';
+import { contentSecurityDirectives, downloadOrigins, downloadOriginsFor } from './content-security';
 
 const urlSigningKey = 'a-url-signing-key-of-at-least-32-characters';
 const s3 = {
@@ -46,5 +48,12 @@ describe('the download origins in the Content-Security-Policy', () => {
     }
     expect(contentSecurityDirectives()['imgSrc']).toEqual(["'self'", 'data:', 'blob:']);
     expect(contentSecurityDirectives()['connectSrc']).toEqual(["'self'"]);
+  });
+
+  it('finds the presigned origin from configuration alone: the gateway holds no S3 credentials', async () => {
+    const env = { S3_ENDPOINT: 'https://s3.files.example.com:9000', S3_BUCKET: 'records', S3_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: 'true' };
+    expect(await downloadOriginsFor(loadConfig(GatewayConfig, { ...env, S3_DOWNLOADS: 'presigned' }))).toEqual(['https://s3.files.example.com:9000']);
+    expect(await downloadOriginsFor(loadConfig(GatewayConfig, { ...env, S3_DOWNLOADS: 'gateway' }))).toEqual([]);
+    expect(await downloadOriginsFor(loadConfig(GatewayConfig, {}))).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
-import type { BlobStorage } from '@medfolio/storage';
+import type { StorageAwareConfig } from '@medfolio/config';
+import { blobStorageConfigFor } from '@medfolio/runtime';
+import { S3BlobStorage, type BlobStorage } from '@medfolio/storage';
 
 type Directives = Record<string, string[]>;
 
@@ -33,4 +35,21 @@ export function contentSecurityDirectives(downloadOrigins: readonly string[] = [
 export async function downloadOrigins(storage: BlobStorage): Promise<string[]> {
   const link = await storage.createDownloadUrl('csp/origin-probe', { expiresInSeconds: 60 });
   return /^https?:\/\//i.test(link) ? [new URL(link).origin] : [];
+}
+
+/**
+ * {@link downloadOrigins} from configuration: the gateway holds no storage keys (the services serve
+ * their own links), and presigning is local, so placeholder credentials make the probe link. Only
+ * S3_DOWNLOADS=presigned points links elsewhere; for every other store the answer is [].
+ */
+export async function downloadOriginsFor(config: StorageAwareConfig): Promise<string[]> {
+  if (!config.s3Bucket || config.s3Downloads !== 'presigned') return [];
+  const { s3 } = await blobStorageConfigFor(config);
+  if (!s3) return [];
+  const probe = new S3BlobStorage({ ...s3, accessKeyId: 'csp-probe', secretAccessKey: 'csp-probe' });
+  try {
+    return await downloadOrigins(probe);
+  } finally {
+    probe.destroy();
+  }
 }

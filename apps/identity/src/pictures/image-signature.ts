@@ -1,23 +1,24 @@
+import { fileTypeFromBuffer } from 'file-type';
+
 /** The picture formats we accept, as detected from the bytes (never from a filename or a header). */
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 
-/** Bytes needed to recognise every accepted format. */
-export const IMAGE_SIGNATURE_LENGTH = 12;
-
-const startsWith = (data: Uint8Array, bytes: readonly number[], offset = 0): boolean =>
-  data.length >= offset + bytes.length && bytes.every((byte, i) => data[offset + i] === byte);
-
-const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
+/** file-type's MIME types of the formats we accept; an animated PNG is a PNG (only its first frame is kept). */
+const ACCEPTED: Readonly<Record<string, ImageType>> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/apng': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
 
 /**
- * Recognises JPEG, PNG, WebP and GIF by their magic bytes. Anything else (PDF, SVG, HTML, TIFF,
- * HEIC, ...) is undefined: the image decoder can read more formats than we want to accept, and some
- * of them (SVG with its external references, PDF) are not something to feed it from strangers.
+ * Recognises JPEG, PNG, WebP and GIF by their signatures (file-type, as the documents service
+ * does). Anything else (PDF, SVG, HTML, TIFF, HEIC, ...) is undefined: the image decoder can read
+ * more formats than we want to accept, and some of them (SVG with its external references, PDF)
+ * are not something to feed it from strangers.
  */
-export function detectImageType(data: Uint8Array): ImageType | undefined {
-  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(data, ascii('RIFF')) && startsWith(data, ascii('WEBP'), 8)) return 'webp';
-  if (startsWith(data, ascii('GIF87a')) || startsWith(data, ascii('GIF89a'))) return 'gif';
-  return undefined;
+export async function detectImageType(data: Uint8Array): Promise<ImageType | undefined> {
+  const detected = await fileTypeFromBuffer(data);
+  return detected ? ACCEPTED[detected.mime] : undefined;
 }

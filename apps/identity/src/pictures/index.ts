@@ -12,4 +12,5 @@ export type {
   ProfilePictureProcessorOptions,
 } from './profile-picture-processor';
 export { isProfilePictureKey, PROFILE_PICTURE_KEY_PREFIX, ProfilePictureStore } from './profile-picture-store';
+export { PICTURE_UPLOAD_MESSAGES, readPictureUpload } from './picture-upload';
 export { formatMegabytes, readAtMost } from './read-bounded';

@@ -66,8 +66,12 @@ export class ProfilePictureProcessor {
    * or a damaged one).
    */
   async process(input: Readable, limits: ProfilePictureLimits): Promise<ProcessedProfilePicture> {
-    const bytes = await readAtMost(input, limits.maxBytes);
-    const type = detectImageType(bytes);
+    return this.processBytes(await readAtMost(input, limits.maxBytes));
+  }
+
+  /** As {@link process}, for an upload already read (and bounded) by the caller. */
+  async processBytes(bytes: Buffer): Promise<ProcessedProfilePicture> {
+    const type = await detectImageType(bytes);
     if (type === undefined) throw notAnImage();
 
     await this.checkHeader(bytes, type);

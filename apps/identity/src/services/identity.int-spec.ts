@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { decodeJwt } from 'jose';
+import sharp from 'sharp';
 import type { DomainError, RegisterDto } from '@medfolio/contracts';
+import { PICTURE_UPLOAD_MESSAGES } from '../pictures';
 import { caller, IdentityHarness } from '../testing/identity-harness';
 import { AccountService, MESSAGES } from './account.service';
 import { PasswordService, PASSWORD_MESSAGES } from './password.service';
@@ -334,5 +337,30 @@ describe('profile', () => {
     expect(updated).toMatchObject({ id: anaId, first_name: 'Anna', last_name: 'Smith', phone: '+1 202 555 0199' });
     expect(await profiles.get(caller('203.0.113.9', { userId: boId }))).toMatchObject({ id: boId, first_name: 'Bo' });
     await expect(codeOf(profiles.get(caller()))).resolves.toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('profile picture upload', () => {
+  /** A multipart body as a browser would send it, with the files under their field names. */
+  async function upload(files: [field: string, data: Buffer][]) {
+    const form = new FormData();
+    for (const [field, data] of files) form.append(field, new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), 'me.jpg');
+    const request = new Request('http://upload.invalid/', { method: 'POST', body: form });
+    return { contentType: request.headers.get('content-type') ?? undefined, body: Readable.from([Buffer.from(await request.arrayBuffer())]) };
+  }
+  const pictureKeyOf = (userId: string) => h.sql<{ profile_picture_key: string | null }>(`SELECT profile_picture_key FROM identity.users WHERE id = $1`, [userId]);
+
+  it('stores the one picture of a multipart upload; more than one file refuses it all and keeps the old picture', async () => {
+    const dto = await verifiedUser();
+    const me = caller('203.0.113.9', { userId: userIdOf((await sessions.login(caller(), dto)).access) });
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
+
+    const first = await profiles.setPicture(me, await upload([['picture', jpeg]]));
+    expect(first.profile_picture).toMatch(/^\/api\/files\/profile-pictures\//);
+    const [before] = await pictureKeyOf(me.userId!);
+
+    const refused = profiles.setPicture(me, await upload(Array.from({ length: 1000 }, (): [string, Buffer] => ['picture', jpeg])));
+    await expect(refused).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: PICTURE_UPLOAD_MESSAGES.onlyOne });
+    expect(await pictureKeyOf(me.userId!)).toEqual([before]);
   });
 });

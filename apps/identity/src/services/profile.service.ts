@@ -4,10 +4,16 @@ import { DomainError, type CallerIdentity, type Profile, type UpdateProfileDto }
 import { AuditRecorder } from '@medfolio/audit-client';
 import { BLOB_STORAGE, type BlobStorage } from '@medfolio/storage';
 import { IdentityConfig } from '../config';
-import { ProfilePictureProcessor, ProfilePictureStore } from '../pictures';
+import { ProfilePictureProcessor, ProfilePictureStore, readPictureUpload } from '../pictures';
 import { UsersRepository } from '../repositories/users.repository';
 import type { User } from '../entities';
 import { requireUser } from './password.service';
+
+/** A multipart body as the gateway passed it on. */
+export interface PictureUpload {
+  contentType: string | undefined;
+  body: Readable;
+}
 
 /** Links to the picture stay valid this long (the web app refetches the profile more often). */
 const PICTURE_URL_SECONDS = 3600;
@@ -34,10 +40,14 @@ export class ProfileService {
     return this.toProfile(user);
   }
 
-  /** Checks, resizes (400x400) and stores a new picture, then forgets the old one. */
-  async setPicture(caller: CallerIdentity, input: Readable): Promise<Profile> {
+  /**
+   * Takes the one picture of a multipart upload, checks, resizes (400x400) and stores it, then
+   * forgets the old one.
+   */
+  async setPicture(caller: CallerIdentity, upload: PictureUpload): Promise<Profile> {
     const user = await this.load(caller);
-    const processed = await this.processor.process(input, { maxBytes: this.config.profilePictureMaxBytes });
+    const bytes = await readPictureUpload(upload.body, upload.contentType, this.config.profilePictureMaxBytes);
+    const processed = await this.processor.processBytes(bytes);
     const { key } = await this.pictures.save(user.id, processed);
     await this.users.update(user.id, { profilePictureKey: key });
     if (user.profilePictureKey) {

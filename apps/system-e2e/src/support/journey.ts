@@ -113,6 +113,14 @@ export async function accountJourney(base: string, mailbox: Mailbox): Promise<vo
   notAnImage.append('picture', new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/png' }), 'evil.png');
   const refused = await fetch(`${base}/api/profile/picture/`, { method: 'POST', body: notAnImage, headers: { authorization: `Bearer ${access}` } });
   if (refused.status !== 415) throw new Error(`a non-image must be refused with 415, got ${refused.status}`);
+  // One picture per upload: 1,000 `picture` parts are refused, not resolved by taking the first.
+  const many = new FormData();
+  for (let i = 0; i < 1000; i += 1) many.append('picture', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `me${i}.jpg`);
+  const tooMany = await fetch(`${base}/api/profile/picture/`, { method: 'POST', body: many, headers: { authorization: `Bearer ${access}` } });
+  const tooManyBody = (await tooMany.json()) as { code?: string };
+  if (tooMany.status !== 400 || tooManyBody.code !== 'VALIDATION_FAILED') throw new Error(`1,000 picture parts must be refused with 400, got ${tooMany.status} ${JSON.stringify(tooManyBody)}`);
+  const unchanged = await call<Profile>(base, 'GET', '/api/profile/', undefined, access);
+  if (new URL(unchanged.body.profile_picture ?? '', base).pathname !== new URL(pictureUrl).pathname) throw new Error('a refused upload must leave the picture as it was');
 
   // A revoked sign-in's access tokens stop at once (within a second), not when they expire.
   const refusedWithinASecond = async (token: string, what: string) => {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import { DomainError } from '@medfolio/contracts';
-import { STREAM_BUFFER_BYTES } from '@medfolio/storage';
+import { STREAM_BUFFER_BYTES } from '../blob-storage';
 
 /** One file of a multipart upload. Its stream must be read (or destroyed) before the next one comes. */
 export interface FilePart {
@@ -12,12 +12,16 @@ export interface FilePart {
 }
 
 export interface FilePartsLimits {
-  /** Most files; one more refuses the upload. */
+  /** Most files; one more refuses the upload (with `tooManyFiles`). */
   files: number;
+  /** The refusal of a body that is not multipart; it should name the field the client must use. */
+  notMultipart?: string;
+  /** The refusal of one file more than `files`; default {@link tooManyFiles}. */
+  tooManyFiles?: () => DomainError;
 }
 
 export const MULTIPART_MESSAGES = {
-  notMultipart: 'Send the files as multipart/form-data, in the field "files".',
+  notMultipart: 'Send the files as multipart/form-data.',
   malformed: 'The upload was incomplete or not valid multipart data. Please try again.',
   aborted: 'The upload was interrupted before it was complete.',
 } as const;
@@ -38,9 +42,9 @@ export async function* fileParts(
   contentType: string | undefined,
   limits: FilePartsLimits,
 ): AsyncGenerator<FilePart> {
-  if (!contentType || !/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
-    throw new DomainError('VALIDATION_FAILED', MULTIPART_MESSAGES.notMultipart);
-  }
+  const notMultipart = () => new DomainError('VALIDATION_FAILED', limits.notMultipart ?? MULTIPART_MESSAGES.notMultipart);
+  const tooMany = limits.tooManyFiles ?? (() => tooManyFiles(limits.files));
+  if (!contentType || !/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) throw notMultipart();
   let parser;
   try {
     parser = Busboy({
@@ -50,7 +54,7 @@ export async function* fileParts(
       limits: { files: limits.files, fields: 20, parts: limits.files + 20, fieldSize: 1024, headerPairs: 20 },
     });
   } catch {
-    throw new DomainError('VALIDATION_FAILED', MULTIPART_MESSAGES.notMultipart);
+    throw notMultipart();
   }
   const queue: FilePart[] = [];
   let finished = false;
@@ -76,8 +80,8 @@ export async function* fileParts(
     notify();
   });
   parser.on('field', () => undefined);
-  parser.on('filesLimit', () => fail(tooManyFiles(limits.files)));
-  parser.on('partsLimit', () => fail(tooManyFiles(limits.files)));
+  parser.on('filesLimit', () => fail(tooMany()));
+  parser.on('partsLimit', () => fail(tooMany()));
   parser.on('fieldsLimit', () => fail(new DomainError('VALIDATION_FAILED', MULTIPART_MESSAGES.malformed)));
   parser.on('error', () => fail(new DomainError('VALIDATION_FAILED', MULTIPART_MESSAGES.malformed)));
   parser.on('finish', () => {
