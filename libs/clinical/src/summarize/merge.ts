@@ -36,7 +36,10 @@ export function nameKey(fact: ClinicalFact): string {
     case 'vital':
       // The test, not its value: "Hemoglobin A1c 7.2 %" -> "hemoglobin a1c".
       return normaliseKey(fact.text.replace(/\s(<=|>=|<|>)?-?\d.*$|\s(positive|negative|detected|not detected|reactive|non-?reactive)\b.*$/i, ''));
-    default:
+    case 'immunization':
+    case 'procedure':
+    case 'care_team':
+    case 'note':
       return normaliseKey(fact.text);
   }
 }
