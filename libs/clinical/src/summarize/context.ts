@@ -14,7 +14,7 @@ const PRE_NEGATION =
 const POST_NEGATION = /^\W*(was |were |is |has been |have been |been )?(ruled out|unlikely|excluded|negative|not (present|found|seen|confirmed))\b/i;
 const UNCERTAIN =
   /(\b(possible|possibly|probable|probably|likely|suspected|suspect|suspicion (of|for)|questionable|question of|rule out|r\/o|concern for|concerning for|cannot (be )?(exclude|rule out)|may have|versus|vs\.?|differential (diagnosis )?includes|presumed|consistent with)\b|\?\s*$)/i;
-const POST_UNCERTAIN = /^\s*(\?|\b(vs\.?|versus)\b|\bis (possible|suspected|likely)\b)/i;
+const POST_UNCERTAIN = /^\s*(\?|\b(vs\.?|versus)\b|\b(is|was) (possible|suspected|likely|considered)\b|\bconsidered\b)/i;
 const PAST = /\b(history of|hx of|h\/o|s\/p|status post|prior|previous|previously|remote|resolved|former|childhood|in remission)\b/i;
 const POST_PAST = /^\W*(\(?resolved\)?|\(?remote\)?|,? ?in remission|\(?inactive\)?|\(?historical\)?|\(?history\)?)/i;
 const FAMILY =

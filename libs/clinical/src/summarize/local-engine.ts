@@ -14,7 +14,7 @@ interface Line {
   page: number | null;
 }
 
-type Role = 'name' | 'dose' | 'route' | 'frequency' | 'status' | 'start' | 'end' | 'reaction' | 'severity' | 'value' | 'unit' | 'range' | 'flag' | 'code' | 'other';
+type Role = 'name' | 'dose' | 'route' | 'frequency' | 'status' | 'start' | 'end' | 'reaction' | 'severity' | 'value' | 'unit' | 'range' | 'flag' | 'code' | 'relation' | 'other';
 
 const COLUMN_ROLES: [RegExp, Role][] = [
   [/^(name|medications?|drug|generic name|medication name|problem|problem name|diagnosis|diagnoses|condition|allergen|allergy|substance|agent|test|test name|component|lab|analyte|vaccine|immunization|procedure|surgery|description|item)$/, 'name'],
@@ -31,7 +31,8 @@ const COLUMN_ROLES: [RegExp, Role][] = [
   [/^(reference range|ref range|range|normal range|reference interval|standard range)$/, 'range'],
   [/^(flag|abnormal|interpretation|abn)$/, 'flag'],
   [/^(icd-?10|code|icd-?10 code|snomed|rxnorm)$/, 'code'],
-  [/^(type|comments?|notes?|prescriber|quantity|qty|refills|last dose|provider|ordered by|source|category)$/, 'other'],
+  [/^(relation|relationship|family member)$/, 'relation'],
+  [/^(type|comments?|notes?|prescriber|quantity|qty|refills|last dose|provider|ordered by|source|category|laterality|side|age of onset|age|disp|dispense|taking\??)$/, 'other'],
 ];
 
 const roleOf = (cell: string): Role | undefined => COLUMN_ROLES.find(([re]) => re.test(cell.trim().toLowerCase().replace(/[:*]/g, '')))?.[1];
@@ -45,7 +46,7 @@ const PLAN_LINE =
 const SIG_LINE = /^(sig:?|take|takes|inject|apply|inhale|use|instill|place|dissolve|chew|give|insert|spray|1 tab|one tab)\b/i;
 const MED_DETAIL = /^(commonly known as|what changed|changed|also known as|indications?|dispense|disp|refills?|quantity|qty|start date|end date|started|authorizing provider|ordering provider|prescriber|last dose|last filled|notes? to pharmacy|patient instructions|comments?)\b\s*:?/i;
 const ALL_CAPS_HEADING_WORD =
-  /\b(HISTORY|EXAM|EXAMINATION|COURSE|PLAN|COMPLAINT|INFORMATION|INSTRUCTIONS|FINDINGS|SUMMARY|DATA|REVIEW|STATUS|NOTES?|PROCEDURE|RECOMMENDATIONS|STUDIES|DISPOSITION|IMPRESSION|SIGNATURE|ATTESTATION|REPORT)\b/;
+  /\b(HISTORY|EXAM|EXAMINATION|COURSE|PLAN|COMPLAINT|INFORMATION|INSTRUCTIONS|FINDINGS|SUMMARY|DATA|REVIEW|STATUS|NOTES?|PROCEDURE|RECOMMENDATIONS|STUDIES|DISPOSITION|IMPRESSION|SIGNATURE|ATTESTATION|REPORT|DECISION|MAKING|CONSULTATION|COUNSELING|EDUCATION)\b/;
 // Sub-headings inside a medication list that do not end it.
 const MED_SUBHEADING = /^(scheduled|prn|as needed|continuous|oral|inhaled|topical|injectable|injections|other|otc|over the counter|supplements|vitamins|new|changed|unchanged|continued|as needed medications|scheduled medications)$/i;
 
@@ -121,6 +122,12 @@ export function readDocument(input: EngineInput): Doc {
       if (heading.rest) readContent(doc, block, line, heading.rest, true);
       continue;
     }
+    // Vital signs are written wherever the exam is ("BP 148/86 | Pulse 92 | SpO2 97%").
+    if (block.kind !== 'vitals' && block.kind !== 'labs' && vitalCount(text) >= 2) {
+      flush();
+      readVitals(doc, line, text);
+      continue;
+    }
     if (block.kind === 'other' && !isTableHeader(text)) {
       if (!paragraph) paragraph = { line, text, lastLine: text };
       else {
@@ -188,6 +195,11 @@ export function detectHeading(text: string, current: BlockKind): { kind: BlockKi
     const kind = knownHeading(gap[1]!);
     if (kind) return { kind, rest: gap[2]!.trim() };
   }
+  // "ED COURSE: Received ...": a labelled paragraph under a heading this engine does not know.
+  const label = /^([A-Za-z][A-Za-z /&'-]{1,40}):\s+(\S.*)$/.exec(bare);
+  if (label && (ALL_CAPS_HEADING_WORD.test(label[1]!.toUpperCase()) || (label[1] === label[1]!.toUpperCase() && label[1]!.trim().includes(' ')))) {
+    return { kind: 'other', rest: label[2]! };
+  }
   // Headings this engine does not know still end the section before them.
   if (/^[A-Za-z][A-Za-z /&'()-]{1,50}:$/.test(bare) && bare.split(/\s+/).length <= 6) {
     if ((current === 'meds' || current === 'meds_stopped') && MED_SUBHEADING.test(bare.slice(0, -1).trim())) return null;
@@ -222,7 +234,7 @@ interface Cells {
 /** Table cells: " | " or tabs (empty cells kept), or runs of two or more spaces. */
 function cellsOf(text: string): Cells {
   if (text.includes('|') || text.includes('\t')) {
-    const cells = text.split(text.includes('|') ? '|' : '\t').map((c) => c.trim());
+    const cells = text.split(text.includes('|') ? '|' : '\t').map((c) => c.trim().replace(/^[•·▪◦‣●○■□]\s*/, ''));
     while (cells.length && !cells[0]) cells.shift();
     while (cells.length && !cells.at(-1)) cells.pop();
     return { cells, starts: null };
@@ -230,14 +242,15 @@ function cellsOf(text: string): Cells {
   const cells: string[] = [];
   const starts: number[] = [];
   for (const m of text.matchAll(/\S+(?: \S+)*/g)) {
-    cells.push(m[0]);
+    cells.push(m[0].replace(/^[•·▪◦‣●○■□]\s*/, ''));
     starts.push(m.index);
   }
   return { cells, starts };
 }
 
 function stripBullet(text: string): string {
-  return text.replace(/^\s*(?:[-*•·▪◦‣●○■□✓>]+\s*|\d{1,2}[.)]\s+|[a-z][.)]\s+|#\s*|\[\s*[x ]?\s*\]\s*)/i, '').trim();
+  // Lettered items are lower case ("a. ..."): "M. Placeholder" is an initial.
+  return text.replace(/^\s*(?:[-*•·▪◦‣●○■□✓>]+\s*|\d{1,2}[.)]\s+|[a-h][.)]\s+|#\s*|\[\s*[xX ]?\s*\]\s*)/, '').trim();
 }
 
 /** Items on one line: inline lists are split on commas and semicolons (outside brackets). */
@@ -290,11 +303,15 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
       return readDated(doc, block.kind, line, text, inline, row, cells);
     case 'meds':
     case 'meds_stopped':
+      if (inline && !row) {
+        for (const item of splitItems(text, true)) readMedication(doc, block, line, item, null, [item]);
+        return;
+      }
       return readMedication(doc, block, line, text, row, cells);
     case 'allergies':
       return readAllergies(doc, line, text, inline, row, cells);
     case 'family':
-      return readFamily(doc, line, text);
+      return readFamily(doc, line, row?.name ? `${row.name}${row.relation ? ` (${row.relation.toLowerCase()})` : ''}` : text);
     case 'labs':
       return readLabs(doc, line, text, inline, row, cells);
     case 'vitals':
@@ -335,6 +352,11 @@ function readConditions(doc: Doc, block: Block, line: Line, text: string, inline
   if (row?.name) return addCondition(doc, kind, line, row.name, [row.status, row.start && `since ${row.start}`, row.end && `resolved ${row.end}`, row.code && `(${row.code})`].filter(Boolean).join(' '));
   // Without a header, a row's first cell is the name and the rest may say its status and dates.
   if (cells.length >= 2 && /\t|\s{2,}|\|/.test(text) && wordCount(cells[0]!) <= 8) return addCondition(doc, kind, line, stripBullet(cells[0]!), cells.slice(1).join(' '));
+  // An unmarked sentence under a problem ("Above goal; metoprolol added.") is plan prose, not a problem.
+  const marked = stripBullet(text) !== text || inline;
+  if (!marked && /(\.\s+\S|[.;]\s*$|;\s)/.test(text) && wordCount(text) >= 3 && !/\s[-–—]\s|^[^:]{2,60}:\s/.test(text)) {
+    return readProse(doc, line, text, kind);
+  }
   for (const item of splitItems(stripBullet(text), inline)) {
     // A plan line names no problem, but may start, change or stop a drug.
     if (PLAN_LINE.test(item)) {
@@ -524,6 +546,13 @@ const VITALS: [RegExp, string, string][] = [
   [/\b(?:bmi)\s*:?\s*(\d{2}(?:\.\d+)?)/gi, 'BMI', 'kg/m2'],
 ];
 
+function vitalCount(text: string): number {
+  return VITALS.filter(([pattern]) => {
+    pattern.lastIndex = 0;
+    return pattern.test(text);
+  }).length;
+}
+
 function readVitals(doc: Doc, line: Line, text: string): void {
   for (const [pattern, name, defaultUnit] of VITALS) {
     pattern.lastIndex = 0;
@@ -543,7 +572,9 @@ function readCareTeam(doc: Doc, line: Line, text: string): void {
 
 const STOP_CONTEXT = /\b(stopped|discontinued|d\/c'?d|dc'?d|held|came off|taken off|no longer (taking|using|on)|switched from|stop|discontinue|completed)\b/i;
 const TAKING_CONTEXT = /\b(takes|taking|is on|are on|remains on|remain on|continues on|continue|continued|started|start|starting|begin|began|prescribed|increase|increased|decrease|decreased|reduce|reduced|change|changed|current medications|medications (are|include)|maintained on|currently on|home)\b/i;
-const NOT_TAKEN = /\b(consider|considering|recommend|recommended|suggest|may|might|could|would|if|plan to|should|allergic|allergy|allergies|intolerant|intolerance|denies|not on|never|avoid)\b/i;
+// Not taken at home: suggestions, allergies, and doses given once in hospital ("received", "given").
+const NOT_TAKEN =
+  /\b(consider|considering|recommend|recommended|suggest|may|might|could|would|if|plan to|should|allergic|allergy|allergies|intolerant|intolerance|denies|not on|never|avoid|received|receiving|given|administered|treated with|bolus|nebs?|loaded with)\b/i;
 const DOSE_AFTER = /^\s*(\([^)]*\)\s*)?(to\s+)?\d/;
 
 /** Drugs named in prose: kept when a dose follows or the words around say it is taken or stopped. */
@@ -568,6 +599,11 @@ function readProseDrugs(doc: Doc, line: Line, text: string): void {
   });
 }
 
+function insideBrackets(text: string, at: number): boolean {
+  const before = text.slice(0, at);
+  return before.lastIndexOf('(') > before.lastIndexOf(')');
+}
+
 /** Prose: vocabulary conditions with their context, drugs with their sig, allergies and "NKDA". */
 function readProse(doc: Doc, line: Line, text: string, kind: BlockKind): void {
   const none = NONE_ALLERGIES.exec(text);
@@ -580,6 +616,8 @@ function readProse(doc: Doc, line: Line, text: string, kind: BlockKind): void {
     });
   }
   for (const mention of findConditions(text)) {
+    // A list in brackets justifies something else ("CHA2DS2-VASc 5 (age, HTN, TIA)").
+    if (insideBrackets(text, mention.start)) continue;
     const ctx = contextOf(text, mention.start, mention.end);
     if (ctx.negated || ctx.family) continue;
     const past = kind === 'past' || ctx.past || /\b(had|suffered|underwent)\s+(an?\s+)?$/i.test(text.slice(Math.max(0, mention.start - 16), mention.start));

@@ -185,7 +185,8 @@ export interface ConditionParts {
 
 /** A condition item: "Essential hypertension (I10) - diagnosed 2015", "DM2", "Hyperlipidemia, unspecified". */
 export function parseCondition(item: string): ConditionParts | null {
-  let text = item;
+  // Epic's risk-adjustment tags ("(HCC)", "(CMS-HCC)") are billing marks, not part of the name.
+  let text = item.replace(/\((CMS[-/ ]?HCC|HHS[-/ ]?HCC|HCC|CMS code)\)/gi, ' ');
   const code = /[([]\s*(?:icd-?10(?:-cm)?\s*:?\s*)?([A-TV-Z]\d{2}(?:\.\d{1,4}[A-Z]?)?)\s*[)\]]|\bicd-?10(?:-cm)?\s*:?\s*([A-TV-Z]\d{2}(?:\.\d{1,4}[A-Z]?)?)/i.exec(text);
   if (code) text = text.replace(code[0], ' ');
   const dates = findDates(text);

@@ -65,10 +65,11 @@ const HEADINGS: Record<Exclude<BlockKind, never>, string[]> = {
     'pertinent results', 'diagnostic results', 'lab data', 'recent labs', 'laboratory studies', 'test results',
   ],
   vitals: ['vitals', 'vital signs', 'vs', 'vital sign', 'discharge vitals', 'vital signs at discharge', 'most recent vitals', 'last vitals', 'admission vitals', 'current vitals', 'triage vitals'],
-  care_team: ['care team', 'primary care provider', 'pcp', 'primary care physician', 'care team members'],
+  care_team: ['care team', 'primary care provider', 'pcp', 'primary care physician', 'care team members', 'referring provider', 'referring physician', 'referring doctor'],
   other: [
     'history of present illness', 'hpi', 'subjective', 'interval history', 'hospital course', 'brief hospital course',
     'reason for visit', 'reason for admission', 'chief complaint', 'cc', 'summary', 'narrative', 'clinical summary',
+    'ed course', 'emergency department course', 'reason for consultation', 'reason for consult',
   ],
   skip: [
     'review of systems', 'ros', 'social history', 'sh', 'social hx', 'shx', 'physical exam', 'physical examination',
@@ -77,6 +78,9 @@ const HEADINGS: Record<Exclude<BlockKind, never>, string[]> = {
     'patient information', 'demographics', 'reference range', 'imaging', 'radiology', 'return precautions', 'orders',
     'condition at discharge', 'discharge condition', 'general', 'heent', 'cardiovascular', 'respiratory', 'neuro',
     'psych', 'skin', 'abdomen', 'extremities', 'lungs', 'heart', 'tobacco use', 'alcohol use', 'goals', 'education',
+    // A differential diagnosis is reasoning, not the patient's conditions (the impression follows it).
+    'medical decision making', 'mdm', 'differential diagnosis', 'differential',
+    'social', 'ecg', 'ekg', 'echo', 'echocardiogram', 'x-ray', 'cxr', 'ct', 'mri', 'arrival', 'attending', 'attending physician',
   ],
 };
 
@@ -91,7 +95,8 @@ export const HEADING_PATTERNS: [RegExp, BlockKind][] = [
   [/^(change|changed)\b.*\b(take|medications?)\b/, 'meds'],
   [/^(start|begin|continue)( taking)? (these|the following)\b/, 'meds'],
   [/\bmedications? (on|at|prior to) (admission|discharge)\b/, 'meds'],
-  [/^(current|active|home|discharge|outpatient) (medications?|meds|prescriptions)\b/, 'meds'],
+  [/^((current|active|home|discharge|outpatient|new)\s+)+(medications?|meds|prescriptions)\b/, 'meds'],
+  [/^(prescriptions|medications prescribed|prescribed medications)\b/, 'meds'],
   [/^allerg(y|ies)\b/, 'allergies'],
   [/^(past|prior) surgical\b/, 'surgical'],
 ];
