@@ -485,7 +485,7 @@ function readAllergies(doc: Doc, line: Line, text: string, inline: boolean, row:
     ? [{ text: row.name, cells: { ...(row.reaction ? { reaction: row.reaction } : {}), ...(row.severity ? { severity: row.severity } : {}) } }]
     : cells.length >= 2 && /\t|\s{2,}|\|/.test(text)
       ? [{ text: cells[0]!, cells: { reaction: cells[1]!, ...(cells[2] ? { severity: cells[2] } : {}) } }]
-      : (inline && !/\s[-–—]\s|:/.test(item) ? splitItems(item, true) : [item]).map((t) => ({ text: t }));
+      : inlineAllergies(item, inline).map((t) => ({ text: t }));
   for (const entry of entries) {
     if (itemContext(entry.text).negated) continue;
     const parts = parseAllergy(entry.text.replace(/^(allergic to|allergy to)\s+/i, ''), entry.cells);
@@ -496,6 +496,13 @@ function readAllergies(doc: Doc, line: Line, text: string, inline: boolean, row:
     };
     addFact(doc, line, { section: 'allergies', category: 'allergy', text: parts.allergen, ...(Object.keys(details).length ? { details } : {}), status: 'active' });
   }
+}
+
+/** "PCN (hives); Sulfa - rash": semicolons always part entries; commas only where no entry has a reaction after "-" or ":". */
+function inlineAllergies(item: string, inline: boolean): string[] {
+  if (!inline) return [item];
+  const entries = item.split(/;\s*/).filter(Boolean);
+  return entries.flatMap((entry) => (/\s[-–—]\s|:/.test(entry) ? [entry] : splitItems(entry, true)));
 }
 
 function readFamily(doc: Doc, line: Line, text: string): void {

@@ -151,7 +151,7 @@ export interface AllergyParts {
   severity?: string;
 }
 
-const SEVERITY = /\b(mild|moderate|severe|life[- ]threatening|anaphylaxis|anaphylactic)\b/i;
+const SEVERITY = /\b(mild|moderate|severe|life[- ]threatening)\b/i;
 
 /** "Penicillin (hives)", "Sulfa - rash", "PCN: anaphylaxis", "Codeine | Nausea | Mild". */
 export function parseAllergy(text: string, cells?: { reaction?: string; severity?: string }): AllergyParts | null {
