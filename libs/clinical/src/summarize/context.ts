@@ -58,7 +58,7 @@ export function itemContext(item: string): MentionContext {
     negated: /^\W*(no|denies|denied|negative for|without|no evidence of|no history of|no hx of|never had)\b/i.test(item) || /\bruled out\b/i.test(item),
     possible: /^\W*(possible|probable|likely|suspected|questionable|rule out|r\/o|\?)/i.test(item) || /\?\s*\)?\s*$/.test(item) || /\b(vs\.?|versus)\b/i.test(item),
     past:
-      /^\W*(history of|hx of|h\/o|s\/p|status post|prior|previous|remote|past|former|childhood)\b/i.test(item) ||
+      /^\W*(personal history of|history of|hx of|h\/o|s\/p|status post|prior|previous|remote|past|former|childhood)\b/i.test(item) ||
       /\b(resolved|in remission|inactive|remote)\b/i.test(item),
     family: /^\W*(family history|fhx?)\b/i.test(item),
   };

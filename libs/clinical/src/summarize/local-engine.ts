@@ -175,7 +175,9 @@ function normaliseHeading(text: string): string {
 function knownHeading(candidate: string): BlockKind | undefined {
   const key = normaliseHeading(candidate);
   if (!key || key.split(' ').length > 8) return undefined;
-  return HEADING_KINDS.get(key) ?? HEADING_KINDS.get(key.replace(/\s*\/\s*/g, '/')) ?? HEADING_PATTERNS.find(([re]) => re.test(key))?.[1];
+  const known = (k: string): BlockKind | undefined => HEADING_KINDS.get(k) ?? HEADING_PATTERNS.find(([re]) => re.test(k))?.[1];
+  // "Problem List/Past Medical History", "Procedure/Surgical History": the first part it knows.
+  return known(key) ?? known(key.replace(/\s*\/\s*/g, '/')) ?? key.split(/\s*\/\s*/).map(known).find((k) => k !== undefined);
 }
 
 /** A heading line ("ALLERGIES:", "Past Medical History", "PMH: HTN, DM2") and any content after it. */
@@ -202,7 +204,11 @@ export function detectHeading(text: string, current: BlockKind): { kind: BlockKi
   }
   // Headings this engine does not know still end the section before them.
   if (/^[A-Za-z][A-Za-z /&'()-]{1,50}:$/.test(bare) && bare.split(/\s+/).length <= 6) {
-    if ((current === 'meds' || current === 'meds_stopped') && MED_SUBHEADING.test(bare.slice(0, -1).trim())) return null;
+    if (current === 'meds' || current === 'meds_stopped') {
+      const label = bare.slice(0, -1).trim();
+      if (/\b(discontinued|stopped|inactive|held|expired|completed|stop)\b/i.test(label)) return { kind: 'meds_stopped', rest: '' };
+      if (MED_SUBHEADING.test(label)) return { kind: 'meds', rest: '' };
+    }
     if (current === 'labs' || current === 'vitals') return null;
     return { kind: 'other', rest: '' };
   }
@@ -311,7 +317,10 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
     case 'allergies':
       return readAllergies(doc, line, text, inline, row, cells);
     case 'family':
-      return readFamily(doc, line, row?.name ? `${row.name}${row.relation ? ` (${row.relation.toLowerCase()})` : ''}` : text);
+      if (row?.name) return readFamily(doc, line, `${row.name}${row.relation ? ` (${row.relation.toLowerCase()})` : ''}`);
+      // "Father with asthma. Maternal grandmother with type 2 diabetes."
+      for (const sentence of text.split(/(?<=[a-z0-9)])\.\s+|;\s*/i)) readFamily(doc, line, sentence);
+      return;
     case 'labs':
       return readLabs(doc, line, text, inline, row, cells);
     case 'vitals':
@@ -339,6 +348,7 @@ function rowOf(columns: NonNullable<Block['columns']>, cells: string[], starts: 
   return row;
 }
 
+const CODE_CELL = /^[A-TV-Z]\d{2}(\.\d{1,4}[A-Z]?)?$/;
 const wordCount = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
 function readConditions(doc: Doc, block: Block, line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
@@ -350,8 +360,17 @@ function readConditions(doc: Doc, block: Block, line: Line, text: string, inline
   const section: SectionKey = kind === 'problems' ? 'current_conditions' : 'past_history';
   if (NONE_CONDITIONS.test(text)) return addNoneKnown(doc, line, section, displayCase(stripBullet(text).replace(/\.$/, '')));
   if (row?.name) return addCondition(doc, kind, line, row.name, [row.status, row.start && `since ${row.start}`, row.end && `resolved ${row.end}`, row.code && `(${row.code})`].filter(Boolean).join(' '));
-  // Without a header, a row's first cell is the name and the rest may say its status and dates.
-  if (cells.length >= 2 && /\t|\s{2,}|\|/.test(text) && wordCount(cells[0]!) <= 8) return addCondition(doc, kind, line, stripBullet(cells[0]!), cells.slice(1).join(' '));
+  // Without a header, a row's name is its first cell with words (a code may come first:
+  // "I10      Essential (primary) hypertension"); the other cells may say status, dates and code.
+  if (cells.length >= 2 && /\t|\s{2,}|\|/.test(text)) {
+    const at = cells.findIndex((c) => /[a-z]{3}/i.test(c) && !CODE_CELL.test(c));
+    if (at >= 0 && wordCount(cells[at]!) <= 12) {
+      const others = cells.filter((_, i) => i !== at).map((c) => (CODE_CELL.test(c) ? `(${c})` : c));
+      return addCondition(doc, kind, line, stripBullet(cells[at]!), others.join(' '));
+    }
+  }
+  // Inline sentences ("PMH: Born full term. Bronchiolitis at 8 months, resolved.") are prose.
+  if (inline && /\.\s+\S/.test(text)) return readProse(doc, line, text, kind);
   // An unmarked sentence under a problem ("Above goal; metoprolol added.") is plan prose, not a problem.
   const marked = stripBullet(text) !== text || inline;
   if (!marked && /(\.\s+\S|[.;]\s*$|;\s)/.test(text) && wordCount(text) >= 3 && !/\s[-–—]\s|^[^:]{2,60}:\s/.test(text)) {
@@ -377,10 +396,19 @@ function readConditions(doc: Doc, block: Block, line: Line, text: string, inline
 // What may join two problems on one line ("Diabetes and hypertension stable").
 const JOINERS = /\b(and|with|w\/|&|stable|controlled|well|uncontrolled|both|chronic)\b|[,/&+]/gi;
 
+// Names of operations: in a problem or history list they are procedures, not conditions.
+const PROCEDURE_WORD =
+  /(ectomy|plasty|otomy|ostomy|oscopy|pexy|rrhaphy)\b|\b(repair|replacement|bypass|cabg|pci|stent|stenting|biopsy|transplant|ablation|amputation|fixation|orif|implantation|c-section|cesarean section|tubes)\b/i;
+// Reasons for a visit that are not conditions.
+const NOT_A_PROBLEM = /^\W*(well (child|baby|adult|woman|man|visit)|routine (exam|physical|visit|check)|annual (exam|physical|visit)|health maintenance|preventive|encounter for|follow[- ]?up|medication refill)\b/i;
+
 function addCondition(doc: Doc, kind: 'problems' | 'past', line: Line, name: string, extra: string): void {
   const whole = `${name} ${extra}`;
   const ctx = itemContext(whole);
-  if (ctx.negated) return;
+  if (ctx.negated || NOT_A_PROBLEM.test(name)) return;
+  if (PROCEDURE_WORD.test(name) && findConditions(name).length === 0) {
+    return readDated(doc, 'surgical', line, `${name} ${extra.replace(/^[\s,]+/, '')}`.trim(), false, null, [name]);
+  }
   if (ctx.family) return readFamily(doc, line, whole);
   // A drug with a dose is a medication, whatever list it sits in.
   if (findDrugs(name)[0]?.start === 0 && /\d\s*(mg|mcg|g|ml|units?)\b/i.test(name)) return readProseDrugs(doc, line, whole);
@@ -514,7 +542,7 @@ function readFamily(doc: Doc, line: Line, text: string): void {
 
 const LAB_NOISE = /^(collected|received|reported|specimen|ordering|ordered|performed|lab|laboratory|reference|test|result|status|final|fasting|comment|note|method|accession|page|date|time)\b/i;
 const LAB_LINE =
-  /^([A-Za-z][A-Za-z0-9 ,()/%.'-]*?[A-Za-z0-9)%])\s*[:=]?\s*(<=|>=|<|>)?\s*(-?\d+(?:\.\d+)?|positive|negative|detected|not detected|reactive|non-reactive|nonreactive)\b\s*([a-zA-Zµ%][a-zA-Z0-9µ%/^.*]*(?:\/[a-zA-Z0-9.^]+)?)?(.*)$/i;
+  /^([A-Za-z](?:[A-Za-z0-9 ,()/%.'-]*?[A-Za-z0-9)%])?)\s*[:=]?\s*(<=|>=|<|>)?\s*(-?\d+(?:\.\d+)?|positive|negative|detected|not detected|reactive|non-reactive|nonreactive)\b\s*([a-zA-Zµ%][a-zA-Z0-9µ%/^.*]*(?:\/[a-zA-Z0-9.^]+)?)?(.*)$/i;
 const FLAG = /(?:^|\s|\()(H|L|HH|LL|A|high|low|abnormal|critical|crit)(?:\)|\s|$|\*)/i;
 
 function readLabs(doc: Doc, line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
@@ -528,7 +556,8 @@ function readLabs(doc: Doc, line: Line, text: string, inline: boolean, row: Row 
     const m = LAB_LINE.exec(item);
     if (!m) continue;
     const name = m[1]!.replace(/[\s:]+$/, '');
-    if (findDates(name).length || wordCount(name) > 6 || !/[a-z]{2}/i.test(name)) continue;
+    // One-letter analytes are capitals ("K 4.8"); otherwise a name has letters, and no date.
+    if (findDates(name).length || wordCount(name) > 6 || !(/[a-z]{2}/i.test(name) || /^[A-Z]$/.test(name))) continue;
     const unit = m[4] && !/^(h|l|a|high|low|abnormal|critical|ref|reference|range|normal)$/i.test(m[4]) ? m[4] : undefined;
     const flag = FLAG.exec(` ${m[5] ?? ''} ${m[4] && !unit ? m[4] : ''} `)?.[1];
     const interpretation = flag ? ({ h: 'high', hh: 'critical high', l: 'low', ll: 'critical low', a: 'abnormal', crit: 'critical' } as Record<string, string>)[flag.toLowerCase()] ?? flag.toLowerCase() : undefined;
@@ -545,7 +574,7 @@ function readLabs(doc: Doc, line: Line, text: string, inline: boolean, row: Row 
 const VITALS: [RegExp, string, string][] = [
   [/\b(?:blood pressure|bp|b\/p)\s*:?\s*(\d{2,3}\s*\/\s*\d{2,3})(\s*mm ?hg)?/gi, 'Blood pressure', 'mmHg'],
   [/\b(?:heart rate|hr|pulse|p)\s*:?\s*(\d{2,3})\b(\s*(?:bpm|\/min|beats))?/gi, 'Heart rate', 'bpm'],
-  [/\b(?:respiratory rate|resp(?:irations)?|rr)\s*:?\s*(\d{1,2})\b/gi, 'Respiratory rate', '/min'],
+  [/\b(?:respiratory rate|resp(?:irations)?|rr|r)\s*:?\s*(\d{1,2})\b/gi, 'Respiratory rate', '/min'],
   [/\b(?:temperature|temp|t)\s*:?\s*(\d{2,3}(?:\.\d)?)\s*°?\s*([FC])?\b/gi, 'Temperature', ''],
   [/\b(?:spo2|sp02|o2 sat(?:uration)?|oxygen saturation|sao2|pulse ox)\s*:?\s*(\d{2,3})\s*%/gi, 'Oxygen saturation', '%'],
   [/\b(?:weight|wt)\s*:?\s*(\d{2,3}(?:\.\d+)?)\s*(kg|lbs?|pounds)\b/gi, 'Weight', ''],
@@ -578,7 +607,7 @@ function readCareTeam(doc: Doc, line: Line, text: string): void {
 }
 
 const STOP_CONTEXT = /\b(stopped|discontinued|d\/c'?d|dc'?d|held|came off|taken off|no longer (taking|using|on)|switched from|stop|discontinue|completed)\b/i;
-const TAKING_CONTEXT = /\b(takes|taking|is on|are on|remains on|remain on|continues on|continue|continued|started|start|starting|begin|began|prescribed|increase|increased|decrease|decreased|reduce|reduced|change|changed|current medications|medications (are|include)|maintained on|currently on|home)\b/i;
+const TAKING_CONTEXT = /\b(takes|taking|is on|are on|remains on|remain on|continues on|continue|continued|started|start|starting|restart|restarted|resume|resumed|begin|began|prescribed|increase|increased|decrease|decreased|reduce|reduced|change|changed|current medications|medications (are|include)|maintained on|currently on|home)\b/i;
 // Not taken at home: suggestions, allergies, and doses given once in hospital ("received", "given").
 const NOT_TAKEN =
   /\b(consider|considering|recommend|recommended|suggest|may|might|could|would|if|plan to|should|allergic|allergy|allergies|intolerant|intolerance|denies|not on|never|avoid|received|receiving|given|administered|treated with|bolus|nebs?|loaded with)\b/i;

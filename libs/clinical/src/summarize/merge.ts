@@ -49,14 +49,22 @@ const explicit = (status: FactStatus | undefined): boolean => status === 'active
 const ending = (status: FactStatus | undefined): number => (status === 'resolved' || status === 'stopped' ? 1 : 0);
 const detailCount = (fact: ClinicalFact): number => Object.keys(fact.details ?? {}).length + (fact.code ? 1 : 0);
 
-/** Newest first; on the same date an ending status, then more detail; then text, for a stable order. */
-function newerFirst(a: ClinicalFact, b: ClinicalFact): number {
-  return (
-    dateKey(b.recorded).localeCompare(dateKey(a.recorded)) ||
-    ending(b.status) - ending(a.status) ||
-    detailCount(b) - detailCount(a) ||
-    a.text.localeCompare(b.text)
-  );
+interface Member {
+  fact: ClinicalFact;
+  /** Position in the engine's output, which follows each document from top to bottom. */
+  at: number;
+}
+
+/**
+ * Newest first. On the same date: within one document the later statement (a plan's "restart
+ * clopidogrel" after the HPI's "stopped"; the STOP list after the admission list); across
+ * documents an ending status; then more detail; then text, for a stable order.
+ */
+function newerFirst(a: Member, b: Member): number {
+  const byDate = dateKey(b.fact.recorded).localeCompare(dateKey(a.fact.recorded));
+  if (byDate) return byDate;
+  if (a.fact.sources[0]?.documentId === b.fact.sources[0]?.documentId && a.at !== b.at) return b.at - a.at;
+  return ending(b.fact.status) - ending(a.fact.status) || detailCount(b.fact) - detailCount(a.fact) || a.fact.text.localeCompare(b.fact.text);
 }
 
 const sourceKey = (s: SourceRef): string => `${s.documentId}\u0000${s.page ?? ''}\u0000${s.quote}`;
@@ -75,8 +83,8 @@ function earliest(values: (string | undefined)[]): string | undefined {
   return values.filter((v): v is string => !!v).sort()[0];
 }
 
-function mergeGroup(members: ClinicalFact[]): ClinicalFact {
-  const byDate = [...members].sort(newerFirst);
+function mergeGroup(members: Member[]): ClinicalFact {
+  const byDate = [...members].sort(newerFirst).map((m) => m.fact);
   const newest = byDate[0]!;
   // Status (and with it the section) from the newest member that states one.
   const stating = byDate.find((f) => explicit(f.status)) ?? newest;
@@ -131,10 +139,10 @@ export function mergeFacts(facts: ClinicalFact[], noneKnown: NoneKnown[] = []): 
       else parent[find(i)] = find(other);
     }
   });
-  const groups = new Map<number, ClinicalFact[]>();
+  const groups = new Map<number, Member[]>();
   facts.forEach((fact, i) => {
     const root = find(i);
-    groups.set(root, [...(groups.get(root) ?? []), fact]);
+    groups.set(root, [...(groups.get(root) ?? []), { fact, at: i }]);
   });
   const merged = [...groups.values()].map(mergeGroup);
 

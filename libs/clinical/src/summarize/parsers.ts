@@ -204,7 +204,7 @@ export function parseCondition(item: string): ConditionParts | null {
     .replace(/\s[-–—]\s.*$/, '')
     .replace(/\b(active|chronic|resolved|inactive|stable|controlled|well[- ]controlled|uncontrolled|in remission|historical|unspecified|confirmed)\s*\)?\s*$/gi, '')
     .replace(/\(\s*\)/g, '')
-    .replace(/^\W*(history of|hx of|h\/o|s\/p|status post|possible|probable|suspected|questionable|rule out|r\/o|remote|prior|previous)\s+/i, '')
+    .replace(/^\W*(personal history of|history of|hx of|h\/o|s\/p|status post|possible|probable|suspected|questionable|rule out|r\/o|remote|prior|previous)\s+/i, '')
     .replace(/[\s,;:.?()-]+$/, '')
     .replace(/^[\s,;:.-]+/, '')
     .replace(/\s+/g, ' ')

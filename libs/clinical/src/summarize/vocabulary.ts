@@ -29,11 +29,14 @@ const HEADINGS: Record<Exclude<BlockKind, never>, string[]> = {
     'assessment', 'assessment and plan', 'assessment/plan', 'a/p', 'a and p', 'impression', 'impression and plan',
     'clinical impression', 'current medical conditions', 'current conditions', 'conditions', 'visit diagnoses',
     'encounter diagnoses', 'diagnoses this visit', 'reason for referral', 'problem', 'active medical problems',
+    // Subheadings of a problem list (Cerner "Ongoing", Epic "Active").
+    'ongoing', 'active', 'chronic', 'current',
   ],
   past: [
     'past medical history', 'pmh', 'pmhx', 'medical history', 'past history', 'past medical hx', 'medical hx',
     'resolved problems', 'inactive problems', 'past problems', 'historical problems', 'resolved problem list',
     'past medical and surgical history', 'previous medical history', 'prior medical history', 'history',
+    'historical', 'resolved', 'inactive',
   ],
   surgical: [
     'past surgical history', 'psh', 'pshx', 'surgical history', 'surgical hx', 'procedures', 'procedure history',
@@ -98,6 +101,10 @@ export const HEADING_PATTERNS: [RegExp, BlockKind][] = [
   [/^((current|active|home|discharge|outpatient|new)\s+)+(medications?|meds|prescriptions)\b/, 'meds'],
   [/^(prescriptions|medications prescribed|prescribed medications)\b/, 'meds'],
   [/^allerg(y|ies)\b/, 'allergies'],
+  [/^medications?\b/, 'meds'],
+  [/^(last|latest|most recent|recent|pertinent|admission|discharge|today'?s)\s+(labs?|laboratory|results)\b/, 'labs'],
+  [/^(last|latest|most recent|recent|admission|discharge|current)\s+(vitals?|vital signs)\b/, 'vitals'],
+  [/^(immunizations?|vaccinations?|vaccines?)\b/, 'immunizations'],
   [/^(past|prior) surgical\b/, 'surgical'],
 ];
 
@@ -116,6 +123,13 @@ export const CONDITIONS: Concept[] = [
   { display: 'Diabetes mellitus', terms: ['diabetes', 'diabetes mellitus'], abbreviations: ['DM'] },
   { display: 'Gestational diabetes', terms: ['gestational diabetes', 'gestational diabetes mellitus', 'gdm'], abbreviations: ['GDM'] },
   { display: 'Proteinuria', terms: ['proteinuria', 'albuminuria', 'microalbuminuria'] },
+  { display: 'Bronchiolitis', terms: ['bronchiolitis', 'rsv bronchiolitis'] },
+  { display: 'Otitis media', terms: ['otitis media', 'acute otitis media', 'aom', 'ear infection'], abbreviations: ['AOM'] },
+  { display: 'Croup', terms: ['croup'] },
+  { display: 'Gastroenteritis', terms: ['gastroenteritis', 'viral gastroenteritis'] },
+  { display: 'Sinusitis', terms: ['sinusitis', 'acute sinusitis', 'acute bacterial sinusitis', 'chronic sinusitis'] },
+  { display: 'Kidney stones', terms: ['nephrolithiasis', 'kidney stones', 'kidney stone', 'renal calculi'] },
+  { display: 'Cardiomyopathy', terms: ['cardiomyopathy', 'ischemic cardiomyopathy', 'dilated cardiomyopathy', 'nonischemic cardiomyopathy', 'hypertrophic cardiomyopathy'] },
   { display: 'Prediabetes', terms: ['prediabetes', 'pre-diabetes', 'impaired fasting glucose'] },
   { display: 'Hyperlipidemia', terms: ['hyperlipidemia', 'hld', 'dyslipidemia', 'high cholesterol', 'hypercholesterolemia', 'mixed hyperlipidemia', 'pure hypercholesterolemia'], abbreviations: ['HLD'] },
   { display: 'Coronary artery disease', terms: ['coronary artery disease', 'cad', 'coronary disease', 'ischemic heart disease', 'atherosclerotic heart disease', 'ashd'], abbreviations: ['CAD', 'ASHD'] },
@@ -212,6 +226,8 @@ export const DRUGS: string[] = [
   'semaglutide', 'sertraline', 'simvastatin', 'sitagliptin', 'spironolactone', 'sulfamethoxazole-trimethoprim',
   'tamsulosin', 'tiotropium', 'topiramate', 'torsemide', 'tramadol', 'trazodone', 'valacyclovir', 'valsartan',
   'venlafaxine', 'verapamil', 'vitamin d', 'vitamin d3', 'cholecalciferol', 'vitamin b12', 'warfarin', 'zolpidem',
+  'hydrocortisone', 'triamcinolone', 'clobetasol', 'mupirocin', 'ketoconazole', 'clotrimazole', 'fluconazole',
+  'colchicine', 'prednisolone', 'dexamethasone', 'ipratropium', 'salmeterol', 'formoterol', 'sumatriptan', 'memantine',
   'calcium carbonate', 'magnesium oxide', 'multivitamin', 'nystatin', 'sucralfate', 'senna', 'polyethylene glycol',
 ];
 
