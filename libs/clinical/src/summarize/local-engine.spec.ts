@@ -67,6 +67,39 @@ describe('LocalEngine: tables', () => {
   });
 });
 
+describe('LocalEngine: list layouts from other systems', () => {
+  it('reads diagnoses written code first, and "personal history of" as past history', async () => {
+    const { facts } = await read(['Diagnoses:', 'I10      Essential (primary) hypertension', 'Z86.73   Personal history of transient ischemic attack'].join('\n'));
+    expect(facts.map((f) => [f.text, f.section, f.code?.code])).toEqual([
+      ['Hypertension', 'current_conditions', 'I10'],
+      ['Transient ischemic attack', 'past_history', 'Z86.73'],
+    ]);
+  });
+
+  it('follows Ongoing/Historical subheadings of a combined problem list, and lists operations as procedures', async () => {
+    const { facts } = await read(['Problem List/Past Medical History', 'Ongoing', '   Hyperlipidemia', 'Historical', '   Prostate cancer, treated 2010', '   Left inguinal hernia repair'].join('\n'));
+    expect(facts.map((f) => [f.text, f.section, f.category])).toEqual([
+      ['Hyperlipidemia', 'current_conditions', 'condition'],
+      ['Prostate cancer, treated 2010', 'past_history', 'condition'],
+      ['Left inguinal hernia repair', 'additional', 'procedure'],
+    ]);
+  });
+
+  it('keeps reading a medication list through Scheduled/PRN subheadings and stops drugs under a discontinued one', async () => {
+    const { facts } = await read(['Medication Administration Record', 'Scheduled:', '  Donepezil 10 mg PO at bedtime', 'PRN:', '  Acetaminophen 650 mg PO q6h PRN pain', 'Discontinued this month:', '  Glipizide 5 mg PO daily'].join('\n'));
+    expect(facts.map((f) => [f.text.split(' ')[0], f.status])).toEqual([
+      ['Donepezil', 'active'],
+      ['Acetaminophen', 'active'],
+      ['Glipizide', 'stopped'],
+    ]);
+  });
+
+  it('reads vital signs wherever a line gives two or more', async () => {
+    const { facts } = await read('Physical Examination\nT 97.8  P 96  R 20  BP 102/60  O2 sat 94% RA');
+    expect(facts.map((f) => f.text)).toEqual(['Blood pressure 102/60 mmHg', 'Heart rate 96 bpm', 'Respiratory rate 20 /min', 'Temperature 97.8 °F', 'Oxygen saturation 94 %']);
+  });
+});
+
 describe('LocalEngine: negation, uncertainty and history in prose', () => {
   it('drops negated conditions and keeps the rest of the sentence', async () => {
     const { facts } = await read('HPI: 60 yo M with HTN who denies chest pain or diabetes. No evidence of CHF. Pulmonary embolism was ruled out.');

@@ -430,11 +430,13 @@ function addCondition(doc: Doc, kind: 'problems' | 'past', line: Line, name: str
   const onset = parts.onset ?? dates.find((d) => !/resolved|ended/i.test(extra.slice(Math.max(0, d.index - 12), d.index)))?.iso;
   const end = parts.end ?? (resolved ? dates.find((d) => /resolved|ended/i.test(extra.slice(Math.max(0, d.index - 12), d.index)))?.iso : undefined);
   const status: FactStatus = resolved ? 'resolved' : past ? 'unknown' : 'active';
+  // A code in its own column ("I10      Essential hypertension") arrives with the other cells.
+  const icd10 = parts.icd10 ?? /\(([A-TV-Z]\d{2}(?:\.\d{1,4}[A-Z]?)?)\)/.exec(extra)?.[1];
   addFact(doc, line, {
     section: past ? 'past_history' : 'current_conditions',
     category: 'condition',
     text: parts.text,
-    ...(parts.icd10 ? { code: { system: 'ICD-10-CM', code: parts.icd10 } } : {}),
+    ...(icd10 ? { code: { system: 'ICD-10-CM', code: icd10 } } : {}),
     status,
     ...(onset ? { onset } : {}),
     ...(end ? { end } : {}),

@@ -84,6 +84,22 @@ describe('mergeFacts: newer information wins', () => {
     expect(facts[0]!.status).toBe('stopped');
   });
 
+  it('within one document on one date, the later statement wins (the plan restarts what the HPI said was stopped)', () => {
+    const { facts } = mergeFacts([
+      fact({ section: 'medications', category: 'medication', text: 'Clopidogrel', status: 'stopped' }, 'hp', '2024-01-15'),
+      fact({ section: 'medications', category: 'medication', text: 'Clopidogrel 75 mg daily', status: 'active' }, 'hp', '2024-01-15'),
+    ]);
+    expect(facts[0]).toMatchObject({ text: 'Clopidogrel 75 mg daily', status: 'active' });
+  });
+
+  it('across documents of one date, a stop beats a continuation', () => {
+    const { facts } = mergeFacts([
+      fact({ section: 'medications', category: 'medication', text: 'Aspirin 81 mg daily', status: 'stopped' }, 'cardiology', '2024-07-18'),
+      fact({ section: 'medications', category: 'medication', text: 'Aspirin 81 mg daily', status: 'active' }, 'pharmacy', '2024-07-18'),
+    ]);
+    expect(facts[0]!.status).toBe('stopped');
+  });
+
   it('moves a problem resolved later to past history', () => {
     const { facts } = mergeFacts([fact({ text: 'Acute bronchitis' }, 'old', '2022-06-10'), fact({ text: 'Acute bronchitis', section: 'past_history', status: 'resolved' }, 'new', '2024-04-22')]);
     expect(facts).toEqual([expect.objectContaining({ section: 'past_history', status: 'resolved' })]);
