@@ -27,7 +27,11 @@ describe('summary quality on the corpus', () => {
     expect(report.cases.length).toBeGreaterThanOrEqual(9);
     expect(report.skipped).toEqual([]);
     for (const [key, floor] of Object.entries(FLOORS) as [SectionKey, (typeof FLOORS)[SectionKey]][]) {
-      expect({ key, precision: report.totals[key].precision >= floor.precision, recall: report.totals[key].recall >= floor.recall }).toEqual({ key, precision: true, recall: true });
+      expect({
+        key,
+        precision: report.totals[key].precision >= floor.precision,
+        recall: report.totals[key].recall >= floor.recall,
+      }).toEqual({ key, precision: true, recall: true });
     }
   });
 
@@ -45,13 +49,18 @@ describe('documents of other types', () => {
     dir = await mkdtemp(join(tmpdir(), 'clinical-quality-'));
     await mkdir(join(dir, 'ccd-case'));
     await writeFile(join(dir, 'ccd-case', 'record.xml'), '<ClinicalDocument/>');
-    await writeFile(join(dir, 'ccd-case', 'expected.json'), JSON.stringify({ expected: { allergies: ['Peanut'] }, noneKnown: [] }));
+    await writeFile(
+      join(dir, 'ccd-case', 'expected.json'),
+      JSON.stringify({ expected: { allergies: ['Peanut'] }, noneKnown: [] }),
+    );
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('skips them with a clear line until an extractor is given', async () => {
     const report = await runQuality(dir);
-    expect(report.skipped).toEqual(['skipped ccd-case/record.xml: no extractor for .xml (pass runQuality an extract function)']);
+    expect(report.skipped).toEqual([
+      'skipped ccd-case/record.xml: no extractor for .xml (pass runQuality an extract function)',
+    ]);
     expect(report.totals.allergies).toMatchObject({ tp: 0, fn: 1 });
   });
 
@@ -59,7 +68,9 @@ describe('documents of other types', () => {
     const extract: Extractor = async (file, documentId) => ({
       documentId,
       filename: file.filename,
-      texts: [{ filename: file.filename, page: null, text: `Allergies: Peanut (hives) ${file.bytes.length}`, ocr: false }],
+      texts: [
+        { filename: file.filename, page: null, text: `Allergies: Peanut (hives) ${file.bytes.length}`, ocr: false },
+      ],
       facts: [],
       noneKnown: [],
       problems: [],
@@ -89,7 +100,9 @@ describe('speed', () => {
       times.push(performance.now() - started);
     }
     const median = times.sort((a, b) => a - b)[2]!;
-    console.log(`10 pages (${pages.slice(0, 10).join('').length} characters): median ${median.toFixed(1)} ms of 5 runs`);
+    console.log(
+      `10 pages (${pages.slice(0, 10).join('').length} characters): median ${median.toFixed(1)} ms of 5 runs`,
+    );
     expect(median).toBeLessThan(500);
   });
 });

@@ -9,11 +9,19 @@ const fact = (partial: Partial<ClinicalFact> & Pick<ClinicalFact, 'text'>): Clin
   sources: [source],
   ...partial,
 });
-const nkda = (recorded: string): NoneKnown => ({ section: 'allergies', text: 'No known drug allergies', recorded, sources: [source] });
+const nkda = (recorded: string): NoneKnown => ({
+  section: 'allergies',
+  text: 'No known drug allergies',
+  recorded,
+  sources: [source],
+});
 
 describe('buildSummary', () => {
   it('gives the five sections in order, each facts, none known or not recorded, in the spec text', () => {
-    const summary = buildSummary([fact({ text: 'Type 2 diabetes mellitus', status: 'active', onset: '2015' })], [nkda('2024-01-01')]);
+    const summary = buildSummary(
+      [fact({ text: 'Type 2 diabetes mellitus', status: 'active', onset: '2015' })],
+      [nkda('2024-01-01')],
+    );
     expect(summary.sections.map((s) => [s.title, s.state])).toEqual([
       ['Current Medical Conditions', 'facts'],
       ['Past Medical History', 'not_recorded'],
@@ -48,27 +56,57 @@ describe('buildSummary', () => {
   });
 
   it('lets facts recorded as late as a "none known" or later override it', () => {
-    const summary = buildSummary([fact({ section: 'allergies', category: 'allergy', text: 'Penicillin', details: { reaction: 'hives' }, recorded: '2024-01-01' })], [nkda('2024-01-01')]);
+    const summary = buildSummary(
+      [
+        fact({
+          section: 'allergies',
+          category: 'allergy',
+          text: 'Penicillin',
+          details: { reaction: 'hives' },
+          recorded: '2024-01-01',
+        }),
+      ],
+      [nkda('2024-01-01')],
+    );
     expect(summary.sections[3]).toMatchObject({ state: 'facts' });
     expect(summary.sections[3]!.noneKnown).toBeUndefined();
     expect(summary.text).toContain('**Allergies:**\n- Penicillin (hives)\n\n');
   });
 
   it('does not let a newer "none known" erase older facts silently: both are shown', () => {
-    const summary = buildSummary([fact({ section: 'allergies', category: 'allergy', text: 'Penicillin', recorded: '2020-01-01' })], [nkda('2024-05-01')]);
+    const summary = buildSummary(
+      [fact({ section: 'allergies', category: 'allergy', text: 'Penicillin', recorded: '2020-01-01' })],
+      [nkda('2024-05-01')],
+    );
     expect(summary.sections[3]).toMatchObject({ state: 'facts', noneKnown: { text: 'No known drug allergies' } });
-    expect(summary.text).toContain('- Penicillin\n- Note: a newer record (2024-05-01) says none known (No known drug allergies)');
+    expect(summary.text).toContain(
+      '- Penicillin\n- Note: a newer record (2024-05-01) says none known (No known drug allergies)',
+    );
   });
 
   it('sorts active first, then newest first, and marks stopped, resolved and possible facts', () => {
     const summary = buildSummary([
       fact({ section: 'medications', category: 'medication', text: 'Warfarin 5 mg daily', status: 'stopped' }),
-      fact({ section: 'medications', category: 'medication', text: 'Apixaban 5 mg twice daily', status: 'active', recorded: '2023-01-01' }),
-      fact({ section: 'medications', category: 'medication', text: 'Metoprolol 25 mg daily', status: 'active', recorded: '2024-01-01' }),
+      fact({
+        section: 'medications',
+        category: 'medication',
+        text: 'Apixaban 5 mg twice daily',
+        status: 'active',
+        recorded: '2023-01-01',
+      }),
+      fact({
+        section: 'medications',
+        category: 'medication',
+        text: 'Metoprolol 25 mg daily',
+        status: 'active',
+        recorded: '2024-01-01',
+      }),
       fact({ text: 'Obstructive sleep apnea', status: 'active', certainty: 'possible' }),
       fact({ section: 'past_history', text: 'Acute bronchitis', status: 'resolved', end: '2022-07' }),
     ]);
-    expect(summary.text).toContain('**Medications:**\n- Metoprolol 25 mg daily\n- Apixaban 5 mg twice daily\n- Warfarin 5 mg daily (stopped)');
+    expect(summary.text).toContain(
+      '**Medications:**\n- Metoprolol 25 mg daily\n- Apixaban 5 mg twice daily\n- Warfarin 5 mg daily (stopped)',
+    );
     expect(summary.text).toContain('- Obstructive sleep apnea (possible)');
     expect(summary.text).toContain('- Acute bronchitis (resolved 2022-07)');
   });
@@ -79,7 +117,9 @@ describe('buildSummary', () => {
       fact({ section: 'additional', category: 'immunization', text: 'Tdap', onset: '2019-06' }),
       fact({ section: 'additional', category: 'procedure', text: 'Appendectomy', onset: '1978' }),
     ]);
-    expect(summary.text).toContain('**Additional Categories:**\n- Immunization: Tdap (2019-06)\n- Procedure: Appendectomy (1978)\n- Vital sign: Blood pressure 132/84 mmHg (2024-03-14)');
+    expect(summary.text).toContain(
+      '**Additional Categories:**\n- Immunization: Tdap (2019-06)\n- Procedure: Appendectomy (1978)\n- Vital sign: Blood pressure 132/84 mmHg (2024-03-14)',
+    );
   });
 
   it('gives the same text for the same facts in any order', () => {

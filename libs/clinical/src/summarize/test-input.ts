@@ -1,7 +1,10 @@
 // Test helper: an EngineInput from page texts, as extraction hands them over.
 import type { EngineInput } from '../model';
 
-export function textInput(pages: string | string[], options: { documentId?: string; filename?: string; uploadedAt?: string; documentDate?: string } = {}): EngineInput {
+export function textInput(
+  pages: string | string[],
+  options: { documentId?: string; filename?: string; uploadedAt?: string; documentDate?: string } = {},
+): EngineInput {
   const filename = options.filename ?? 'note.pdf';
   const list = typeof pages === 'string' ? [pages] : pages;
   return {
