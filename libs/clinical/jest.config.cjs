@@ -1,3 +1,3 @@
 const preset = require('../../jest.preset.cjs');
 
-module.exports = { ...preset, displayName: 'clinical', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts'] };
+module.exports = { ...preset, displayName: 'clinical', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/quality/**/*.spec.ts'] };

@@ -8,7 +8,14 @@
 //                                                  only on your own screen)
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { SECTION_KEYS, type ClinicalFact, type EngineInput, type ExtractionResult, type SectionKey, type SummaryEngine } from '../src/model';
+import {
+  SECTION_KEYS,
+  type ClinicalFact,
+  type EngineInput,
+  type ExtractionResult,
+  type SectionKey,
+  type SummaryEngine,
+} from '../src/model';
 import { LocalEngine } from '../src/summarize/local-engine';
 import { mergeFacts } from '../src/summarize/merge';
 import { buildSummary } from '../src/summarize/render';
@@ -86,7 +93,9 @@ function matchKey(section: SectionKey, text: string, category?: string): string 
     case 'allergies':
       return parseAllergy(text)?.key ?? normaliseKey(text);
     case 'additional':
-      return category === 'result' || category === 'vital' ? nameKey({ section, category, text, sources: [] }) : normaliseKey(text);
+      return category === 'result' || category === 'vital'
+        ? nameKey({ section, category, text, sources: [] })
+        : normaliseKey(text);
   }
 }
 
@@ -97,18 +106,30 @@ function keysMatch(expected: string, produced: string): boolean {
   return tokens(expected).length > 0 && tokens(expected).every((t) => have.has(t));
 }
 
-function scoreSection(section: SectionKey, expected: ExpectedItem[], facts: ClinicalFact[], noneKnownExpected: boolean, noneKnownProduced: boolean, missed: string[], extra: string[]): Counts {
+function scoreSection(
+  section: SectionKey,
+  expected: ExpectedItem[],
+  facts: ClinicalFact[],
+  noneKnownExpected: boolean,
+  noneKnownProduced: boolean,
+  missed: string[],
+  extra: string[],
+): Counts {
   const counts: Counts = { tp: 0, fp: 0, fn: 0 };
   const unused = new Set(facts.map((_, i) => i));
   for (const want of expected) {
     const key = matchKey(section, want.text, want.category);
     const candidates = [...unused].filter((i) => {
-      const fact = facts[i]!;
+      const fact = facts[i];
+      if (!fact) return false;
       if (want.category && fact.category !== want.category) return false;
       return keysMatch(key, matchKey(section, fact.text, fact.category));
     });
     // Prefer the exact key, then the first in summary order.
-    const exact = candidates.find((i) => matchKey(section, facts[i]!.text, facts[i]!.category) === key);
+    const exact = candidates.find((i) => {
+      const f = facts[i];
+      return f !== undefined && matchKey(section, f.text, f.category) === key;
+    });
     const found = exact ?? candidates[0];
     const fact = found === undefined ? undefined : facts[found];
     const ok =
@@ -120,14 +141,17 @@ function scoreSection(section: SectionKey, expected: ExpectedItem[], facts: Clin
     if (ok) counts.tp++;
     else {
       counts.fn++;
-      missed.push(`${section}: ${want.text}${want.status ? ` [${want.status}]` : ''}${fact ? ` (found as "${fact.text}" ${fact.status ?? ''}, ${fact.sources.length} source(s))` : ''}`);
+      missed.push(
+        `${section}: ${want.text}${want.status ? ` [${want.status}]` : ''}${fact ? ` (found as "${fact.text}" ${fact.status ?? ''}, ${fact.sources.length} source(s))` : ''}`,
+      );
       // A fact found with the wrong status or too few sources is also a wrong fact shown.
       if (fact) counts.fp++;
     }
   }
   for (const i of unused) {
     counts.fp++;
-    extra.push(`${section}: ${facts[i]!.text}${facts[i]!.status ? ` [${facts[i]!.status}]` : ''}`);
+    const fact = facts[i];
+    if (fact) extra.push(`${section}: ${fact.text}${fact.status ? ` [${fact.status}]` : ''}`);
   }
   // "None known" counts as one statement of the section.
   if (noneKnownExpected && noneKnownProduced) counts.tp++;
@@ -161,9 +185,14 @@ async function readCase(dir: string, name: string, options: QualityOptions, skip
         uploadedAt,
       });
     } else if (options.extract) {
-      inputs.push({ ...(await options.extract({ path, filename, bytes: await readFile(path) }, documentId)), uploadedAt });
+      inputs.push({
+        ...(await options.extract({ path, filename, bytes: await readFile(path) }, documentId)),
+        uploadedAt,
+      });
     } else {
-      skipped.push(`skipped ${documentId}: no extractor for ${extname(filename) || 'files without an extension'} (pass runQuality an extract function)`);
+      skipped.push(
+        `skipped ${documentId}: no extractor for ${extname(filename) || 'files without an extension'} (pass runQuality an extract function)`,
+      );
     }
   }
   return inputs;
@@ -173,7 +202,10 @@ export async function runQuality(dir: string, options: QualityOptions = {}): Pro
   const engine = options.engine ?? new LocalEngine();
   const skipped: string[] = [];
   const cases: CaseResult[] = [];
-  const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const entries = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   for (const name of entries) {
     let expected: ExpectedCase;
     try {
@@ -193,15 +225,37 @@ export async function runQuality(dir: string, options: QualityOptions = {}): Pro
     const sections = Object.fromEntries(
       summary.sections.map((s) => [
         s.key,
-        scoreSection(s.key, (expected.expected[s.key] ?? []).map(item), s.facts, (expected.noneKnown ?? []).includes(s.key), s.state === 'none_known', missed, extra),
+        scoreSection(
+          s.key,
+          (expected.expected[s.key] ?? []).map(item),
+          s.facts,
+          (expected.noneKnown ?? []).includes(s.key),
+          s.state === 'none_known',
+          missed,
+          extra,
+        ),
       ]),
     ) as Record<SectionKey, Counts>;
     cases.push({ name, sections, missed, extra, milliseconds });
   }
   const totals = Object.fromEntries(
     SECTION_KEYS.map((key) => {
-      const sum = cases.reduce((acc, c) => ({ tp: acc.tp + c.sections[key].tp, fp: acc.fp + c.sections[key].fp, fn: acc.fn + c.sections[key].fn }), { tp: 0, fp: 0, fn: 0 });
-      return [key, { ...sum, precision: sum.tp + sum.fp ? sum.tp / (sum.tp + sum.fp) : 1, recall: sum.tp + sum.fn ? sum.tp / (sum.tp + sum.fn) : 1 }];
+      const sum = cases.reduce(
+        (acc, c) => ({
+          tp: acc.tp + c.sections[key].tp,
+          fp: acc.fp + c.sections[key].fp,
+          fn: acc.fn + c.sections[key].fn,
+        }),
+        { tp: 0, fp: 0, fn: 0 },
+      );
+      return [
+        key,
+        {
+          ...sum,
+          precision: sum.tp + sum.fp ? sum.tp / (sum.tp + sum.fp) : 1,
+          recall: sum.tp + sum.fn ? sum.tp / (sum.tp + sum.fn) : 1,
+        },
+      ];
     }),
   ) as QualityReport['totals'];
   return { cases, totals, skipped };
@@ -211,13 +265,21 @@ const pct = (n: number): string => `${(n * 100).toFixed(0)} %`;
 
 /** A Markdown table of precision and recall per section (what the README shows). */
 export function formatTable(report: QualityReport): string {
-  const rows = ['| Section | Precision | Recall | Found right | Wrong or extra | Missed |', '|---|---:|---:|---:|---:|---:|'];
+  const rows = [
+    '| Section | Precision | Recall | Found right | Wrong or extra | Missed |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
   for (const key of SECTION_KEYS) {
     const t = report.totals[key];
     rows.push(`| ${key} | ${pct(t.precision)} | ${pct(t.recall)} | ${t.tp} | ${t.fp} | ${t.fn} |`);
   }
-  const all = SECTION_KEYS.reduce((a, k) => ({ tp: a.tp + report.totals[k].tp, fp: a.fp + report.totals[k].fp, fn: a.fn + report.totals[k].fn }), { tp: 0, fp: 0, fn: 0 });
-  rows.push(`| all | ${pct(all.tp / Math.max(1, all.tp + all.fp))} | ${pct(all.tp / Math.max(1, all.tp + all.fn))} | ${all.tp} | ${all.fp} | ${all.fn} |`);
+  const all = SECTION_KEYS.reduce(
+    (a, k) => ({ tp: a.tp + report.totals[k].tp, fp: a.fp + report.totals[k].fp, fn: a.fn + report.totals[k].fn }),
+    { tp: 0, fp: 0, fn: 0 },
+  );
+  rows.push(
+    `| all | ${pct(all.tp / Math.max(1, all.tp + all.fp))} | ${pct(all.tp / Math.max(1, all.tp + all.fn))} | ${all.tp} | ${all.fp} | ${all.fn} |`,
+  );
   return rows.join('\n');
 }
 
@@ -230,7 +292,9 @@ async function main(): Promise<void> {
   for (const line of report.skipped) console.log(line);
   for (const c of report.cases) {
     console.log(`\n${c.name}: ${c.milliseconds.toFixed(1)} ms`);
-    if (details) for (const line of [...c.missed.map((m) => `  missed  ${m}`), ...c.extra.map((e) => `  extra   ${e}`)]) console.log(line);
+    if (details)
+      for (const line of [...c.missed.map((m) => `  missed  ${m}`), ...c.extra.map((e) => `  extra   ${e}`)])
+        console.log(line);
   }
 }
 

@@ -11,11 +11,14 @@ export interface MentionContext {
 
 const PRE_NEGATION =
   /\b(no|not|denies|denied|denying|negative for|without|no evidence of|no signs? of|free of|ruled out|rules out|absence of|never had|never diagnosed with|resolved without|no hx of|no history of|no h\/o|none)\b/i;
-const POST_NEGATION = /^\W*(was |were |is |has been |have been |been )?(ruled out|unlikely|excluded|negative|not (present|found|seen|confirmed))\b/i;
+const POST_NEGATION =
+  /^\W*(was |were |is |has been |have been |been )?(ruled out|unlikely|excluded|negative|not (present|found|seen|confirmed))\b/i;
 const UNCERTAIN =
   /(\b(possible|possibly|probable|probably|likely|suspected|suspect|suspicion (of|for)|questionable|question of|rule out|r\/o|concern for|concerning for|cannot (be )?(exclude|rule out)|may have|versus|vs\.?|differential (diagnosis )?includes|presumed|consistent with)\b|\?\s*$)/i;
-const POST_UNCERTAIN = /^\s*(\?|\b(vs\.?|versus)\b|\bis (possible|suspected|likely)\b)/i;
-const PAST = /\b(history of|hx of|h\/o|s\/p|status post|prior|previous|previously|remote|resolved|former|childhood|in remission)\b/i;
+const POST_UNCERTAIN =
+  /^\s*(\?|\b(vs\.?|versus)\b|\b(is|was) (possible|suspected|likely|considered)\b|\bconsidered\b)/i;
+const PAST =
+  /\b(history of|hx of|h\/o|s\/p|status post|prior|previous|previously|remote|resolved|former|childhood|in remission)\b/i;
 const POST_PAST = /^\W*(\(?resolved\)?|\(?remote\)?|,? ?in remission|\(?inactive\)?|\(?historical\)?|\(?history\)?)/i;
 const FAMILY =
   /\b(family history|fhx|fh|mother|father|sister|brother|maternal|paternal|grandmother|grandfather|aunt|uncle|sibling|siblings|son|daughter|cousin|parents?|mom|dad)\b/i;
@@ -55,11 +58,17 @@ export function contextOf(text: string, start: number, end: number): MentionCont
 /** Context of a whole list item ("History of DVT", "Ruled out MI", "Possible OSA"). */
 export function itemContext(item: string): MentionContext {
   return {
-    negated: /^\W*(no|denies|denied|negative for|without|no evidence of|no history of|no hx of|never had)\b/i.test(item) || /\bruled out\b/i.test(item),
-    possible: /^\W*(possible|probable|likely|suspected|questionable|rule out|r\/o|\?)/i.test(item) || /\?\s*\)?\s*$/.test(item) || /\b(vs\.?|versus)\b/i.test(item),
+    negated:
+      /^\W*(no|denies|denied|negative for|without|no evidence of|no history of|no hx of|never had)\b/i.test(item) ||
+      /\bruled out\b/i.test(item),
+    possible:
+      /^\W*(possible|probable|likely|suspected|questionable|rule out|r\/o|\?)/i.test(item) ||
+      /\?\s*\)?\s*$/.test(item) ||
+      /\b(vs\.?|versus)\b/i.test(item),
     past:
-      /^\W*(history of|hx of|h\/o|s\/p|status post|prior|previous|remote|past|former|childhood)\b/i.test(item) ||
-      /\b(resolved|in remission|inactive|remote)\b/i.test(item),
+      /^\W*(personal history of|history of|hx of|h\/o|s\/p|status post|prior|previous|remote|past|former|childhood)\b/i.test(
+        item,
+      ) || /\b(resolved|in remission|inactive|remote)\b/i.test(item),
     family: /^\W*(family history|fhx?)\b/i.test(item),
   };
 }

@@ -35,24 +35,45 @@ export function nameKey(fact: ClinicalFact): string {
     case 'result':
     case 'vital':
       // The test, not its value: "Hemoglobin A1c 7.2 %" -> "hemoglobin a1c".
-      return normaliseKey(fact.text.replace(/\s(<=|>=|<|>)?-?\d.*$|\s(positive|negative|detected|not detected|reactive|non-?reactive)\b.*$/i, ''));
-    default:
+      return normaliseKey(
+        fact.text.replace(
+          /\s(<=|>=|<|>)?-?\d.*$|\s(positive|negative|detected|not detected|reactive|non-?reactive)\b.*$/i,
+          '',
+        ),
+      );
+    case 'immunization':
+    case 'procedure':
+    case 'care_team':
+    case 'note':
       return normaliseKey(fact.text);
   }
 }
 
 const GENERAL_KEYS = new Set(Object.keys(NARROWER).map(normaliseKey));
-const explicit = (status: FactStatus | undefined): boolean => status === 'active' || status === 'resolved' || status === 'stopped';
+const explicit = (status: FactStatus | undefined): boolean =>
+  status === 'active' || status === 'resolved' || status === 'stopped';
 const ending = (status: FactStatus | undefined): number => (status === 'resolved' || status === 'stopped' ? 1 : 0);
 const detailCount = (fact: ClinicalFact): number => Object.keys(fact.details ?? {}).length + (fact.code ? 1 : 0);
 
-/** Newest first; on the same date an ending status, then more detail; then text, for a stable order. */
-function newerFirst(a: ClinicalFact, b: ClinicalFact): number {
+interface Member {
+  fact: ClinicalFact;
+  /** Position in the engine's output, which follows each document from top to bottom. */
+  at: number;
+}
+
+/**
+ * Newest first. On the same date: within one document the later statement (a plan's "restart
+ * clopidogrel" after the HPI's "stopped"; the STOP list after the admission list); across
+ * documents an ending status; then more detail; then text, for a stable order.
+ */
+function newerFirst(a: Member, b: Member): number {
+  const byDate = dateKey(b.fact.recorded).localeCompare(dateKey(a.fact.recorded));
+  if (byDate) return byDate;
+  if (a.fact.sources[0]?.documentId === b.fact.sources[0]?.documentId && a.at !== b.at) return b.at - a.at;
   return (
-    dateKey(b.recorded).localeCompare(dateKey(a.recorded)) ||
-    ending(b.status) - ending(a.status) ||
-    detailCount(b) - detailCount(a) ||
-    a.text.localeCompare(b.text)
+    ending(b.fact.status) - ending(a.fact.status) ||
+    detailCount(b.fact) - detailCount(a.fact) ||
+    a.fact.text.localeCompare(b.fact.text)
   );
 }
 
@@ -72,17 +93,23 @@ function earliest(values: (string | undefined)[]): string | undefined {
   return values.filter((v): v is string => !!v).sort()[0];
 }
 
-function mergeGroup(members: ClinicalFact[]): ClinicalFact {
-  const byDate = [...members].sort(newerFirst);
-  const newest = byDate[0]!;
+function mergeGroup(members: Member[]): ClinicalFact {
+  const byDate = [...members].sort(newerFirst).map((m) => m.fact);
+  const newest = byDate[0];
+  if (!newest) throw new Error('mergeGroup needs at least one fact');
   // Status (and with it the section) from the newest member that states one.
   const stating = byDate.find((f) => explicit(f.status)) ?? newest;
   const measured = newest.category === 'result' || newest.category === 'vital';
-  const cited = measured ? byDate.filter((f) => f.details?.value === newest.details?.value && f.text === newest.text) : byDate;
+  const cited = measured
+    ? byDate.filter((f) => f.details?.value === newest.details?.value && f.text === newest.text)
+    : byDate;
   const code = byDate.find((f) => f.code)?.code;
   const details = stating.details ?? byDate.find((f) => f.details)?.details;
   const onset = earliest(byDate.map((f) => f.onset));
-  const end = stating.status === 'resolved' || stating.status === 'stopped' ? (stating.end ?? byDate.find((f) => f.end)?.end) : undefined;
+  const end =
+    stating.status === 'resolved' || stating.status === 'stopped'
+      ? (stating.end ?? byDate.find((f) => f.end)?.end)
+      : undefined;
   // A confirmed statement anywhere outweighs a suspicion.
   const possible = byDate.every((f) => f.certainty === 'possible');
   const merged: ClinicalFact = {
@@ -90,7 +117,9 @@ function mergeGroup(members: ClinicalFact[]): ClinicalFact {
     category: newest.category,
     // What a doctor reads: the wording (and dose) of the statement that decides the status, but
     // never the general name when a member says which kind ("Type 2 diabetes mellitus").
-    text: (GENERAL_KEYS.has(nameKey(stating)) ? byDate.find((f) => !GENERAL_KEYS.has(nameKey(f))) : undefined)?.text ?? stating.text,
+    text:
+      (GENERAL_KEYS.has(nameKey(stating)) ? byDate.find((f) => !GENERAL_KEYS.has(nameKey(f))) : undefined)?.text ??
+      stating.text,
     ...(details ? { details } : {}),
     ...(code ? { code } : {}),
     ...(stating.status ? { status: stating.status } : {}),
@@ -104,20 +133,27 @@ function mergeGroup(members: ClinicalFact[]): ClinicalFact {
 }
 
 /** Union-find over facts that share any key (a code or a name), so "I10" and "HTN" meet through "Hypertension (I10)". */
-export function mergeFacts(facts: ClinicalFact[], noneKnown: NoneKnown[] = []): { facts: ClinicalFact[]; noneKnown: NoneKnown[] } {
+export function mergeFacts(
+  facts: ClinicalFact[],
+  noneKnown: NoneKnown[] = [],
+): { facts: ClinicalFact[]; noneKnown: NoneKnown[] } {
   // "Diabetes" in a chief complaint is the record's type 2 diabetes when that is the only kind it names.
   const conditionKeys = new Set(facts.filter((f) => f.category === 'condition').map(nameKey));
   const specific = new Map<string, string>();
   for (const [general, narrower] of Object.entries(NARROWER)) {
     const present = narrower.map(normaliseKey).filter((k) => conditionKeys.has(k));
-    if (present.length === 1) specific.set(normaliseKey(general), present[0]!);
+    const [only] = present;
+    if (present.length === 1 && only) specific.set(normaliseKey(general), only);
   }
   const keyOf = (fact: ClinicalFact): string => {
     const key = nameKey(fact);
     return fact.category === 'condition' ? (specific.get(key) ?? key) : key;
   };
   const parent = facts.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const find = (i: number): number => {
+    const up = parent[i] ?? i;
+    return up === i ? i : (parent[i] = find(up));
+  };
   const owner = new Map<string, number>();
   facts.forEach((fact, i) => {
     const keys = [`${family(fact)}|n|${keyOf(fact)}`];
@@ -128,18 +164,20 @@ export function mergeFacts(facts: ClinicalFact[], noneKnown: NoneKnown[] = []): 
       else parent[find(i)] = find(other);
     }
   });
-  const groups = new Map<number, ClinicalFact[]>();
+  const groups = new Map<number, Member[]>();
   facts.forEach((fact, i) => {
     const root = find(i);
-    groups.set(root, [...(groups.get(root) ?? []), fact]);
+    groups.set(root, [...(groups.get(root) ?? []), { fact, at: i }]);
   });
   const merged = [...groups.values()].map(mergeGroup);
 
   const bySection = new Map<SectionKey, NoneKnown[]>();
   for (const none of noneKnown) bySection.set(none.section, [...(bySection.get(none.section) ?? []), none]);
-  const mergedNone = [...bySection.values()].map((statements) => {
-    const newest = [...statements].sort((a, b) => dateKey(b.recorded).localeCompare(dateKey(a.recorded)) || a.text.localeCompare(b.text))[0]!;
-    return { ...newest, sources: uniqueSources(statements.flatMap((s) => s.sources)) };
+  const mergedNone = [...bySection.values()].flatMap((statements) => {
+    const [newest, ...older] = [...statements].sort(
+      (a, b) => dateKey(b.recorded).localeCompare(dateKey(a.recorded)) || a.text.localeCompare(b.text),
+    );
+    return newest ? [{ ...newest, sources: uniqueSources([newest, ...older].flatMap((s) => s.sources)) }] : [];
   });
   return { facts: merged, noneKnown: mergedNone };
 }

@@ -6,7 +6,10 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // One alternation per vocabulary, longest terms first so "type 2 diabetes mellitus" beats "diabetes".
 function alternation(terms: string[]): string {
-  return [...new Set(terms)].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(escape).join('|');
+  return [...new Set(terms)]
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .map(escape)
+    .join('|');
 }
 
 const TERM_TO_CONCEPT = new Map<string, Concept>();
@@ -21,7 +24,10 @@ const CONDITION_TERMS = new RegExp(
   `(?<![\\w-])(${alternation(CONDITIONS.flatMap((c) => c.terms).filter((t) => t.length > 4 || !ABBREVIATION_TO_CONCEPT.has(t.toUpperCase())))})(?![\\w-])`,
   'gi',
 );
-const CONDITION_ABBREVIATIONS = new RegExp(`(?<![\\w-])(${alternation([...ABBREVIATION_TO_CONCEPT.keys()])})(?![\\w-])`, 'g');
+const CONDITION_ABBREVIATIONS = new RegExp(
+  `(?<![\\w-])(${alternation([...ABBREVIATION_TO_CONCEPT.keys()])})(?![\\w-])`,
+  'g',
+);
 
 /** The vocabulary's concept for a whole item ("HTN", "Essential hypertension"), if it is one. */
 export function conceptOf(item: string): Concept | undefined {
@@ -37,7 +43,8 @@ export function conditionKey(text: string): string {
   const whole = conceptOf(text);
   if (whole) return normaliseKey(whole.display);
   const named = new Set(findConditions(text).map((m) => m.concept.display));
-  if (named.size === 1) return normaliseKey([...named][0]!);
+  const [only] = named;
+  if (named.size === 1 && only) return normaliseKey(only);
   return normaliseKey(text.replace(/,?\s*unspecified\b/i, ''));
 }
 
@@ -53,7 +60,10 @@ export function findConditions(text: string): Mention[] {
   for (const pattern of [CONDITION_TERMS, CONDITION_ABBREVIATIONS]) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-      const concept = pattern === CONDITION_TERMS ? TERM_TO_CONCEPT.get(normaliseKey(m[1]!)) : ABBREVIATION_TO_CONCEPT.get(m[1]!);
+      const concept =
+        pattern === CONDITION_TERMS
+          ? TERM_TO_CONCEPT.get(normaliseKey(m[1] ?? ''))
+          : ABBREVIATION_TO_CONCEPT.get(m[1] ?? '');
       const start = m.index;
       const end = start + m[0].length;
       if (concept && !found.some((f) => start < f.end && f.start < end)) found.push({ concept, start, end });
@@ -73,22 +83,66 @@ export interface DrugMention {
 export function findDrugs(text: string): DrugMention[] {
   const found: DrugMention[] = [];
   DRUG_NAMES.lastIndex = 0;
-  for (let m = DRUG_NAMES.exec(text); m; m = DRUG_NAMES.exec(text)) found.push({ start: m.index, end: m.index + m[0].length });
+  for (let m = DRUG_NAMES.exec(text); m; m = DRUG_NAMES.exec(text))
+    found.push({ start: m.index, end: m.index + m[0].length });
   return found;
 }
 
 // Salts and forms that do not make a different drug for matching ("metoprolol succinate ER" = "metoprolol").
 const NOT_THE_DRUG = new Set([
-  'succinate', 'tartrate', 'hydrochloride', 'hcl', 'sodium', 'potassium', 'calcium', 'besylate', 'maleate', 'mesylate',
-  'er', 'xl', 'sr', 'dr', 'cr', 'la', 'xr', 'ec', 'hfa', 'extended', 'release', 'delayed', 'immediate', 'oral', 'tablet',
-  'tablets', 'tab', 'tabs', 'capsule', 'capsules', 'cap', 'caps', 'solution', 'suspension', 'injection', 'inhaler',
-  'pen', 'chewable', 'disintegrating', 'odt', 'cream', 'ointment', 'patch', 'aerosol', 'powder', 'spray', 'drops',
+  'succinate',
+  'tartrate',
+  'hydrochloride',
+  'hcl',
+  'sodium',
+  'potassium',
+  'calcium',
+  'besylate',
+  'maleate',
+  'mesylate',
+  'er',
+  'xl',
+  'sr',
+  'dr',
+  'cr',
+  'la',
+  'xr',
+  'ec',
+  'hfa',
+  'extended',
+  'release',
+  'delayed',
+  'immediate',
+  'oral',
+  'tablet',
+  'tablets',
+  'tab',
+  'tabs',
+  'capsule',
+  'capsules',
+  'cap',
+  'caps',
+  'solution',
+  'suspension',
+  'injection',
+  'inhaler',
+  'pen',
+  'chewable',
+  'disintegrating',
+  'odt',
+  'cream',
+  'ointment',
+  'patch',
+  'aerosol',
+  'powder',
+  'spray',
+  'drops',
 ]);
 
 /** The key two spellings of one drug share: generic name, no salt or form ("Toprol XL" -> "metoprolol"). */
 export function drugKey(name: string): string {
   const key = normaliseKey(name);
-  const brand = BRANDS[key] ?? BRANDS[key.split(' ')[0]!];
+  const brand = BRANDS[key] ?? BRANDS[key.split(' ')[0] ?? ''];
   if (brand) return normaliseKey(brand);
   const words = key.split(' ');
   // The first word is always the drug ("potassium chloride" keeps "potassium").
@@ -97,8 +151,10 @@ export function drugKey(name: string): string {
 
 const DOSE =
   /(\d+(?:[.,]\d+)?(?:\s*(?:-|to|\/)\s*\d+(?:\.\d+)?)?)\s*(mg|mcg|µg|ug|g|gm|grams?|ml|l|units?|u|iu|meq|mmol|%|puffs?|tabs?|tablets?|caps?|capsules?|drops?|sprays?|patch(?:es)?|applications?|vials?)\b(?:\s*\/\s*(\d+(?:\.\d+)?\s*)?(ml|hr|h|actuation|act|dose|kg|spray))?/i;
-const FORM_WORD = /\b(tablets?|tabs?|capsules?|caps?|solution|suspension|injection|inhaler|pen|patch|cream|ointment|aerosol|powder|spray|drops|syrup|liquid|gel|lotion|nebulizer|hfa)\b/i;
-const STOPPED = /\b(stop(ped)?|discontinue[ds]?|d\/c'?d?|dc'?d|held|hold(ing)?|no longer (taking|using|on)|not taking|completed|ceased|expired)\b/i;
+const FORM_WORD =
+  /\b(tablets?|tabs?|capsules?|caps?|solution|suspension|injection|inhaler|pen|patch|cream|ointment|aerosol|powder|spray|drops|syrup|liquid|gel|lotion|nebulizer|hfa)\b/i;
+const STOPPED =
+  /\b(stop(ped)?|discontinue[ds]?|d\/c'?d?|dc'?d|held|hold(ing)?|no longer (taking|using|on)|not taking|completed|ceased|expired)\b/i;
 const LEAD = /^\s*(take|takes|taking|use|uses|using|inject|apply|inhale|patient (takes|is taking)|on)\s+/i;
 
 export interface MedParts {
@@ -113,15 +169,32 @@ export interface MedParts {
 /** A medication line: "Metformin 500 mg PO BID", "LISINOPRIL 10 MG TABLET | 1 tab | oral | daily | Active". */
 export function parseMedication(text: string): MedParts | null {
   // "2 (two) times daily" as Epic writes it.
-  const line = text.replace(/(\d)\s*\([a-z]+\)\s*/gi, '$1 ').replace(/\s+/g, ' ').replace(LEAD, '').trim();
+  const line = text
+    .replace(/(\d)\s*\([a-z]+\)\s*/gi, '$1 ')
+    .replace(/\s+/g, ' ')
+    .replace(LEAD, '')
+    .trim();
   // The name: words before the first number, form word, route or frequency.
-  const cut = [line.search(/\s\d|\s\.\d|\(/), line.search(FORM_WORD), ...ROUTES.map(([r]) => line.search(r)), ...FREQUENCIES.map(([r]) => line.search(r)), line.search(PRN), line.search(/[,:;|]|\s-\s/), line.search(STOPPED)]
+  const cut = [
+    line.search(/\s\d|\s\.\d|\(/),
+    line.search(FORM_WORD),
+    ...ROUTES.map(([r]) => line.search(r)),
+    ...FREQUENCIES.map(([r]) => line.search(r)),
+    line.search(PRN),
+    line.search(/[,:;|]|\s-\s/),
+    line.search(STOPPED),
+  ]
     .filter((i) => i > 0)
     .reduce((a, b) => Math.min(a, b), line.length);
-  const name = line.slice(0, cut).replace(/[\s,;:-]+$/, '').trim();
+  const name = line
+    .slice(0, cut)
+    .replace(/[\s,;:-]+$/, '')
+    .trim();
   if (!/[a-z]{3}/i.test(name) || name.split(' ').length > 6) return null;
   const rest = line.slice(cut);
-  const dose = DOSE.exec(rest)?.[0].replace(/\s+/g, ' ').replace(/\btabs?\b/i, 'tablet');
+  const dose = DOSE.exec(rest)?.[0]
+    .replace(/\s+/g, ' ')
+    .replace(/\btabs?\b/i, 'tablet');
   const route = ROUTES.find(([r]) => r.test(rest))?.[1];
   const freqMatch = FREQUENCIES.map(([r, shown]) => {
     const m = r.exec(rest);
@@ -151,13 +224,16 @@ export interface AllergyParts {
   severity?: string;
 }
 
-const SEVERITY = /\b(mild|moderate|severe|life[- ]threatening|anaphylaxis|anaphylactic)\b/i;
+const SEVERITY = /\b(mild|moderate|severe|life[- ]threatening)\b/i;
 
 /** "Penicillin (hives)", "Sulfa - rash", "PCN: anaphylaxis", "Codeine | Nausea | Mild". */
 export function parseAllergy(text: string, cells?: { reaction?: string; severity?: string }): AllergyParts | null {
   const line = text.replace(/\s+/g, ' ').trim();
   const m = /^(.+?)(?:\s*[(:]\s*|\s+[-–—]\s+|\s*,\s*)(.+?)\)?\.?$/.exec(line);
-  const allergen = (m ? m[1]! : line).replace(/\b(allergy|allergic|intolerance)\b/gi, '').replace(/[\s.,;:]+$/, '').trim();
+  const allergen = (m ? (m[1] ?? '') : line)
+    .replace(/\b(allergy|allergic|intolerance)\b/gi, '')
+    .replace(/[\s.,;:]+$/, '')
+    .trim();
   if (!/[a-z]{2}/i.test(allergen)) return null;
   const key = normaliseKey(allergen);
   const known = ALLERGENS[key];
@@ -185,8 +261,12 @@ export interface ConditionParts {
 
 /** A condition item: "Essential hypertension (I10) - diagnosed 2015", "DM2", "Hyperlipidemia, unspecified". */
 export function parseCondition(item: string): ConditionParts | null {
-  let text = item;
-  const code = /[([]\s*(?:icd-?10(?:-cm)?\s*:?\s*)?([A-TV-Z]\d{2}(?:\.\d{1,4}[A-Z]?)?)\s*[)\]]|\bicd-?10(?:-cm)?\s*:?\s*([A-TV-Z]\d{2}(?:\.\d{1,4}[A-Z]?)?)/i.exec(text);
+  // Epic's risk-adjustment tags ("(HCC)", "(CMS-HCC)") are billing marks, not part of the name.
+  let text = item.replace(/\((CMS[-/ ]?HCC|HHS[-/ ]?HCC|HCC|CMS code)\)/gi, ' ');
+  const code =
+    /[([]\s*(?:icd-?10(?:-cm)?\s*:?\s*)?([A-TV-Z]\d{2}(?:\.\d{1,4}[A-Z]?)?)\s*[)\]]|\bicd-?10(?:-cm)?\s*:?\s*([A-TV-Z]\d{2}(?:\.\d{1,4}[A-Z]?)?)/i.exec(
+      text,
+    );
   if (code) text = text.replace(code[0], ' ');
   const dates = findDates(text);
   let onset: string | undefined;
@@ -198,12 +278,21 @@ export function parseCondition(item: string): ConditionParts | null {
   }
   // Dates, their labels and status words are not part of the name.
   text = text
-    .replace(/\(?\b(since|diagnosed|dx|onset|resolved|started|noted)\b[^()]*?\b(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{4}|\d{4})\)?/gi, ' ')
+    .replace(
+      /\(?\b(since|diagnosed|dx|onset|resolved|started|noted)\b[^()]*?\b(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{4}|\d{4})\)?/gi,
+      ' ',
+    )
     .replace(/\(\s*(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{4}|\d{4})\s*\)/g, ' ')
     .replace(/\s[-–—]\s.*$/, '')
-    .replace(/\b(active|chronic|resolved|inactive|stable|controlled|well[- ]controlled|uncontrolled|in remission|historical|unspecified|confirmed)\s*\)?\s*$/gi, '')
+    .replace(
+      /\b(active|chronic|resolved|inactive|stable|controlled|well[- ]controlled|uncontrolled|in remission|historical|unspecified|confirmed)\s*\)?\s*$/gi,
+      '',
+    )
     .replace(/\(\s*\)/g, '')
-    .replace(/^\W*(history of|hx of|h\/o|s\/p|status post|possible|probable|suspected|questionable|rule out|r\/o|remote|prior|previous)\s+/i, '')
+    .replace(
+      /^\W*(personal history of|history of|hx of|h\/o|s\/p|status post|possible|probable|suspected|questionable|rule out|r\/o|remote|prior|previous)\s+/i,
+      '',
+    )
     .replace(/[\s,;:.?()-]+$/, '')
     .replace(/^[\s,;:.-]+/, '')
     .replace(/\s+/g, ' ')

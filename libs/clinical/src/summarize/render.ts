@@ -1,13 +1,31 @@
 // The summary: five sections in the spec's order, each with its state, and the spec's text
 // (a bold heading line per section, then one fact per line).
-import { SECTION_KEYS, SECTION_TITLES, type BuiltSummary, type ClinicalFact, type NoneKnown, type SummarySection } from '../model';
+import {
+  SECTION_KEYS,
+  SECTION_TITLES,
+  type BuiltSummary,
+  type ClinicalFact,
+  type NoneKnown,
+  type SummarySection,
+} from '../model';
 import { dateKey } from './text';
 
-const statusRank = (fact: ClinicalFact): number => (fact.status === 'active' ? 0 : fact.status === 'resolved' || fact.status === 'stopped' ? 2 : 1);
+const statusRank = (fact: ClinicalFact): number =>
+  fact.status === 'active' ? 0 : fact.status === 'resolved' || fact.status === 'stopped' ? 2 : 1;
 const factDate = (fact: ClinicalFact): string => dateKey(fact.onset ?? fact.recorded);
 
 // Additional Categories are grouped by kind, in the issue's order.
-const CATEGORY_ORDER: ClinicalFact['category'][] = ['condition', 'medication', 'allergy', 'immunization', 'procedure', 'result', 'vital', 'care_team', 'note'];
+const CATEGORY_ORDER: ClinicalFact['category'][] = [
+  'condition',
+  'medication',
+  'allergy',
+  'immunization',
+  'procedure',
+  'result',
+  'vital',
+  'care_team',
+  'note',
+];
 const categoryRank = (fact: ClinicalFact): number => CATEGORY_ORDER.indexOf(fact.category);
 
 /** Active first, then newest first, then by text: the same facts always give the same order. */
@@ -33,7 +51,12 @@ export function factLine(fact: ClinicalFact): string {
   const label = CATEGORY_LABELS[fact.category];
   let text = label ? `${label}: ${fact.text}` : fact.text;
   if (fact.category === 'allergy') {
-    const reaction = [fact.details?.reaction, fact.details?.severity && fact.details.severity !== fact.details.reaction ? fact.details.severity : undefined].filter(Boolean).join(', ');
+    const reaction = [
+      fact.details?.reaction,
+      fact.details?.severity && fact.details.severity !== fact.details.reaction ? fact.details.severity : undefined,
+    ]
+      .filter(Boolean)
+      .join(', ');
     if (reaction) text += ` (${reaction})`;
   }
   const notes: string[] = [];
@@ -42,7 +65,8 @@ export function factLine(fact: ClinicalFact): string {
   else if (fact.status === 'resolved') notes.push(fact.end ? `resolved ${fact.end}` : 'resolved');
   if (fact.category === 'condition' && fact.onset) notes.push(`since ${fact.onset}`);
   else if ((fact.category === 'immunization' || fact.category === 'procedure') && fact.onset) notes.push(fact.onset);
-  else if ((fact.category === 'result' || fact.category === 'vital') && fact.recorded) notes.push(dateKey(fact.recorded));
+  else if ((fact.category === 'result' || fact.category === 'vital') && fact.recorded)
+    notes.push(dateKey(fact.recorded));
   return `- ${text}${notes.length ? ` (${notes.join(', ')})` : ''}`;
 }
 
@@ -52,10 +76,17 @@ export function buildSummary(facts: ClinicalFact[], noneKnown: NoneKnown[] = [],
     const own = facts.filter((f) => f.section === key).sort(compareFacts);
     const none = noneKnown.find((n) => n.section === key);
     const title = SECTION_TITLES[key];
-    if (own.length === 0) return none ? { key, title, state: 'none_known', facts: [], noneKnown: none } : { key, title, state: 'not_recorded', facts: [] };
+    if (own.length === 0)
+      return none
+        ? { key, title, state: 'none_known', facts: [], noneKnown: none }
+        : { key, title, state: 'not_recorded', facts: [] };
     // Facts recorded as late as the "none known" or later override it; a newer one stays beside
     // the older facts (shown as a note) instead of silently erasing them.
-    const latestFact = own.map((f) => dateKey(f.recorded)).sort().at(-1) ?? '';
+    const latestFact =
+      own
+        .map((f) => dateKey(f.recorded))
+        .sort()
+        .at(-1) ?? '';
     const newerNone = none && dateKey(none.recorded) > latestFact ? none : undefined;
     return { key, title, state: 'facts', facts: own, ...(newerNone ? { noneKnown: newerNone } : {}) };
   });
@@ -63,10 +94,13 @@ export function buildSummary(facts: ClinicalFact[], noneKnown: NoneKnown[] = [],
     .map((section) => {
       const lines = [`**${section.title}:**`];
       if (section.state === 'not_recorded') lines.push('Not recorded');
-      else if (section.state === 'none_known') lines.push(`None known (${section.noneKnown!.text})`);
+      else if (section.state === 'none_known') lines.push(`None known (${section.noneKnown?.text ?? ''})`);
       else {
         lines.push(...section.facts.map(factLine));
-        if (section.noneKnown) lines.push(`- Note: a newer record (${dateKey(section.noneKnown.recorded)}) says none known (${section.noneKnown.text}); the entries above come from older records`);
+        if (section.noneKnown)
+          lines.push(
+            `- Note: a newer record (${dateKey(section.noneKnown.recorded)}) says none known (${section.noneKnown.text}); the entries above come from older records`,
+          );
       }
       return lines.join('\n');
     })

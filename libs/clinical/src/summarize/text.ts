@@ -23,14 +23,17 @@ export function quoteOf(line: string): string {
 export function displayCase(text: string): string {
   const letters = text.replace(/[^A-Za-z]/g, '');
   if (letters.length > 3 && letters === letters.toUpperCase()) {
-    const lower = text.toLowerCase().replace(/\b(er|xl|sr|dr|hcl|hfa|ii|iii|iv|copd|gerd|hiv|ckd)\b/g, (m) => m.toUpperCase());
+    const lower = text
+      .toLowerCase()
+      .replace(/\b(er|xl|sr|dr|hcl|hfa|ii|iii|iv|copd|gerd|hiv|ckd)\b/g, (m) => m.toUpperCase());
     return lower.charAt(0).toUpperCase() + lower.slice(1);
   }
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -53,12 +56,18 @@ interface DateMatch {
 
 const DATE_PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
   [/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, (m) => iso(Number(m[1]), Number(m[2]), Number(m[3]))],
-  [/\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/g, (m) => iso(fullYear(m[3]!), Number(m[1]), Number(m[2]))],
-  [new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'), (m) => iso(Number(m[3]), monthOf(m[1]!), Number(m[2]))],
-  [new RegExp(`\\b(\\d{1,2})\\s+${MONTH}\\s+(\\d{4})\\b`, 'gi'), (m) => iso(Number(m[3]), monthOf(m[2]!), Number(m[1]))],
-  [new RegExp(`\\b${MONTH},?\\s+(\\d{4})\\b`, 'gi'), (m) => isoMonth(Number(m[2]), monthOf(m[1]!))],
+  [/\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/g, (m) => iso(fullYear(m[3] ?? ''), Number(m[1]), Number(m[2]))],
+  [
+    new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'),
+    (m) => iso(Number(m[3]), monthOf(m[1] ?? ''), Number(m[2])),
+  ],
+  [
+    new RegExp(`\\b(\\d{1,2})\\s+${MONTH}\\s+(\\d{4})\\b`, 'gi'),
+    (m) => iso(Number(m[3]), monthOf(m[2] ?? ''), Number(m[1])),
+  ],
+  [new RegExp(`\\b${MONTH},?\\s+(\\d{4})\\b`, 'gi'), (m) => isoMonth(Number(m[2]), monthOf(m[1] ?? ''))],
   [/\b(\d{1,2})\/(\d{4})\b/g, (m) => isoMonth(Number(m[2]), Number(m[1]))],
-  [/\b(19[5-9]\d|20[0-4]\d)\b/g, (m) => m[1]!],
+  [/\b(19[5-9]\d|20[0-4]\d)\b/g, (m) => m[1] ?? ''],
 ];
 
 function monthOf(name: string): number {
@@ -80,7 +89,9 @@ export function findDates(text: string): DateMatch[] {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
       const value = toIso(m);
-      const overlaps = found.some((f) => m!.index < f.index + f.length && f.index < m!.index + m![0].length);
+      const at = m.index;
+      const end = at + m[0].length;
+      const overlaps = found.some((f) => at < f.index + f.length && f.index < end);
       if (value && !overlaps) found.push({ iso: value, index: m.index, length: m[0].length });
     }
   }

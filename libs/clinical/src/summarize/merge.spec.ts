@@ -1,0 +1,266 @@
+import type { ClinicalFact, NoneKnown } from '../model';
+import { LocalEngine } from './local-engine';
+import { mergeFacts } from './merge';
+import { textInput } from './test-input';
+
+function fact(
+  partial: Partial<ClinicalFact> & Pick<ClinicalFact, 'text'>,
+  doc = 'a',
+  recorded = '2024-01-01',
+): ClinicalFact {
+  return {
+    section: 'current_conditions',
+    category: 'condition',
+    status: 'active',
+    recorded,
+    sources: [{ documentId: doc, filename: `${doc}.pdf`, page: 1, quote: partial.text }],
+    ...partial,
+  };
+}
+
+describe('mergeFacts: the same fact once, with all its sources', () => {
+  it('merges spellings, abbreviations and cases of one condition, citing every source', () => {
+    const { facts } = mergeFacts([
+      fact({ text: 'HTN' }, 'a'),
+      fact({ text: 'Essential hypertension' }, 'b'),
+      fact({ text: 'HYPERTENSION.' }, 'c'),
+    ]);
+    expect(facts).toHaveLength(1);
+    // Same date: the wording is chosen by a fixed order, so it does not depend on upload order.
+    expect(facts[0]!.text).toBe('Essential hypertension');
+    expect(facts[0]!.sources.map((s) => s.documentId)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('merges through a shared code even when the names differ', () => {
+    const { facts } = mergeFacts([
+      fact({ text: 'Hypertensive disorder', code: { system: 'ICD-10-CM', code: 'I10' } }, 'a'),
+      fact({ text: 'High blood pressure (I10)', code: { system: 'ICD-10-CM', code: 'I10' } }, 'b'),
+    ]);
+    expect(facts).toHaveLength(1);
+    expect(facts[0]!.sources).toHaveLength(2);
+  });
+
+  it('merges one drug written by brand and generic with different doses, showing the newer dose', () => {
+    const { facts } = mergeFacts([
+      fact(
+        { section: 'medications', category: 'medication', text: 'Metformin 500 mg by mouth twice daily' },
+        'old',
+        '2022-06-10',
+      ),
+      fact(
+        { section: 'medications', category: 'medication', text: 'GLUCOPHAGE 1000 MG TABLET twice daily' },
+        'new',
+        '2024-04-22',
+      ),
+    ]);
+    expect(facts).toHaveLength(1);
+    expect(facts[0]!.text).toBe('GLUCOPHAGE 1000 MG TABLET twice daily');
+    expect(facts[0]!.sources.map((s) => s.documentId)).toEqual(['new', 'old']);
+  });
+
+  it('keeps different drugs and different conditions apart', () => {
+    const { facts } = mergeFacts([
+      fact({ section: 'medications', category: 'medication', text: 'Insulin glargine 20 units at bedtime' }),
+      fact({ section: 'medications', category: 'medication', text: 'Insulin lispro 5 units with meals' }),
+      fact({ text: 'Type 1 diabetes mellitus' }),
+      fact({ text: 'Type 2 diabetes mellitus' }),
+    ]);
+    expect(facts).toHaveLength(4);
+  });
+
+  it('cites a source once even when two facts came from the same line', () => {
+    const line = { documentId: 'a', filename: 'a.pdf', page: 1, quote: 'PMH: asthma, asthma (childhood)' };
+    const { facts } = mergeFacts([
+      fact({ text: 'Asthma', sources: [line] }),
+      fact({ text: 'asthma', sources: [line] }),
+    ]);
+    expect(facts[0]!.sources).toHaveLength(1);
+  });
+});
+
+describe('mergeFacts: newer information wins', () => {
+  it('shows a medication stopped in a newer document as stopped, not current', () => {
+    const { facts } = mergeFacts([
+      fact(
+        { section: 'medications', category: 'medication', text: 'Warfarin 5 mg daily', status: 'active' },
+        'old',
+        '2021-01-01',
+      ),
+      fact(
+        { section: 'medications', category: 'medication', text: 'Warfarin 5 mg daily', status: 'stopped' },
+        'new',
+        '2023-01-01',
+      ),
+    ]);
+    expect(facts).toEqual([
+      expect.objectContaining({
+        status: 'stopped',
+        sources: [expect.objectContaining({ documentId: 'new' }), expect.objectContaining({ documentId: 'old' })],
+      }),
+    ]);
+  });
+
+  it('keeps a drug restarted after it was stopped as active', () => {
+    const { facts } = mergeFacts([
+      fact(
+        { section: 'medications', category: 'medication', text: 'Amiodarone 200 mg daily', status: 'stopped' },
+        'old',
+        '2021-01-01',
+      ),
+      fact(
+        { section: 'medications', category: 'medication', text: 'Amiodarone 200 mg daily', status: 'active' },
+        'new',
+        '2023-01-01',
+      ),
+    ]);
+    expect(facts[0]!.status).toBe('active');
+  });
+
+  it('on the same date, the STOP list beats the admission list', () => {
+    const { facts } = mergeFacts([
+      fact(
+        { section: 'medications', category: 'medication', text: 'Glipizide 5 mg daily', status: 'active' },
+        'dc',
+        '2024-02-06',
+      ),
+      fact(
+        { section: 'medications', category: 'medication', text: 'Glipizide 5 mg tablet', status: 'stopped' },
+        'dc',
+        '2024-02-06',
+      ),
+    ]);
+    expect(facts[0]!.status).toBe('stopped');
+  });
+
+  it('within one document on one date, the later statement wins (the plan restarts what the HPI said was stopped)', () => {
+    const { facts } = mergeFacts([
+      fact(
+        { section: 'medications', category: 'medication', text: 'Clopidogrel', status: 'stopped' },
+        'hp',
+        '2024-01-15',
+      ),
+      fact(
+        { section: 'medications', category: 'medication', text: 'Clopidogrel 75 mg daily', status: 'active' },
+        'hp',
+        '2024-01-15',
+      ),
+    ]);
+    expect(facts[0]).toMatchObject({ text: 'Clopidogrel 75 mg daily', status: 'active' });
+  });
+
+  it('across documents of one date, a stop beats a continuation', () => {
+    const { facts } = mergeFacts([
+      fact(
+        { section: 'medications', category: 'medication', text: 'Aspirin 81 mg daily', status: 'stopped' },
+        'cardiology',
+        '2024-07-18',
+      ),
+      fact(
+        { section: 'medications', category: 'medication', text: 'Aspirin 81 mg daily', status: 'active' },
+        'pharmacy',
+        '2024-07-18',
+      ),
+    ]);
+    expect(facts[0]!.status).toBe('stopped');
+  });
+
+  it('moves a problem resolved later to past history', () => {
+    const { facts } = mergeFacts([
+      fact({ text: 'Acute bronchitis' }, 'old', '2022-06-10'),
+      fact({ text: 'Acute bronchitis', section: 'past_history', status: 'resolved' }, 'new', '2024-04-22'),
+    ]);
+    expect(facts).toEqual([expect.objectContaining({ section: 'past_history', status: 'resolved' })]);
+  });
+
+  it('does not demote an active problem for a bare mention in a past medical history list', () => {
+    const { facts } = mergeFacts([
+      fact({ text: 'Hypertension' }, 'note', '2024-01-01'),
+      fact({ text: 'HTN', section: 'past_history', status: 'unknown' }, 'later', '2024-06-01'),
+    ]);
+    expect(facts[0]).toMatchObject({ section: 'current_conditions', status: 'active' });
+  });
+
+  it('shows a result once, with its newest value and only the sources that gave it', () => {
+    const { facts } = mergeFacts([
+      fact(
+        {
+          section: 'additional',
+          category: 'result',
+          text: 'Hemoglobin A1c 8.1 %',
+          status: undefined,
+          details: { value: '8.1' },
+        },
+        'old',
+        '2023-01-01',
+      ),
+      fact(
+        {
+          section: 'additional',
+          category: 'result',
+          text: 'Hemoglobin A1c 7.2 %',
+          status: undefined,
+          details: { value: '7.2' },
+        },
+        'new',
+        '2024-01-01',
+      ),
+    ]);
+    expect(facts).toEqual([
+      expect.objectContaining({
+        text: 'Hemoglobin A1c 7.2 %',
+        sources: [expect.objectContaining({ documentId: 'new' })],
+      }),
+    ]);
+  });
+
+  it('folds a general "diabetes" into the one kind of diabetes the record names', () => {
+    const { facts } = mergeFacts([
+      fact({ text: 'Diabetes mellitus' }, 'cc'),
+      fact({ text: 'Type 2 diabetes mellitus', status: 'unknown', section: 'past_history' }, 'pmh'),
+    ]);
+    expect(facts).toHaveLength(1);
+    expect(facts[0]).toMatchObject({ text: 'Type 2 diabetes mellitus', section: 'current_conditions' });
+  });
+});
+
+describe('mergeFacts: none-known statements', () => {
+  const none = (documentId: string, recorded: string, text = 'No known drug allergies'): NoneKnown => ({
+    section: 'allergies',
+    text,
+    recorded,
+    sources: [{ documentId, filename: `${documentId}.pdf`, page: 1, quote: text }],
+  });
+
+  it('keeps one statement per section, the newest, with every source', () => {
+    const { noneKnown } = mergeFacts([], [none('a', '2020-01-01', 'NKA'), none('b', '2024-01-01')]);
+    expect(noneKnown).toEqual([expect.objectContaining({ text: 'No known drug allergies', recorded: '2024-01-01' })]);
+    // Newest first, as for facts.
+    expect(noneKnown[0]!.sources.map((s) => s.documentId)).toEqual(['b', 'a']);
+  });
+});
+
+describe('reading and merging two visits', () => {
+  it('gives each fact once with both visits as sources, and the later status', async () => {
+    const engine = new LocalEngine();
+    const read = await engine.read([
+      textInput(
+        'Date of Service: 06/10/2022\nProblem List:\n- Acute bronchitis\n- HTN\nMedications:\nBenzonatate 100 mg TID PRN',
+        { documentId: 'v1' },
+      ),
+      textInput(
+        'Date of Service: 04/22/2024\nRESOLVED PROBLEMS\nAcute bronchitis - resolved 07/2022\nACTIVE PROBLEMS\nEssential hypertension (I10)\nDISCONTINUED MEDICATIONS\nBenzonatate 100 mg capsule',
+        { documentId: 'v2' },
+      ),
+    ]);
+    const { facts } = mergeFacts(read.facts, read.noneKnown);
+    const summary = facts.map((f) => [f.text, f.section, f.status, f.sources.map((s) => s.documentId).join('+')]);
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        ['Acute bronchitis', 'past_history', 'resolved', 'v2+v1'],
+        ['Hypertension', 'current_conditions', 'active', 'v2+v1'],
+        ['Benzonatate 100 mg', 'medications', 'stopped', 'v2+v1'],
+      ]),
+    );
+    expect(facts).toHaveLength(3);
+  });
+});
