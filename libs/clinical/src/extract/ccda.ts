@@ -1,6 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import type { ClinicalFact, Code, FactCategory, FactStatus, SectionKey, SourceRef } from '../model';
-import { isoDate, isPast, PREFERRED_SYSTEMS, shortQuote, systemFromOid } from './codes';
+import { isoDate, isPast, PREFERRED_SYSTEMS, shortQuote, systemFromOid, withoutUndefined } from './codes';
 import { emptyPart, UnreadableError, type ExtractContext, type PartialResult } from './types';
 import { attr, descendants, kid, kids, parseUntrustedXml, path, textOf, V3, XSI } from './xml';
 
@@ -160,7 +160,7 @@ function related(el: Element | undefined, name: string, typeCode?: string): Elem
 }
 
 function fact(doc: Doc, section: SectionKey, category: FactCategory, text: string, quote: string | undefined, more: Partial<ClinicalFact>): ClinicalFact {
-  return { section, category, text, ...more, recorded: more.recorded ?? doc.documentDate, sources: [source(doc, quote || text)] };
+  return withoutUndefined({ section, category, text, ...more, recorded: more.recorded ?? doc.documentDate, sources: [source(doc, quote || text)] });
 }
 
 function readEntry(doc: Doc, kind: Kind, entry: Element, part: PartialResult): void {

@@ -43,8 +43,8 @@ export function systemFromUrl(url: string | undefined): string {
 /** HL7 v3 TS ("20190402", "201904021030-0500") or FHIR dateTime to ISO 8601, kept as partial as the source. */
 export function isoDate(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
-  const fhir = /^(\d{4})(-\d{2})?(-\d{2})?/.exec(value);
-  if (fhir && value.length >= 4 && value[4] !== undefined && value[4] === '-') return fhir[0];
+  const fhir = /^\d{4}(-\d{2}){1,2}/.exec(value);
+  if (fhir) return fhir[0];
   const v3 = /^(\d{4})(\d{2})?(\d{2})?/.exec(value);
   if (!v3) return undefined;
   return [v3[1], v3[2], v3[3]].filter(Boolean).join('-');
@@ -60,4 +60,9 @@ export function shortQuote(text: string): string {
 export function isPast(iso: string | undefined, now = new Date()): boolean {
   if (!iso) return false;
   return iso < now.toISOString().slice(0, iso.length);
+}
+
+/** The object without its undefined fields: stored facts stay small and compare cleanly. */
+export function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

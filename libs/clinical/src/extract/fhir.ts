@@ -1,5 +1,5 @@
 import type { ClinicalFact, Code, FactCategory, FactStatus, SectionKey } from '../model';
-import { isoDate, isPast, PREFERRED_SYSTEMS, shortQuote, systemFromUrl } from './codes';
+import { isoDate, isPast, PREFERRED_SYSTEMS, shortQuote, systemFromUrl, withoutUndefined } from './codes';
 import { emptyPart, UnreadableError, type ExtractContext, type PartialResult } from './types';
 
 // FHIR JSON is untyped input: every field is read defensively through these helpers.
@@ -109,10 +109,11 @@ function xhtmlText(div: string): string {
 /** A CodeableConcept's best code and readable text. */
 function concept(value: unknown): { code?: Code; text?: string; codes: string[] } {
   const cc = obj(value);
-  const codings = arr(cc?.coding).map(obj).filter((c): c is Json => !!c && !!str(c.code));
+  const all = arr(cc?.coding).map(obj).filter((c): c is Json => !!c);
+  const codings = all.filter((c) => !!str(c.code));
   const ranked = [...codings].sort((a, b) => rank(systemFromUrl(str(a.system))) - rank(systemFromUrl(str(b.system))));
   const best = ranked[0];
-  const display = str(cc?.text) ?? codings.map((c) => str(c.display)).find(Boolean);
+  const display = str(cc?.text) ?? [...ranked, ...all].map((c) => str(c.display)).find(Boolean);
   const code: Code | undefined = best ? { system: systemFromUrl(str(best.system)), code: str(best.code) as string, ...(str(best.display) ? { display: str(best.display) } : {}) } : undefined;
   return { code, text: display, codes: codings.map((c) => `${str(c.system) ?? ''}|${str(c.code) ?? ''}`) };
 }
@@ -138,14 +139,16 @@ function statusCode(value: unknown): string | undefined {
 }
 
 function push(r: Reader, section: SectionKey, category: FactCategory, text: string, more: Partial<ClinicalFact>): void {
-  r.part.facts.push({
-    section,
-    category,
-    text,
-    ...more,
-    recorded: more.recorded ?? r.documentDate,
-    sources: [{ documentId: r.ctx.documentId, filename: r.ctx.filename, page: null, quote: shortQuote(text) }],
-  });
+  r.part.facts.push(
+    withoutUndefined({
+      section,
+      category,
+      text,
+      ...more,
+      recorded: more.recorded ?? r.documentDate,
+      sources: [{ documentId: r.ctx.documentId, filename: r.ctx.filename, page: null, quote: shortQuote(text) }],
+    }),
+  );
 }
 
 function noneKnown(r: Reader, found: { section: SectionKey; text: string }): void {

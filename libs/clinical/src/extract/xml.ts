@@ -11,11 +11,16 @@ export function parseUntrustedXml(text: string): Document {
     throw new UnreadableError('This file declares a document type (DTD), which is not accepted for safety.');
   }
   const errors: string[] = [];
-  const doc = new DOMParser({
-    onError: (level, message) => {
-      if (level !== 'warning') errors.push(message);
-    },
-  }).parseFromString(text, 'application/xml');
+  let doc: Document;
+  try {
+    doc = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') errors.push(message);
+      },
+    }).parseFromString(text, 'application/xml');
+  } catch {
+    throw new UnreadableError('This XML file is damaged and could not be read.');
+  }
   if (errors.length > 0 || !doc.documentElement) throw new UnreadableError('This XML file is damaged and could not be read.');
   return doc;
 }
