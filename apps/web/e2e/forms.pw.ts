@@ -57,7 +57,7 @@ test('sign-up: an address already registered gets the server message', async ({ 
   await page.goto('/sign-up');
   await page.getByLabel('Name', { exact: true }).fill('Sam Sample');
   await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Mobile Number').fill('1');
+  await page.getByLabel('Mobile Number').fill('+1 202 555 0143');
   await page.getByLabel('Month').selectOption('01');
   await page.getByLabel('Day').selectOption('01');
   await page.getByLabel('Year').selectOption('1990');

@@ -103,8 +103,14 @@ export function renderDevMailPage(mail: DevMailEntry[]): string {
   <link rel="stylesheet" href="/dev/mail.css">
 </head>
 <body>
+  <header>
+    <div>
+      <a class="logo" href="/"><svg viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="7" fill="${c.brand700}"/><path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#fff"/></svg><span>Medfolio</span></a>
+      <a class="back" href="/otp-verify">Enter a code</a>
+    </div>
+  </header>
   <main>
-    <h1>Medfolio dev mailbox</h1>
+    <h1>Dev mailbox</h1>
     <p>E-mails the product sent while no SMTP server is configured, newest first (<a href="/dev/mail.json">JSON</a>). Reload for new ones.</p>
     ${items.length > 0 ? items.join('\n') : '<p class="empty">No e-mail yet.</p>'}
   </main>
@@ -113,14 +119,39 @@ export function renderDevMailPage(mail: DevMailEntry[]): string {
 `;
 }
 
-const STYLESHEET = `body { margin: 0; background: #f3f6fb; color: #1d2939; font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; }
-main { max-width: 760px; margin: 0 auto; padding: 24px 16px; }
-h1 { color: #1f5fbf; font-size: 24px; }
-article { background: #fff; border: 1px solid #e3e8f0; border-radius: 12px; padding: 16px 20px; margin: 16px 0; }
-h2 { font-size: 18px; margin: 0 0 8px; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 12px; color: #667085; font-size: 14px; }
+/**
+ * The web app's look (apps/web/src/index.css and Tailwind's palette): its teal brand, slate greys,
+ * white cards on a light background and system font, so the mailbox does not feel like another site.
+ * A unit test checks the brand colours against the app's stylesheet.
+ */
+export const DEV_MAIL_COLOURS = {
+  brand50: '#f0fdfa',
+  brand700: '#0f766e',
+  brand800: '#115e59',
+  brand900: '#134e4a',
+  slate50: '#f8fafc',
+  slate200: '#e2e8f0',
+  slate600: '#475569',
+  slate900: '#0f172a',
+} as const;
+const c = DEV_MAIL_COLOURS;
+
+const STYLESHEET = `body { margin: 0; background: ${c.slate50}; color: ${c.slate900}; font-family: ui-sans-serif, system-ui, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'; line-height: 1.5; -webkit-font-smoothing: antialiased; }
+header { background: #fff; border-bottom: 1px solid ${c.slate200}; }
+header div { max-width: 72rem; margin: 0 auto; padding: 12px 16px; display: flex; align-items: center; justify-content: space-between; gap: 8px; }
+.logo { display: flex; align-items: center; gap: 8px; color: ${c.brand900}; font-weight: 700; font-size: 18px; text-decoration: none; }
+.logo svg { width: 32px; height: 32px; }
+header a.back { color: ${c.brand800}; font-weight: 600; font-size: 14px; }
+main { max-width: 48rem; margin: 0 auto; padding: 32px 16px; }
+h1 { color: ${c.slate900}; font-size: 30px; font-weight: 700; margin: 0 0 8px; }
+main > p { color: ${c.slate600}; }
+a { color: ${c.brand800}; }
+a:focus-visible { outline: 3px solid #0d9488; outline-offset: 2px; }
+article { background: #fff; border-radius: 16px; box-shadow: 0 1px 2px rgb(0 0 0 / 0.05); outline: 1px solid ${c.slate200}; padding: 20px 24px; margin: 16px 0; }
+h2 { font-size: 18px; font-weight: 600; margin: 0 0 8px; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 12px; color: ${c.slate600}; font-size: 14px; }
 dt { font-weight: 600; }
-dd { margin: 0; }
-pre { white-space: pre-wrap; word-break: break-word; background: #f8fafc; border-radius: 8px; padding: 12px; margin: 0; font-size: 14px; }
-.empty { color: #667085; }
+dd { margin: 0; overflow-wrap: anywhere; }
+pre { white-space: pre-wrap; word-break: break-word; background: ${c.brand50}; border-left: 4px solid ${c.brand700}; border-radius: 8px; padding: 12px; margin: 0; font-size: 14px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.empty { color: ${c.slate600}; background: #fff; border-radius: 16px; outline: 1px solid ${c.slate200}; padding: 24px; }
 `;
