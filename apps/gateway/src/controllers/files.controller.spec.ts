@@ -20,7 +20,12 @@ function download(url: string): Promise<{ status: number; body: Buffer; complete
     const req = request(url, (res) => {
       const chunks: Buffer[] = [];
       const settle = (failure?: string) =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), complete: res.complete, ...(failure ? { failure } : {}) });
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          complete: res.complete,
+          ...(failure ? { failure } : {}),
+        });
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => settle());
       res.on('error', (error) => settle(error.message));
@@ -56,7 +61,12 @@ describe('downloads of damaged files through the gateway', () => {
       WEB_ROOT: dataDir,
     });
     rpc = createRpcClient('gateway', { timeoutMs: 2000 });
-    app = await createGatewayApp({ config, rpc, localJwks: publicJwks(await loadOrCreateSigningKeys(dataDir)), webRoot: null });
+    app = await createGatewayApp({
+      config,
+      rpc,
+      localJwks: publicJwks(await loadOrCreateSigningKeys(dataDir)),
+      webRoot: null,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = await app.getUrl();
     // The same store (directory and generated keys in DATA_DIR) the gateway reads from.
@@ -83,20 +93,23 @@ describe('downloads of damaged files through the gateway', () => {
   it.each([
     ['a flipped byte in frame 2', (bytes: Buffer) => void (bytes[bytes.length - CHUNK] ^= 0x01), 2],
     ['the final frame cut off', (bytes: Buffer) => bytes.subarray(0, bytes.length - 1000 - 21), 3],
-  ])('cuts the download off at %s: incomplete, and only bytes of frames before it', async (_name, damage, intactFrames) => {
-    const key = `documents/p1/${randomBytes(4).toString('hex')}.pdf`;
-    const link = await storedLink(key);
-    const file = path.join(dataDir, 'files', key);
-    const bytes = await readFile(file);
-    await writeFile(file, damage(bytes) ?? bytes);
+  ])(
+    'cuts the download off at %s: incomplete, and only bytes of frames before it',
+    async (_name, damage, intactFrames) => {
+      const key = `documents/p1/${randomBytes(4).toString('hex')}.pdf`;
+      const link = await storedLink(key);
+      const file = path.join(dataDir, 'files', key);
+      const bytes = await readFile(file);
+      await writeFile(file, damage(bytes) ?? bytes);
 
-    const result = await download(link);
+      const result = await download(link);
 
-    expect(result.status).toBe(200); // the headers went out before the damage was reached
-    expect(result.complete).toBe(false);
-    expect(result.failure).toBeDefined();
-    expect(result.body.length).toBeLessThan(data.length);
-    expect(result.body.equals(data.subarray(0, result.body.length))).toBe(true);
-    expect(result.body.length).toBeLessThanOrEqual(intactFrames * CHUNK);
-  });
+      expect(result.status).toBe(200); // the headers went out before the damage was reached
+      expect(result.complete).toBe(false);
+      expect(result.failure).toBeDefined();
+      expect(result.body.length).toBeLessThan(data.length);
+      expect(result.body.equals(data.subarray(0, result.body.length))).toBe(true);
+      expect(result.body.length).toBeLessThanOrEqual(intactFrames * CHUNK);
+    },
+  );
 });
