@@ -54,7 +54,8 @@ function runOurs() {
   const sealed = new Array(frames);
   let started = process.hrtime.bigint();
   const fileKey = format.deriveFileKey(masterKey, header, 'bench/blob');
-  for (let i = 0; i < frames; i += 1) sealed[i] = format.sealFrameParts(fileKey, header, i, i === frames - 1, [plaintextOf(i)]);
+  for (let i = 0; i < frames; i += 1)
+    sealed[i] = format.sealFrameParts(fileKey, header, i, i === frames - 1, [plaintextOf(i)]);
   const seal = seconds(started);
   // The store reads a frame into one buffer before opening it (ByteQueue.take); not timed.
   const whole = sealed.map((parts) => Buffer.concat(parts));
@@ -78,7 +79,13 @@ function runSecretstream() {
   for (let i = 0; i < frames; i += 1) {
     const plaintext = plaintextOf(i);
     const out = Buffer.allocUnsafe(plaintext.length + SS.ABYTES);
-    sodium.crypto_secretstream_xchacha20poly1305_push(push, out, plaintext, fileHeader, i === frames - 1 ? SS.FINAL : SS.MESSAGE);
+    sodium.crypto_secretstream_xchacha20poly1305_push(
+      push,
+      out,
+      plaintext,
+      fileHeader,
+      i === frames - 1 ? SS.FINAL : SS.MESSAGE,
+    );
     sealed[i] = out;
   }
   const seal = seconds(started);
@@ -136,12 +143,21 @@ const ratio = {
 };
 
 const f = (n) => n.toFixed(0).padStart(5);
-console.log(`${megabytes} MiB in ${chunkSize / 1024} KiB frames, ${runs} rounds, Node ${process.version}, OpenSSL ${process.versions.openssl}, libsodium via sodium-native`);
-console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+console.log(
+  `${megabytes} MiB in ${chunkSize / 1024} KiB frames, ${runs} rounds, Node ${process.version}, OpenSSL ${process.versions.openssl}, libsodium via sodium-native`,
+);
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`,
+);
 console.log('                       seal MB/s (min-max)        open MB/s (min-max)');
 for (const name of Object.keys(summary)) {
   const { seal, open } = summary[name];
-  console.log(`${name.padEnd(22)} ${f(seal.median)} (${f(seal.min)}-${f(seal.max)})      ${f(open.median)} (${f(open.min)}-${f(open.max)})`);
+  console.log(
+    `${name.padEnd(22)} ${f(seal.median)} (${f(seal.min)}-${f(seal.max)})      ${f(open.median)} (${f(open.min)}-${f(open.max)})`,
+  );
 }
 console.log(`secretstream / ours     ${ratio.seal.toFixed(2)}                      ${ratio.open.toFixed(2)}`);
 

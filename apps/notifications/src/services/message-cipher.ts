@@ -45,7 +45,9 @@ export class MessageCipher {
       decipher.final();
     } catch {
       // OpenSSL's own message ("unable to authenticate data") says nothing about why.
-      throw new Error('Sealed notifications value failed authentication: altered, from another row, or sealed with another key');
+      throw new Error(
+        'Sealed notifications value failed authentication: altered, from another row, or sealed with another key',
+      );
     }
     return JSON.parse(plain.toString('utf8')) as T;
   }

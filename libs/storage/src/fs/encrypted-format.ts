@@ -119,7 +119,14 @@ export function parseHeader(data: Buffer): FileHeader {
   };
   const keyId = readField();
   const contentType = readField();
-  return { bytes: Buffer.from(data.subarray(0, offset)), version: version as FormatVersion, chunkSize, salt, keyId, contentType };
+  return {
+    bytes: Buffer.from(data.subarray(0, offset)),
+    version: version as FormatVersion,
+    chunkSize,
+    salt,
+    keyId,
+    contentType,
+  };
 }
 
 /**
@@ -127,7 +134,10 @@ export function parseHeader(data: Buffer): FileHeader {
  * the file to it; storage keys contain no NUL, so the info string is unambiguous).
  */
 export function deriveFileKey(masterKey: Buffer, header: FileHeader, blobKey: string): Buffer {
-  const info = header.version === 1 ? HKDF_INFO_V1 : Buffer.concat([Buffer.from(`${HKDF_INFO_V2}\0`), Buffer.from(blobKey, 'utf8')]);
+  const info =
+    header.version === 1
+      ? HKDF_INFO_V1
+      : Buffer.concat([Buffer.from(`${HKDF_INFO_V2}\0`), Buffer.from(blobKey, 'utf8')]);
   return Buffer.from(hkdfSync('sha256', masterKey, header.salt, info, 32));
 }
 
@@ -175,7 +185,9 @@ export function sealFrameParts(
 ): Buffer[] {
   const length = plaintext.reduce((sum, piece) => sum + piece.length, 0);
   const head = frameHeader(final, length);
-  const cipher = createCipheriv('aes-256-gcm', fileKey, frameNonce(header, index, final), { authTagLength: TAG_LENGTH });
+  const cipher = createCipheriv('aes-256-gcm', fileKey, frameNonce(header, index, final), {
+    authTagLength: TAG_LENGTH,
+  });
   cipher.setAAD(Buffer.concat([header.bytes, head]));
   const parts = [head];
   for (const piece of plaintext) if (piece.length > 0) parts.push(cipher.update(piece));
@@ -201,7 +213,9 @@ export function openFrame(fileKey: Buffer, header: FileHeader, index: number, fr
   // The flag read here is not trusted yet: the nonce and the additional data both carry it, so a
   // changed flag only makes the tag check below fail.
   const final = (head.readUInt8(0) & FLAG_FINAL) !== 0;
-  const decipher = createDecipheriv('aes-256-gcm', fileKey, frameNonce(header, index, final), { authTagLength: TAG_LENGTH });
+  const decipher = createDecipheriv('aes-256-gcm', fileKey, frameNonce(header, index, final), {
+    authTagLength: TAG_LENGTH,
+  });
   decipher.setAAD(Buffer.concat([header.bytes, head]));
   decipher.setAuthTag(frame.subarray(frame.length - TAG_LENGTH));
   const plaintext = decipher.update(frame.subarray(FRAME_HEADER_LENGTH, frame.length - TAG_LENGTH));

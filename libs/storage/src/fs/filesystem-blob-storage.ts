@@ -192,7 +192,9 @@ export class FilesystemBlobStorage implements BlobStorage {
         if (!final) throw new BlobIntegrityError('Stored blob is truncated (no authenticated end)');
         openFrame(deriveFileKey(this.masterKeyFor(header, key), header, key), header, index, frame);
       } catch (error) {
-        throw error instanceof BlobIntegrityError && error.key === undefined ? new BlobIntegrityError(error.message, key) : error;
+        throw error instanceof BlobIntegrityError && error.key === undefined
+          ? new BlobIntegrityError(error.message, key)
+          : error;
       }
       return { key, size, contentType: header.contentType, lastModified: mtime };
     } finally {

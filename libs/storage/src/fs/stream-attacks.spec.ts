@@ -69,15 +69,23 @@ const secretstream: Construction = {
   name: 'libsodium secretstream (XChaCha20-Poly1305, reference)',
   overhead: SECRETSTREAM_OVERHEAD,
   async seal(blobKey, plaintext, key = current) {
-    return secretstreamSeal(plaintext, { keyId: key.id, masterKey: key.key, blobKey, contentType: 'application/pdf', chunkSize: CHUNK });
+    return secretstreamSeal(plaintext, {
+      keyId: key.id,
+      masterKey: key.key,
+      blobKey,
+      contentType: 'application/pdf',
+      chunkSize: CHUNK,
+    });
   },
   async open(blobKey, file, keys = [current, retired]) {
     const header = parseSecretstreamHeader(file);
     const key = keys.find((k) => k.id === header.keyId);
-    if (!key) throw new BlobIntegrityError(`Stored blob was encrypted with key id "${header.keyId}", which is not configured`);
+    if (!key)
+      throw new BlobIntegrityError(`Stored blob was encrypted with key id "${header.keyId}", which is not configured`);
     // Read in 64 KiB pieces, as from a file.
     const pieces: Buffer[] = [];
-    for (let offset = header.bytes.length; offset < file.length; offset += 65_536) pieces.push(file.subarray(offset, offset + 65_536));
+    for (let offset = header.bytes.length; offset < file.length; offset += 65_536)
+      pieces.push(file.subarray(offset, offset + 65_536));
     return Readable.from(pieces).pipe(new SecretstreamDecryptStream(header, key.key, blobKey));
   },
   headerLength: (file) => parseSecretstreamHeader(file).bytes.length,
@@ -121,15 +129,40 @@ describe.each([ours, secretstream])('$name', (construction) => {
 
   // [attack, the stored bytes after it, frames of A that may still be delivered, what the message says]
   const attacks: [string, (a: Buffer, b: Buffer) => Buffer, number, string | RegExp][] = [
-    ['truncation at a frame boundary (final frame cut off)', (a) => a.subarray(0, a.length - frame(a, 3).length), 3, 'truncated'],
-    ['truncation at an earlier frame boundary', (a) => Buffer.concat([header(a), frame(a, 0), frame(a, 1)]), 2, 'truncated'],
+    [
+      'truncation at a frame boundary (final frame cut off)',
+      (a) => a.subarray(0, a.length - frame(a, 3).length),
+      3,
+      'truncated',
+    ],
+    [
+      'truncation at an earlier frame boundary',
+      (a) => Buffer.concat([header(a), frame(a, 0), frame(a, 1)]),
+      2,
+      'truncated',
+    ],
     ['truncation in the middle of a frame', (a) => a.subarray(0, a.length - frame(a, 3).length - CHUNK / 2), 2, ''],
     ['truncation in the middle of the final frame', (a) => a.subarray(0, a.length - 100), 3, ''],
-    ['two frames swapped', (a) => Buffer.concat([header(a), frame(a, 0), frame(a, 2), frame(a, 1), frame(a, 3)]), 1, 'failed authentication at frame 1'],
-    ['a frame dropped', (a) => Buffer.concat([header(a), frame(a, 0), frame(a, 2), frame(a, 3)]), 1, 'failed authentication at frame 1'],
-    ['a frame repeated', (a) => Buffer.concat([header(a), frame(a, 0), frame(a, 0), frame(a, 1), frame(a, 2), frame(a, 3)]), 1, 'failed authentication at frame 1'],
     [
-      "a frame swapped in from another file under the same key, at the same position",
+      'two frames swapped',
+      (a) => Buffer.concat([header(a), frame(a, 0), frame(a, 2), frame(a, 1), frame(a, 3)]),
+      1,
+      'failed authentication at frame 1',
+    ],
+    [
+      'a frame dropped',
+      (a) => Buffer.concat([header(a), frame(a, 0), frame(a, 2), frame(a, 3)]),
+      1,
+      'failed authentication at frame 1',
+    ],
+    [
+      'a frame repeated',
+      (a) => Buffer.concat([header(a), frame(a, 0), frame(a, 0), frame(a, 1), frame(a, 2), frame(a, 3)]),
+      1,
+      'failed authentication at frame 1',
+    ],
+    [
+      'a frame swapped in from another file under the same key, at the same position',
       (a, b) => Buffer.concat([header(a), frame(a, 0), frame(b, 1), frame(a, 2), frame(a, 3)]),
       1,
       'failed authentication at frame 1',
@@ -140,7 +173,12 @@ describe.each([ours, secretstream])('$name', (construction) => {
       3,
       'failed authentication at frame 3',
     ],
-    ["another file's header on this file's frames", (a, b) => Buffer.concat([header(b), a.subarray(header(a).length)]), 0, 'failed authentication at frame 0'],
+    [
+      "another file's header on this file's frames",
+      (a, b) => Buffer.concat([header(b), a.subarray(header(a).length)]),
+      0,
+      'failed authentication at frame 0',
+    ],
     [
       'one bit flipped in the ciphertext of frame 2',
       (a) => {
@@ -162,22 +200,30 @@ describe.each([ours, secretstream])('$name', (construction) => {
       'failed authentication at frame 0',
     ],
     // secretstream's frames have no length field, so appended bytes become part of its final frame.
-    ['bytes appended after the final frame', (a) => Buffer.concat([a, frame(a, 3)]), 4, /after its final frame|failed authentication at frame 3/],
+    [
+      'bytes appended after the final frame',
+      (a) => Buffer.concat([a, frame(a, 3)]),
+      4,
+      /after its final frame|failed authentication at frame 3/,
+    ],
   ];
 
-  it.each(attacks)('detects %s, delivering nothing past the last intact frame before it', async (_name, attack, intactFrames, message) => {
-    const a = await construction.seal(BLOB_A, plaintextA);
-    const b = await construction.seal(BLOB_B, plaintextB);
+  it.each(attacks)(
+    'detects %s, delivering nothing past the last intact frame before it',
+    async (_name, attack, intactFrames, message) => {
+      const a = await construction.seal(BLOB_A, plaintextA);
+      const b = await construction.seal(BLOB_B, plaintextB);
 
-    const { delivered, error } = await readToEnd(() => construction.open(BLOB_A, attack(a, b)));
+      const { delivered, error } = await readToEnd(() => construction.open(BLOB_A, attack(a, b)));
 
-    expect(error).toBeInstanceOf(BlobIntegrityError);
-    expect((error as Error).message).toMatch(message);
-    expect(delivered.length).toBeLessThanOrEqual(Math.min(intactFrames * CHUNK, plaintextA.length));
-    expect(delivered.equals(plaintextA.subarray(0, delivered.length))).toBe(true);
-    // Streamed reads release whole frames only: the prefix ends at a frame boundary.
-    expect(delivered.length === plaintextA.length || delivered.length % CHUNK === 0).toBe(true);
-  });
+      expect(error).toBeInstanceOf(BlobIntegrityError);
+      expect((error as Error).message).toMatch(message);
+      expect(delivered.length).toBeLessThanOrEqual(Math.min(intactFrames * CHUNK, plaintextA.length));
+      expect(delivered.equals(plaintextA.subarray(0, delivered.length))).toBe(true);
+      // Streamed reads release whole frames only: the prefix ends at a frame boundary.
+      expect(delivered.length === plaintextA.length || delivered.length % CHUNK === 0).toBe(true);
+    },
+  );
 
   it('detects a whole file moved or copied to another storage key', async () => {
     const a = await construction.seal(BLOB_A, plaintextA);
@@ -197,7 +243,9 @@ describe.each([ours, secretstream])('$name', (construction) => {
 
   it('detects a key id that names different key material, before any byte', async () => {
     const a = await construction.seal(BLOB_A, plaintextA, retired);
-    const { delivered, error } = await readToEnd(() => construction.open(BLOB_A, a, [{ id: retired.id, key: randomBytes(32) }]));
+    const { delivered, error } = await readToEnd(() =>
+      construction.open(BLOB_A, a, [{ id: retired.id, key: randomBytes(32) }]),
+    );
     expect(error).toBeInstanceOf(BlobIntegrityError);
     expect(delivered.length).toBe(0);
   });

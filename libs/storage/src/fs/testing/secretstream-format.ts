@@ -62,7 +62,13 @@ export function secretstreamSeal(
     const final = plaintext.length - offset < options.chunkSize;
     const message = plaintext.subarray(offset, final ? plaintext.length : offset + options.chunkSize);
     const out = Buffer.alloc(message.length + ABYTES);
-    sodium.crypto_secretstream_xchacha20poly1305_push(state, out, message, additionalData, final ? TAG_FINAL : TAG_MESSAGE);
+    sodium.crypto_secretstream_xchacha20poly1305_push(
+      state,
+      out,
+      message,
+      additionalData,
+      final ? TAG_FINAL : TAG_MESSAGE,
+    );
     parts.push(out);
     offset += message.length;
     if (final) return Buffer.concat(parts);
@@ -85,8 +91,15 @@ export function parseSecretstreamHeader(file: Buffer): SecretstreamHeader {
   const keyId = read();
   const contentType = read();
   const streamHeader = Buffer.from(file.subarray(offset, offset + STREAM_HEADER_BYTES));
-  if (streamHeader.length !== STREAM_HEADER_BYTES) throw new BlobIntegrityError('Stored blob has an invalid header: truncated');
-  return { bytes: Buffer.from(file.subarray(0, offset + STREAM_HEADER_BYTES)), chunkSize, keyId, contentType, streamHeader };
+  if (streamHeader.length !== STREAM_HEADER_BYTES)
+    throw new BlobIntegrityError('Stored blob has an invalid header: truncated');
+  return {
+    bytes: Buffer.from(file.subarray(0, offset + STREAM_HEADER_BYTES)),
+    chunkSize,
+    keyId,
+    contentType,
+    streamHeader,
+  };
 }
 
 /**
@@ -141,12 +154,16 @@ export class SecretstreamDecryptStream extends Transform {
     try {
       sodium.crypto_secretstream_xchacha20poly1305_pull(this.state, plaintext, this.tag, message, this.additionalData);
     } catch {
-      throw new BlobIntegrityError(`Stored blob failed authentication at frame ${this.index}: tampered with or corrupted`);
+      throw new BlobIntegrityError(
+        `Stored blob failed authentication at frame ${this.index}: tampered with or corrupted`,
+      );
     }
     this.index += 1;
     this.finalSeen = this.tag[0] === TAG_FINAL;
     if (this.finalSeen !== last) {
-      throw new BlobIntegrityError(last ? 'Stored blob is truncated (no authenticated end)' : 'Stored blob has data after its final frame');
+      throw new BlobIntegrityError(
+        last ? 'Stored blob is truncated (no authenticated end)' : 'Stored blob has data after its final frame',
+      );
     }
     this.push(plaintext);
   }
