@@ -32,7 +32,7 @@ describe('page titles', () => {
 
   it('names the page in the tab, and the prerendered HTML gets the same title', async () => {
     renderRoutes(routes, { at: '/sign-up' });
-    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' }, { timeout: 10_000 }); // a lazy chunk: slow on a loaded machine
     await waitFor(() => expect(document.title).toBe('Create your account · Medfolio'));
     expect(titleForPath(routes, '/sign-up')).toBe('Create your account · Medfolio');
     expect(titleForPath(routes, '/')).toBe(HOME_TITLE);

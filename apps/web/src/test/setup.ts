@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/jest-globals';
+import { configure } from '@testing-library/react';
+
+// findBy*/waitFor wait up to 5 s (Testing Library's default is 1 s): lazily loaded pages and a
+// machine running two Jest workers beside services take longer than a second now and then.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no <dialog> behaviour: open/close enough for components to render their content.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
