@@ -15,13 +15,21 @@ const shotsDir = path.resolve(__dirname, '../../../tmp/web-e2e/screenshots');
 const password = 'Correct-Horse-7-Battery';
 const picture = path.resolve(__dirname, 'support/picture.png');
 
-/** Console errors, page errors and React Router warnings, gathered for the whole journey. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
+/**
+ * What went wrong along the way: console errors, page errors, React Router warnings, and every
+ * answer of 400 or more (as "METHOD path status"), so that each one can be checked to be expected
+ * and explained on the page. The browser's own "Failed to load resource" lines are those answers.
+ */
+function watchProblems(page: Page): { console: string[]; failedCalls: string[] } {
+  const problems = { console: [] as string[], failedCalls: [] as string[] };
   page.on('console', (message) => {
-    if (message.type() === 'error' || /HydrateFallback|React Router/.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+    if (/^Failed to load resource/.test(message.text())) return;
+    if (message.type() === 'error' || /HydrateFallback|React Router/.test(message.text())) problems.console.push(`${message.type()}: ${message.text()}`);
   });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('pageerror', (error) => problems.console.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.failedCalls.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+  });
   return problems;
 }
 
@@ -150,8 +158,12 @@ for (const size of [PHONE, DESKTOP]) {
     await menu('Access history');
     await expect(page).toHaveURL(/\/history$/);
     const history = page.getByRole('main');
-    await expect(history.getByText('Uploaded a document: picture.png').first()).toBeVisible();
-    await expect(history.getByText('Verified the e-mail address').first()).toBeVisible();
+    await expect(history.getByText('Uploaded a document: picture.png').filter({ visible: true }).first()).toBeVisible();
+    await expect(history.getByText('Verified the e-mail address').filter({ visible: true }).first()).toBeVisible();
+    // Every dashboard load listed the documents: one line "Listed documents ×n today", that opens.
+    await expect(history.getByText(/^×\d+$/).filter({ visible: true }).first()).toBeVisible();
+    await history.getByRole('button', { name: /^Show each of these \d+ entries$/ }).filter({ visible: true }).first().click();
+    await expect(history.getByRole('button', { name: /^Hide each of these \d+ entries$/ }).filter({ visible: true }).first()).toHaveAttribute('aria-expanded', 'true');
     await look('menu-history');
     await menu('Contact Support');
     await expect(page).toHaveURL(/\/contact$/);
@@ -175,6 +187,8 @@ for (const size of [PHONE, DESKTOP]) {
     await expect(page.getByRole('link', { name: 'Medfolio' })).toBeVisible();
     await page.screenshot({ path: path.join(shotsDir, `first-use-dev-mail-${size.width}.png`), fullPage: true });
 
-    expect(problems).toEqual([]);
+    expect(problems.console).toEqual([]);
+    // Only the two refusals the journey asks for, each explained on its page (checked above).
+    expect(problems.failedCalls).toEqual(['POST /api/login/ 403', 'POST /api/verify-otp/ 400']);
   });
 }

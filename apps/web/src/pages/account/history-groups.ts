@@ -1,6 +1,6 @@
 import type { HistoryEntryDoc } from '../../api/generated';
 
-/** Entries that say the same thing on the same day, next to each other: shown as one line "×n". */
+/** Entries that say the same thing on the same day: shown as one line "×n". */
 export interface HistoryGroup {
   /** The first (newest) entry's id: stable while the page is shown. */
   id: string;
@@ -20,19 +20,23 @@ const sameness = (entry: HistoryEntryDoc) =>
   JSON.stringify([entry.who, entry.action, entry.what, entry.outcome, entry.from, entry.entity_id, entry.reason, localDay(entry.when)]);
 
 /**
- * Groups runs of identical entries (same who, what, which document, outcome, reason, address and
- * day), in order. Every entry stays in its group: nothing of the audit log is dropped, and the page
- * lets the patient open a group to see each one.
+ * Groups identical entries of one day (same who, what, which document, outcome, reason and
+ * address), wherever they are on the page: each group stands where its newest entry is. Every
+ * entry stays in its group: nothing of the audit log is dropped, and the page lets the patient open
+ * a group to see each one.
  */
 export function groupEntries(entries: HistoryEntryDoc[]): HistoryGroup[] {
   const groups: HistoryGroup[] = [];
-  let previous: string | undefined;
+  const byKey = new Map<string, HistoryGroup>();
   for (const entry of entries) {
     const key = sameness(entry);
-    const last = groups.at(-1);
-    if (last && key === previous) last.entries.push(entry);
-    else groups.push({ id: entry.id, first: entry, entries: [entry] });
-    previous = key;
+    const group = byKey.get(key);
+    if (group) group.entries.push(entry);
+    else {
+      const created = { id: entry.id, first: entry, entries: [entry] };
+      byKey.set(key, created);
+      groups.push(created);
+    }
   }
   return groups;
 }
