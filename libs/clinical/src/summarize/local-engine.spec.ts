@@ -171,6 +171,34 @@ describe('LocalEngine: list layouts from other systems', () => {
     ]);
   });
 
+  it('reads a vital-signs table whose columns are the vitals (printed C-CDA)', async () => {
+    const { facts } = await read(
+      ['Vital Signs', 'Date          BP          Pulse    Temp', '02/20/2024    132/80      70       98.2 F'].join(
+        '\n',
+      ),
+    );
+    expect(facts.map((f) => f.text)).toEqual([
+      'Blood pressure 132/80 mmHg',
+      'Heart rate 70 bpm',
+      'Temperature 98.2 °F',
+    ]);
+  });
+
+  it('knows a heading OCR misread by one letter', async () => {
+    const { noneKnown } = await read('AIlergies : NKDA');
+    expect(noneKnown.map((n) => n.section)).toEqual(['allergies']);
+  });
+
+  it('reads short inline sentences as items and skips birth history', async () => {
+    const { facts } = await read(
+      'Past Medical History: Born full term, uncomplicated delivery. Kidney stone 2016. Appendectomy age 12.',
+    );
+    expect(facts.map((f) => [f.text, f.section, f.category, f.onset])).toEqual([
+      ['Kidney stones', 'past_history', 'condition', '2016'],
+      ['Appendectomy age 12', 'additional', 'procedure', undefined],
+    ]);
+  });
+
   it('reads vital signs wherever a line gives two or more', async () => {
     const { facts } = await read('Physical Examination\nT 97.8  P 96  R 20  BP 102/60  O2 sat 94% RA');
     expect(facts.map((f) => f.text)).toEqual([

@@ -72,6 +72,7 @@ const COLUMN_ROLES: [RegExp, Role][] = [
   [/^(flag|abnormal|interpretation|abn)$/, 'flag'],
   [/^(icd-?10|code|icd-?10 code|snomed|rxnorm)$/, 'code'],
   [/^(relation|relationship|family member)$/, 'relation'],
+  [/^(role|specialty|title)$/, 'other'],
   [
     /^(type|comments?|notes?|prescriber|quantity|qty|refills|last dose|provider|ordered by|source|category|laterality|side|age of onset|age|disp|dispense|taking\??)$/,
     'other',
@@ -118,6 +119,8 @@ interface Block {
   lastMed: { fact: ClinicalFact; text: string } | null;
   /** Words in the last list item: a long item's wrapped tail is not a new item. */
   lastItemWords: number;
+  /** The columns of a vital-signs table, when its header names the vitals. */
+  vitalHeader?: { names: string[]; starts: number[] | null };
 }
 
 export class LocalEngine implements SummaryEngine {
@@ -172,6 +175,7 @@ export function readDocument(input: EngineInput): Doc {
       block.columns = null;
       block.lastMed = null;
       block.lastItemWords = 0;
+      delete block.vitalHeader;
       if (heading.rest) readContent(doc, block, line, heading.rest, true);
       continue;
     }
@@ -226,6 +230,8 @@ function normaliseHeading(text: string): string {
 }
 
 function knownHeading(candidate: string): BlockKind | undefined {
+  // A heading is short; most lines are not, and need no normalising.
+  if (candidate.length > 80) return undefined;
   const key = normaliseHeading(candidate);
   if (!key || key.split(' ').length > 8) return undefined;
   const known = (k: string): BlockKind | undefined =>
@@ -237,8 +243,50 @@ function knownHeading(candidate: string): BlockKind | undefined {
     key
       .split(/\s*\/\s*/)
       .map(known)
-      .find((k) => k !== undefined)
+      .find((k) => k !== undefined) ??
+    ocrHeading(key)
   );
+}
+
+// Heading names of 7+ letters by length, for the OCR check.
+const HEADINGS_BY_LENGTH = new Map<number, [string, BlockKind][]>();
+for (const [name, kind] of HEADING_KINDS) {
+  if (name.length < 7) continue;
+  const list = HEADINGS_BY_LENGTH.get(name.length);
+  if (list) list.push([name, kind]);
+  else HEADINGS_BY_LENGTH.set(name.length, [[name, kind]]);
+}
+
+/** OCR misreads a letter ("AIlergies", "Medicat1ons"): a heading of 7+ letters one edit away. */
+function ocrHeading(key: string): BlockKind | undefined {
+  if (key.length < 7 || key.split(' ').length > 4) return undefined;
+  for (const length of [key.length, key.length - 1, key.length + 1]) {
+    for (const [name, kind] of HEADINGS_BY_LENGTH.get(length) ?? []) {
+      if (editDistanceAtMostOne(name, key)) return kind;
+    }
+  }
+  return undefined;
+}
+
+function editDistanceAtMostOne(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
 /** A heading line ("ALLERGIES:", "Past Medical History", "PMH: HTN, DM2") and any content after it. */
@@ -397,9 +445,9 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
     case 'labs':
       return readLabs(doc, line, text, inline, row, cells);
     case 'vitals':
-      return readVitals(doc, line, text);
+      return readVitals(doc, line, vitalColumns(block, rawCells, starts) ?? text);
     case 'care_team':
-      return readCareTeam(doc, line, text);
+      return readCareTeam(doc, line, row?.name ? `${row.name}${row.other ? ` (${row.other})` : ''}` : text);
   }
 }
 
@@ -464,8 +512,15 @@ function readConditions(
       return addCondition(doc, kind, line, stripBullet(cells[at] ?? ''), others.join(' '));
     }
   }
-  // Inline sentences ("PMH: Born full term. Bronchiolitis at 8 months, resolved.") are prose.
-  if (inline && /\.\s+\S/.test(text)) return readProse(doc, line, text, kind);
+  // Inline sentences ("PMH: Kidney stone 2016. Appendectomy age 12."): a short one is an item, a long one prose.
+  if (inline && /\.\s+\S/.test(text)) {
+    for (const sentence of text.split(/(?<=[a-z0-9)])\s*\.\s+/i)) {
+      const clean = sentence.replace(/[\s.]+$/, '');
+      if (wordCount(clean) <= 6) readConditions(doc, block, line, clean, true, null, [clean]);
+      else readProse(doc, line, clean, kind);
+    }
+    return;
+  }
   // An unmarked sentence under a problem ("Above goal; metoprolol added.") is plan prose, not a problem.
   const marked = stripBullet(text) !== text || inline;
   if (
@@ -501,7 +556,7 @@ const PROCEDURE_WORD =
   /(ectomy|plasty|otomy|ostomy|oscopy|pexy|rrhaphy)\b|\b(repair|replacement|bypass|cabg|pci|stent|stenting|biopsy|transplant|ablation|amputation|fixation|orif|implantation|c-section|cesarean section|tubes)\b/i;
 // Reasons for a visit that are not conditions.
 const NOT_A_PROBLEM =
-  /^\W*(well (child|baby|adult|woman|man|visit)|routine (exam|physical|visit|check)|annual (exam|physical|visit)|health maintenance|preventive|encounter for|follow[- ]?up|medication refill)\b/i;
+  /^\W*(born\b|full[- ]term|term (birth|delivery)|uncomplicated|otherwise healthy|healthy|no significant|well (child|baby|adult|woman|man|visit)|routine (exam|physical|visit|check)|annual (exam|physical|visit)|health maintenance|preventive|encounter for|follow[- ]?up|medication refill)\b/i;
 
 function addCondition(doc: Doc, kind: 'problems' | 'past', line: Line, name: string, extra: string): void {
   const whole = `${name} ${extra}`;
@@ -634,6 +689,8 @@ function medicationFact(parts: MedParts, stopped: boolean): Omit<ClinicalFact, '
 
 function readAllergies(doc: Doc, line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
   const item = stripBullet(text);
+  // A paragraph under Allergies ("She reports a rash after amoxicillin as a child...") is prose.
+  if (item.length > 160) return readProse(doc, line, item, 'other');
   const none = NONE_ALLERGIES.exec(item);
   if (none) {
     const said = /nkda|no known drug/i.test(none[0])
@@ -753,6 +810,38 @@ const VITALS: [RegExp, string, string][] = [
   [/\b(?:bmi)\s*:?\s*(\d{2}(?:\.\d+)?)/gi, 'BMI', 'kg/m2'],
 ];
 
+const VITAL_HEADER =
+  /^(bp|blood pressure|pulse|hr|heart rate|temp|temperature|resp|rr|respiratory rate|weight|wt|height|ht|bmi|spo2|o2 sat|pulse ox|date)$/i;
+
+/**
+ * A vital-signs table whose columns are the vitals ("Date  BP  Pulse  Temp"): the header is kept,
+ * and each row is rewritten as "BP 132/80 Pulse 70 ..." for readVitals.
+ */
+function vitalColumns(block: Block, cells: string[], starts: number[] | null): string | null {
+  const filled = cells.filter(Boolean);
+  if (filled.length >= 3 && filled.every((c) => VITAL_HEADER.test(c))) {
+    block.vitalHeader = { names: cells, starts };
+    return '';
+  }
+  const header = block.vitalHeader;
+  if (!header) return null;
+  return cells
+    .map((cell, i) => {
+      let column = i;
+      const at = starts?.[i];
+      if (at !== undefined && header.starts) {
+        const headerStarts = header.starts;
+        column = headerStarts.reduce(
+          (best, start, j) => (Math.abs(start - at) < Math.abs((headerStarts[best] ?? 0) - at) ? j : best),
+          0,
+        );
+      }
+      const name = header.names[column] ?? '';
+      return cell && !/^date$/i.test(name) ? `${name} ${cell}` : '';
+    })
+    .join('  ');
+}
+
 function vitalCount(text: string): number {
   return VITALS.filter(([pattern]) => {
     pattern.lastIndex = 0;
@@ -804,7 +893,12 @@ const DOSE_AFTER = /^\s*(\([^)]*\)\s*)?(to\s+)?\d/;
 function readProseDrugs(doc: Doc, line: Line, text: string): void {
   const drugs = findDrugs(text);
   drugs.forEach((drug, i) => {
-    const clauseStart = Math.max(text.lastIndexOf('. ', drug.start), text.lastIndexOf('; ', drug.start), 0);
+    const clauseStart = Math.max(
+      text.lastIndexOf('. ', drug.start),
+      text.lastIndexOf('; ', drug.start),
+      drug.start - 300,
+      0,
+    );
     const before = text.slice(clauseStart, drug.start);
     const near = before.split(/\s+/).slice(-6).join(' ');
     if (NOT_TAKEN.test(near)) return;
@@ -828,7 +922,7 @@ function readProseDrugs(doc: Doc, line: Line, text: string): void {
 }
 
 function insideBrackets(text: string, at: number): boolean {
-  const before = text.slice(0, at);
+  const before = text.slice(Math.max(0, at - 200), at);
   return before.lastIndexOf('(') > before.lastIndexOf(')');
 }
 
