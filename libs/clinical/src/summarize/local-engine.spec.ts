@@ -199,6 +199,26 @@ describe('LocalEngine: list layouts from other systems', () => {
     ]);
   });
 
+  it('skips a header whose columns are one space apart, and splits a reaction off the allergen', async () => {
+    const { facts } = await read(['Allergies', 'Allergen Reactions', '• Penicillins Hives'].join('\n'));
+    expect(facts.map((f) => [f.text, f.details])).toEqual([['Penicillin', { reaction: 'hives' }]]);
+  });
+
+  it("reads Epic's orders under numbered diagnoses as drugs, with the brand in brackets as the same drug", async () => {
+    const { facts } = await read(
+      [
+        'Diagnoses and all orders for this visit:',
+        '1. Type 2 diabetes mellitus without complication, without long-term current use of insulin (HCC)',
+        '- HEMOGLOBIN A1C',
+        '- metFORMIN (GLUCOPHAGE) 1000 MG tablet; Take 1 tablet (1,000 mg total) by mouth 2 (two) times daily with meals.',
+      ].join('\n'),
+    );
+    expect(facts.map((f) => [f.section, f.text])).toEqual([
+      ['current_conditions', 'Type 2 diabetes mellitus without complication'],
+      ['medications', 'MetFORMIN 1000 mg by mouth twice daily'],
+    ]);
+  });
+
   it('reads vital signs wherever a line gives two or more', async () => {
     const { facts } = await read('Physical Examination\nT 97.8  P 96  R 20  BP 102/60  O2 sat 94% RA');
     expect(facts.map((f) => f.text)).toEqual([

@@ -24,7 +24,7 @@ import {
   type MedParts,
 } from './parsers';
 import { displayCase, findDates, headerDate, quoteOf } from './text';
-import { HEADING_KINDS, HEADING_PATTERNS, type BlockKind } from './vocabulary';
+import { HEADING_KINDS, HEADING_PATTERNS, REACTIONS, type BlockKind } from './vocabulary';
 
 interface Line {
   text: string;
@@ -119,6 +119,8 @@ interface Block {
   lastMed: { fact: ClinicalFact; text: string } | null;
   /** Words in the last list item: a long item's wrapped tail is not a new item. */
   lastItemWords: number;
+  /** The list numbers its problems ("1.", "#"): its dash lines are orders under them. */
+  numbered?: boolean;
   /** The columns of a vital-signs table, when its header names the vitals. */
   vitalHeader?: { names: string[]; starts: number[] | null };
 }
@@ -176,6 +178,7 @@ export function readDocument(input: EngineInput): Doc {
       block.lastMed = null;
       block.lastItemWords = 0;
       delete block.vitalHeader;
+      block.numbered = false;
       if (heading.rest) readContent(doc, block, line, heading.rest, true);
       continue;
     }
@@ -203,6 +206,16 @@ export function readDocument(input: EngineInput): Doc {
   return doc;
 }
 
+// Column names, for a header row whose columns are one space apart ("Diagnosis Date Noted").
+const HEADER_WORDS =
+  /\b(diagnosis|problem|date noted|noted|date|medication|sig|dispense|refills?|allergen|reactions?|severity|result|value|ref range|reference range|range|units?|flag|test|component|status|onset|name|dose|route|frequency|reason|comments?|provider|laterality|relation|age of onset|vaccine|procedure|type|start date|end date|quantity)\b/gi;
+
+function isHeaderWords(text: string): boolean {
+  const words = text.replace(/[•*]/g, ' ').trim();
+  const count = (words.match(HEADER_WORDS) ?? []).length;
+  return count >= 2 && words.replace(HEADER_WORDS, '').replace(/[\s/|:-]+/g, '') === '';
+}
+
 function isTableHeader(text: string): boolean {
   const cells = cellsOf(text).cells.filter(Boolean);
   return cells.length >= 2 && cells.every((c) => roleOf(c));
@@ -221,7 +234,7 @@ function normaliseHeading(text: string): string {
     .toLowerCase()
     .replace(/\([^)]*\)/g, ' ')
     .replace(/&/g, ' and ')
-    .replace(/^(your|the patient'?s|patient'?s)\s+/, '')
+    .replace(/^(your|the patient'?s|patient'?s|patient)\s+/, '')
     .replace(/[*#_=]+/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[\s\d.)ivx]+(?=[a-z])/, (m) => (/^\s*([\d]+|[ivx]+)[.)]\s*$/.test(m) ? '' : m))
@@ -233,7 +246,10 @@ function knownHeading(candidate: string): BlockKind | undefined {
   // A heading is short; most lines are not, and need no normalising.
   if (candidate.length > 80) return undefined;
   const key = normaliseHeading(candidate);
-  if (!key || key.split(' ').length > 8) return undefined;
+  const words = key.split(' ').length;
+  if (!key || words > 12) return undefined;
+  // Sentence-like headings ("Results for orders placed or performed in visit on 03/14/24") may be long.
+  if (words > 8) return HEADING_PATTERNS.find(([re]) => re.test(key))?.[1];
   const known = (k: string): BlockKind | undefined =>
     HEADING_KINDS.get(k) ?? HEADING_PATTERNS.find(([re]) => re.test(k))?.[1];
   // "Problem List/Past Medical History", "Procedure/Surgical History": the first part it knows.
@@ -402,6 +418,7 @@ function splitItems(text: string, inline: boolean): string[] {
 
 function readContent(doc: Doc, block: Block, line: Line, text: string, inline: boolean): void {
   if (DEMOGRAPHIC.test(text) && block.kind !== 'other') return;
+  if (isHeaderWords(text) && !/\t|\s{2,}|\|/.test(text)) return;
   const { cells: rawCells, starts } = cellsOf(text);
   const cells = rawCells.filter(Boolean);
   if (cells.length >= 2 && cells.every((c) => roleOf(c))) {
@@ -488,6 +505,9 @@ function readConditions(
   const kind = block.kind === 'past' ? 'past' : 'problems';
   const previousWords = block.lastItemWords;
   block.lastItemWords = wordCount(text);
+  if (/^\s*(\d{1,2}\s?[.)]|#)\s*\S/.test(text)) block.numbered = true;
+  // Under numbered problems, dash lines are the orders for them ("- HEMOGLOBIN A1C", "- metFORMIN 1000 MG tablet").
+  else if (block.numbered && /^\s*[-–•]\s/.test(text)) return readProseDrugs(doc, line, stripBullet(text), true);
   // The wrapped tail of a long A/P item ("metformin 1000 mg BID. Discussed diet.") names no new problem.
   if (/^[a-z]/.test(text) && previousWords >= 8) return readProseDrugs(doc, line, text);
   const section: SectionKey = kind === 'problems' ? 'current_conditions' : 'past_history';
@@ -641,7 +661,8 @@ function readDated(
 function readMedication(doc: Doc, block: Block, line: Line, text: string, row: Row | null, cells: string[]): void {
   const item = stripBullet(text);
   if (NONE_MEDS.test(item)) return addNoneKnown(doc, line, 'medications', displayCase(item.replace(/\.$/, '')));
-  if (MED_DETAIL.test(item)) return;
+  // "No facility-administered medications prior to visit.": boilerplate, never a drug.
+  if (MED_DETAIL.test(item) || /^no\b/i.test(item)) return;
   // Epic writes the sig on the line under the drug: it completes the last medication.
   if (SIG_LINE.test(item) && block.lastMed && !row) {
     const merged = `${block.lastMed.text} ${item.replace(/^sig:?\s*/i, '')}`;
@@ -718,6 +739,7 @@ function readAllergies(doc: Doc, line: Line, text: string, inline: boolean, row:
     if (itemContext(entry.text).negated) continue;
     const parts = parseAllergy(entry.text.replace(/^(allergic to|allergy to)\s+/i, ''), entry.cells);
     if (!parts || wordCount(parts.allergen) > 6) continue;
+    if (!parts.reaction) splitReaction(parts);
     const details: ClinicalFact['details'] = {
       ...(parts.reaction ? { reaction: parts.reaction } : {}),
       ...(parts.severity ? { severity: parts.severity } : {}),
@@ -737,6 +759,19 @@ function inlineAllergies(item: string, inline: boolean): string[] {
   if (!inline) return [item];
   const entries = item.split(/;\s*/).filter(Boolean);
   return entries.flatMap((entry) => (/\s[-–—]\s|:/.test(entry) ? [entry] : splitItems(entry, true)));
+}
+
+const REACTION_AT_END = new RegExp(`^(.+?)\\s+(${REACTIONS.join('|')})$`, 'i');
+
+/** "Penicillins Hives": a table row whose columns lost their gap. */
+function splitReaction(parts: { allergen: string; key: string; reaction?: string }): void {
+  const m = REACTION_AT_END.exec(parts.allergen);
+  if (!m?.[1] || !m[2]) return;
+  const allergen = parseAllergy(m[1]);
+  if (!allergen) return;
+  parts.allergen = allergen.allergen;
+  parts.key = allergen.key;
+  parts.reaction = m[2].toLowerCase();
 }
 
 function readFamily(doc: Doc, line: Line, text: string): void {
@@ -886,12 +921,13 @@ const TAKING_CONTEXT =
   /\b(takes|taking|is on|are on|remains on|remain on|continues on|continue|continued|started|start|starting|restart|restarted|resume|resumed|begin|began|prescribed|increase|increased|decrease|decreased|reduce|reduced|change|changed|current medications|medications (are|include)|maintained on|currently on|home)\b/i;
 // Not taken at home: suggestions, allergies, and doses given once in hospital ("received", "given").
 const NOT_TAKEN =
-  /\b(consider|considering|recommend|recommended|suggest|may|might|could|would|if|plan to|should|allergic|allergy|allergies|intolerant|intolerance|denies|not on|never|avoid|received|receiving|given|administered|treated with|bolus|nebs?|loaded with)\b/i;
+  /\b(without|no|not|off|consider|considering|recommend|recommended|suggest|may|might|could|would|if|plan to|should|allergic|allergy|allergies|intolerant|intolerance|denies|not on|never|avoid|received|receiving|given|administered|treated with|bolus|nebs?|loaded with)\b/i;
 const DOSE_AFTER = /^\s*(\([^)]*\)\s*)?(to\s+)?\d/;
 
 /** Drugs named in prose: kept when a dose follows or the words around say it is taken or stopped. */
-function readProseDrugs(doc: Doc, line: Line, text: string): void {
-  const drugs = findDrugs(text);
+function readProseDrugs(doc: Doc, line: Line, text: string, ordered = false): void {
+  // "metFORMIN (GLUCOPHAGE) 1000 MG": the bracketed brand names the same drug.
+  const drugs = findDrugs(text).filter((d) => !insideBrackets(text, d.start));
   drugs.forEach((drug, i) => {
     const clauseStart = Math.max(
       text.lastIndexOf('. ', drug.start),
@@ -905,14 +941,14 @@ function readProseDrugs(doc: Doc, line: Line, text: string): void {
     // The sig runs to the next drug or the end of the sentence.
     const stop = Math.min(
       drugs[i + 1]?.start ?? text.length,
-      ...[text.indexOf('. ', drug.end), text.indexOf('; ', drug.end)].filter((n) => n >= 0),
+      ...[text.indexOf('. ', drug.end), ordered ? -1 : text.indexOf('; ', drug.end)].filter((n) => n >= 0),
     );
     const name = text.slice(drug.start, drug.end);
     const after = text.slice(drug.end, stop).replace(/\s*(,|and|or)\s*$/i, '');
     const stoppedAfter = /^\s*(was|has been|were|is)\s+(stopped|discontinued|held)/i.test(after);
     const switchedTo = /switched from\b.*\bto\s*$/i.test(before);
     const stopped = !switchedTo && (STOP_CONTEXT.test(before.split(/\s+/).slice(-5).join(' ')) || stoppedAfter);
-    if (!stopped && !DOSE_AFTER.test(after) && !TAKING_CONTEXT.test(before)) return;
+    if (!stopped && !ordered && !DOSE_AFTER.test(after) && !TAKING_CONTEXT.test(before)) return;
     const sig = parseMedication(
       `${name} ${after.replace(/^\s*(was|has been|were|is)\s+(stopped|discontinued|held)\b.*$/i, '')}`,
     );
