@@ -94,7 +94,7 @@ const SIG_LINE =
 const MED_DETAIL =
   /^(commonly known as|what changed|changed|also known as|indications?|dispense|disp|refills?|quantity|qty|start date|end date|started|authorizing provider|ordering provider|prescriber|last dose|last filled|notes? to pharmacy|patient instructions|comments?)\b\s*:?/i;
 const ALL_CAPS_HEADING_WORD =
-  /\b(HISTORY|EXAM|EXAMINATION|COURSE|PLAN|COMPLAINT|INFORMATION|INSTRUCTIONS|FINDINGS|SUMMARY|DATA|REVIEW|STATUS|NOTES?|PROCEDURE|RECOMMENDATIONS|STUDIES|DISPOSITION|IMPRESSION|SIGNATURE|ATTESTATION|REPORT|DECISION|MAKING|CONSULTATION|COUNSELING|EDUCATION)\b/;
+  /\b(HISTORY|EXAM|EXAMINATION|COURSE|PLAN|COMPLAINT|INFORMATION|INSTRUCTIONS|FINDINGS|SUMMARY|DATA|REVIEW|STATUS|NOTES?|PROCEDURE|RECOMMENDATIONS|STUDIES|DISPOSITION|IMPRESSION|SIGNATURE|ATTESTATION|REPORT|DECISION|MAKING|CONSULTATION|COUNSELING|EDUCATION|APPOINTMENT|VISIT|PROVIDER|SUBSTANCE|USE|GOALS|REFERRAL)\b/;
 // Sub-headings inside a medication list that do not end it.
 const MED_SUBHEADING =
   /^(scheduled|prn|as needed|continuous|oral|inhaled|topical|injectable|injections|other|otc|over the counter|supplements|vitamins|new|changed|unchanged|continued|as needed medications|scheduled medications)$/i;
@@ -159,7 +159,13 @@ export function readDocument(input: EngineInput): Doc {
   const block: Block = { kind: 'other', columns: null, lastMed: null, lastItemWords: 0 };
   // Prose is read by paragraph: sentences wrap across lines ("chronic\nkidney disease").
   let paragraph: { line: Line; text: string; lastLine: string } | null = null;
+  let pending: { line: Line; text: string; last: string } | null = null;
+  const flushPending = (): void => {
+    if (pending) readContent(doc, block, pending.line, pending.text, true);
+    pending = null;
+  };
   const flush = (): void => {
+    flushPending();
     if (paragraph) readProse(doc, paragraph.line, paragraph.text, 'other');
     paragraph = null;
   };
@@ -170,6 +176,15 @@ export function readDocument(input: EngineInput): Doc {
       continue;
     }
     if (NOISE.test(text)) continue;
+    // A long inline list wraps onto the next lines ("CURRENT MEDICATIONS: insulin ...; lisinopril 20 mg" / "daily; ...").
+    if (pending) {
+      if (pending.last.length >= 50 && !/\.$/.test(pending.last) && !detectHeading(text, block.kind)) {
+        pending.text += ` ${text}`;
+        pending.last = text;
+        continue;
+      }
+      flushPending();
+    }
     const heading = detectHeading(text, block.kind);
     if (heading) {
       flush();
@@ -179,7 +194,11 @@ export function readDocument(input: EngineInput): Doc {
       block.lastItemWords = 0;
       delete block.vitalHeader;
       block.numbered = false;
-      if (heading.rest) readContent(doc, block, line, heading.rest, true);
+      if (heading.rest && heading.kind !== 'vitals' && vitalCount(heading.rest) >= 2)
+        readVitals(doc, line, heading.rest);
+      else if (heading.rest.length >= 50 && !/\.$/.test(heading.rest))
+        pending = { line, text: heading.rest, last: heading.rest };
+      else if (heading.rest) readContent(doc, block, line, heading.rest, true);
       continue;
     }
     // Vital signs are written wherever the exam is ("BP 148/86 | Pulse 92 | SpO2 97%").
@@ -396,6 +415,10 @@ function stripBullet(text: string): string {
 
 /** Items on one line: inline lists are split on commas and semicolons (outside brackets). */
 function splitItems(text: string, inline: boolean): string[] {
+  // Inline content may hold sentences ("Hemoglobin A1c 9.4%. Creatinine 1.5 mg/dL, eGFR 52.").
+  if (inline && /\.\s+[A-Z]/.test(text)) {
+    return text.split(/\.\s+(?=[A-Z])/).flatMap((sentence) => splitItems(sentence, true));
+  }
   const parts: string[] = [];
   let depth = 0;
   let current = '';
@@ -409,9 +432,11 @@ function splitItems(text: string, inline: boolean): string[] {
   }
   parts.push(current);
   const items = parts.map((p) => p.replace(/\.\s*$/, '').trim()).filter(Boolean);
-  // A one-per-line list keeps its commas ("Hyperlipidemia, unspecified") unless it is plainly a list.
+  // A one-per-line list keeps its commas ("Hyperlipidemia, unspecified", "Type 2 diabetes, uncontrolled,
+  // with hyperglycemia") unless it is plainly a list: short parts, each capitalised or a known name.
   const short = items.every((i) => i.split(/\s+/).length <= 5);
-  if (inline ? items.length > 1 && items.every((i) => i.split(/\s+/).length <= 8) : items.length >= 3 && short)
+  const named = items.slice(1).every((i) => /^[A-Z0-9]/.test(i) || findConditions(i).length > 0);
+  if (inline ? items.length > 1 && items.every((i) => i.split(/\s+/).length <= 8) : items.length >= 3 && short && named)
     return items;
   return [text.replace(/\.\s*$/, '').trim()];
 }
@@ -436,6 +461,8 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
   switch (block.kind) {
     case 'skip':
       return;
+    case 'plan':
+      return readProseDrugs(doc, line, stripBullet(text));
     case 'other':
       return readProse(doc, line, text, 'other');
     case 'problems':
@@ -447,7 +474,11 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
     case 'meds':
     case 'meds_stopped':
       if (inline && !row) {
-        for (const item of splitItems(text, true)) readMedication(doc, block, line, item, null, [item]);
+        for (const item of splitItems(text, true)) {
+          // "Glipizide was discontinued in June": a sentence about a drug, not a list entry.
+          if (/\b(was|were|has been|is|are)\b/i.test(item)) readProseDrugs(doc, line, item);
+          else readMedication(doc, block, line, item, null, [item]);
+        }
         return;
       }
       return readMedication(doc, block, line, text, row, cells);
@@ -793,6 +824,9 @@ const LAB_NOISE =
   /^(collected|received|reported|specimen|ordering|ordered|performed|lab|laboratory|reference|test|result|status|final|fasting|comment|note|method|accession|page|date|time)\b/i;
 const LAB_LINE =
   /^([A-Za-z](?:[A-Za-z0-9 ,()/%.'-]*?[A-Za-z0-9)%])?)\s*[:=]?\s*(<=|>=|<|>)?\s*(-?\d+(?:\.\d+)?|positive|negative|detected|not detected|reactive|non-reactive|nonreactive)\b\s*([a-zA-Zµ%][a-zA-Z0-9µ%/^.*]*(?:\/[a-zA-Z0-9.^]+)?)?(.*)$/i;
+// What a unit looks like: a slash or percent, or a known unit ("for" in "positive for nitrite" is not one).
+const UNIT =
+  /[/%]|^(mg|g|kg|mcg|µg|ug|ng|pg|mmol|meq|iu|u|units?|fl|pct|sec|s|mm|mmhg|cm|k|m|x10\S*|cells|ratio|index|titer)$/i;
 const FLAG = /(?:^|\s|\()(H|L|HH|LL|A|high|low|abnormal|critical|crit)(?:\)|\s|$|\*)/i;
 
 function readLabs(doc: Doc, line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
@@ -809,8 +843,7 @@ function readLabs(doc: Doc, line: Line, text: string, inline: boolean, row: Row 
     const name = (m[1] ?? '').replace(/[\s:]+$/, '');
     // One-letter analytes are capitals ("K 4.8"); otherwise a name has letters, and no date.
     if (findDates(name).length || wordCount(name) > 6 || !(/[a-z]{2}/i.test(name) || /^[A-Z]$/.test(name))) continue;
-    const unit =
-      m[4] && !/^(h|l|a|high|low|abnormal|critical|ref|reference|range|normal)$/i.test(m[4]) ? m[4] : undefined;
+    const unit = m[4] && UNIT.test(m[4]) ? m[4] : undefined;
     const flag = FLAG.exec(` ${m[5] ?? ''} ${m[4] && !unit ? m[4] : ''} `)?.[1];
     const interpretation = flag
       ? ((
@@ -957,6 +990,55 @@ function readProseDrugs(doc: Doc, line: Line, text: string, ordered = false): vo
   });
 }
 
+// Common tests a letter quotes ("a creatinine of 1.4 mg/dL, an eGFR of 42").
+const PROSE_RESULT =
+  /\b(hemoglobin a1c|hba1c|a1c|creatinine|egfr|gfr|ldl|hdl|total cholesterol|triglycerides|tsh|free t4|potassium|sodium|hemoglobin|platelets?|wbc|white (?:blood )?cell count|inr|bnp|nt-probnp|troponin(?: i| t)?|ferritin|vitamin d|psa|alt|ast|albumin|urine albumin\/creatinine ratio|uacr|glucose)(?:\s+(?:level|value))?(?:\s+(?:of|was|is|at|=|:))?\s+(\d+(?:\.\d+)?)\s*(%|mg\/dl|mmol\/l|ng\/ml|pg\/ml|miu\/l|u\/l|g\/dl|mg\/g|k\/ul|ml\/min(?:\/1\.73\s?m2)?)?/gi;
+// Vital signs in prose need their unit or a clear label ("SpO2 96%", "BP 180/100").
+const PROSE_VITAL =
+  /\b(spo2|sp02|o2 sat(?:uration)?|oxygen saturation)\s*(?:of|was|is|:)?\s*\d{2,3}\s*%|\b(bp|blood pressure)\s*(?:of|was|is|:)?\s*\d{2,3}\/\d{2,3}\b/gi;
+
+/** Results and vital signs quoted in prose. */
+function readProseResults(doc: Doc, line: Line, text: string): void {
+  PROSE_RESULT.lastIndex = 0;
+  for (let m = PROSE_RESULT.exec(text); m; m = PROSE_RESULT.exec(text)) {
+    const end = m.index + m[0].length;
+    const name = displayCase(m[1] ?? '');
+    const value = m[2] ?? '';
+    const unit = m[3];
+    addFact(
+      doc,
+      line,
+      {
+        section: 'additional',
+        category: 'result',
+        text: [name, value, unit].filter(Boolean).join(' '),
+        details: { value, ...(unit ? { unit } : {}) },
+      },
+      sentenceAround(text, m.index, end),
+    );
+  }
+  PROSE_VITAL.lastIndex = 0;
+  for (let m = PROSE_VITAL.exec(text); m; m = PROSE_VITAL.exec(text)) readVitals(doc, line, m[0]);
+}
+
+const PROSE_PROCEDURE =
+  /\b(?:had|underwent|undergone|s\/p|status post|treated with|history of)\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,3}?[\w-]*(?:ectomy|plasty|otomy|ostomy|oscopy|pexy|amputation|repair|replacement|bypass|transplant|ablation|biopsy|cabg|stenting))\b/gi;
+
+/** Operations told in prose: "He had a left below-knee amputation in 2021", "treated with lumpectomy". */
+function readProseProcedures(doc: Doc, line: Line, text: string): void {
+  PROSE_PROCEDURE.lastIndex = 0;
+  for (let m = PROSE_PROCEDURE.exec(text); m; m = PROSE_PROCEDURE.exec(text)) {
+    const end = m.index + m[0].length;
+    const date = findDates(text.slice(end, end + 20))[0]?.iso;
+    const fact = {
+      section: 'additional' as const,
+      category: 'procedure' as const,
+      text: displayCase((m[1] ?? '').trim()),
+    };
+    addFact(doc, line, { ...fact, ...(date ? { onset: date } : {}) }, sentenceAround(text, m.index, end));
+  }
+}
+
 function insideBrackets(text: string, at: number): boolean {
   const before = text.slice(Math.max(0, at - 200), at);
   return before.lastIndexOf('(') > before.lastIndexOf(')');
@@ -998,6 +1080,13 @@ function readProse(doc: Doc, line: Line, text: string, kind: BlockKind): void {
     );
   }
   readProseDrugs(doc, line, text);
+  readProseProcedures(doc, line, text);
+  readProseResults(doc, line, text);
+  // A letter's addressee is on the care team ("Dear Dr. Placeholder,").
+  const addressee = /^dear (dr\.?|doctor)\s+([A-Z][\w'-]+)/i.exec(text);
+  if (addressee?.[2]) {
+    addFact(doc, line, { section: 'additional', category: 'care_team', text: `Dr. ${addressee[2]}` }, addressee[0]);
+  }
   if (kind === 'other' || kind === 'meds') {
     const allergic = /\ballergic to ([^.;]+)|\ballerg(?:y|ies) to ([^.;]+)/i.exec(text);
     if (allergic) {

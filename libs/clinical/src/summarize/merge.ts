@@ -52,8 +52,10 @@ function computeNameKey(fact: ClinicalFact): string {
           '',
         ),
       );
-    case 'immunization':
     case 'procedure':
+      // "CABG x3 (01/2017)" = "CABG": counts and dates are not part of the operation's name.
+      return normaliseKey(fact.text.replace(/\bx\s?\d+\b|\(?\b\d{1,2}\/\d{2,4}\b\)?|\(?\b(19|20)\d{2}\b\)?/gi, ' '));
+    case 'immunization':
     case 'care_team':
     case 'note':
       return normaliseKey(fact.text);
