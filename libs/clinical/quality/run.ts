@@ -261,7 +261,7 @@ export async function runQuality(dir: string, options: QualityOptions = {}): Pro
   return { cases, totals, skipped };
 }
 
-const pct = (n: number): string => `${(n * 100).toFixed(0)} %`;
+const pct = (n: number): string => (Number.isFinite(n) ? `${(n * 100).toFixed(0)} %` : '–');
 
 /** A Markdown table of precision and recall per section (what the README shows). */
 export function formatTable(report: QualityReport): string {
@@ -278,7 +278,7 @@ export function formatTable(report: QualityReport): string {
     { tp: 0, fp: 0, fn: 0 },
   );
   rows.push(
-    `| all | ${pct(all.tp / Math.max(1, all.tp + all.fp))} | ${pct(all.tp / Math.max(1, all.tp + all.fn))} | ${all.tp} | ${all.fp} | ${all.fn} |`,
+    `| all | ${pct(all.tp / (all.tp + all.fp))} | ${pct(all.tp / (all.tp + all.fn))} | ${all.tp} | ${all.fp} | ${all.fn} |`,
   );
   return rows.join('\n');
 }

@@ -43,8 +43,9 @@ function clauseAfter(after: string): string {
 
 /** The context of the term at [start, end) of `text`. */
 export function contextOf(text: string, start: number, end: number): MentionContext {
-  const before = clauseBefore(text.slice(0, start));
-  const after = clauseAfter(text.slice(end));
+  // A clause is short: looking 300 characters around keeps long paragraphs linear.
+  const before = clauseBefore(text.slice(Math.max(0, start - 300), start));
+  const after = clauseAfter(text.slice(end, end + 300));
   // NegEx scopes a pre-trigger to a few words; a list ("denies A, B or C") keeps it going.
   const near = before.split(/\s+/).slice(-8).join(' ');
   return {

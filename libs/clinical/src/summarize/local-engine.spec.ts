@@ -171,6 +171,54 @@ describe('LocalEngine: list layouts from other systems', () => {
     ]);
   });
 
+  it('reads a vital-signs table whose columns are the vitals (printed C-CDA)', async () => {
+    const { facts } = await read(
+      ['Vital Signs', 'Date          BP          Pulse    Temp', '02/20/2024    132/80      70       98.2 F'].join(
+        '\n',
+      ),
+    );
+    expect(facts.map((f) => f.text)).toEqual([
+      'Blood pressure 132/80 mmHg',
+      'Heart rate 70 bpm',
+      'Temperature 98.2 °F',
+    ]);
+  });
+
+  it('knows a heading OCR misread by one letter', async () => {
+    const { noneKnown } = await read('AIlergies : NKDA');
+    expect(noneKnown.map((n) => n.section)).toEqual(['allergies']);
+  });
+
+  it('reads short inline sentences as items and skips birth history', async () => {
+    const { facts } = await read(
+      'Past Medical History: Born full term, uncomplicated delivery. Kidney stone 2016. Appendectomy age 12.',
+    );
+    expect(facts.map((f) => [f.text, f.section, f.category, f.onset])).toEqual([
+      ['Kidney stones', 'past_history', 'condition', '2016'],
+      ['Appendectomy age 12', 'additional', 'procedure', undefined],
+    ]);
+  });
+
+  it('skips a header whose columns are one space apart, and splits a reaction off the allergen', async () => {
+    const { facts } = await read(['Allergies', 'Allergen Reactions', '• Penicillins Hives'].join('\n'));
+    expect(facts.map((f) => [f.text, f.details])).toEqual([['Penicillin', { reaction: 'hives' }]]);
+  });
+
+  it("reads Epic's orders under numbered diagnoses as drugs, with the brand in brackets as the same drug", async () => {
+    const { facts } = await read(
+      [
+        'Diagnoses and all orders for this visit:',
+        '1. Type 2 diabetes mellitus without complication, without long-term current use of insulin (HCC)',
+        '- HEMOGLOBIN A1C',
+        '- metFORMIN (GLUCOPHAGE) 1000 MG tablet; Take 1 tablet (1,000 mg total) by mouth 2 (two) times daily with meals.',
+      ].join('\n'),
+    );
+    expect(facts.map((f) => [f.section, f.text])).toEqual([
+      ['current_conditions', 'Type 2 diabetes mellitus without complication'],
+      ['medications', 'Metformin 1000 mg by mouth twice daily'],
+    ]);
+  });
+
   it('reads vital signs wherever a line gives two or more', async () => {
     const { facts } = await read('Physical Examination\nT 97.8  P 96  R 20  BP 102/60  O2 sat 94% RA');
     expect(facts.map((f) => f.text)).toEqual([
@@ -261,7 +309,7 @@ describe('LocalEngine: medications', () => {
       'Current Outpatient Prescriptions\nmetFORMIN 500 MG tablet\n    Take 500 mg by mouth 2 (two) times daily with meals.\n    Commonly known as: GLUCOPHAGE',
     );
     expect(facts).toHaveLength(1);
-    expect(facts[0]).toMatchObject({ text: 'MetFORMIN 500 mg by mouth twice daily', status: 'active' });
+    expect(facts[0]).toMatchObject({ text: 'Metformin 500 mg by mouth twice daily', status: 'active' });
   });
 
   it('marks drugs under STOP, or said to be stopped, discontinued or held, as stopped', async () => {
@@ -291,6 +339,50 @@ describe('LocalEngine: medications', () => {
       ['Losartan 50 mg daily', 'active'],
       ['Metformin 500 mg twice daily', 'active'],
       ['Hydroxychloroquine', 'stopped'],
+    ]);
+  });
+});
+
+describe('LocalEngine: letters and plans', () => {
+  it('reads an inline medication list that wraps over lines, with a stopped drug told in a sentence', async () => {
+    const { facts } = await read(
+      [
+        'CURRENT MEDICATIONS: insulin glargine 40 units at bedtime; metformin 1000 mg twice daily; lisinopril 20 mg',
+        'daily; gabapentin 300 mg three times daily. Glipizide was discontinued in',
+        'June because of hypoglycemia.',
+      ].join('\n'),
+    );
+    expect(facts.map((f) => [f.text, f.status])).toEqual([
+      ['Insulin glargine 40 units at bedtime', 'active'],
+      ['Metformin 1000 mg twice daily', 'active'],
+      ['Lisinopril 20 mg daily', 'active'],
+      ['Gabapentin 300 mg three times daily', 'active'],
+      ['Glipizide', 'stopped'],
+    ]);
+  });
+
+  it('reads a plan only for the drugs it starts, continues or restarts', async () => {
+    const { facts } = await read(
+      [
+        'Plan:',
+        '- Restart trazodone 50 mg at bedtime as needed',
+        '- Consider starting atorvastatin 20 mg',
+        '- Therapy referral placed',
+      ].join('\n'),
+    );
+    expect(facts.map((f) => [f.text, f.status])).toEqual([['Trazodone 50 mg at bedtime as needed', 'active']]);
+  });
+
+  it('reads operations, results and vital signs told in prose, and a letter addressee as care team', async () => {
+    const { facts } = await read(
+      'Dear Dr. Placeholder,\n\nHe had a left below-knee amputation in 2021. Recent labs showed a creatinine of 1.4 mg/dL and an eGFR of 42. Ambulatory SpO2 96%.',
+    );
+    expect(facts.map((f) => [f.category, f.text])).toEqual([
+      ['care_team', 'Dr. Placeholder'],
+      ['procedure', 'Left below-knee amputation'],
+      ['result', 'Creatinine 1.4 mg/dL'],
+      ['result', 'eGFR 42'],
+      ['vital', 'Oxygen saturation 96 %'],
     ]);
   });
 });

@@ -24,7 +24,7 @@ import {
   type MedParts,
 } from './parsers';
 import { displayCase, findDates, headerDate, quoteOf } from './text';
-import { HEADING_KINDS, HEADING_PATTERNS, type BlockKind } from './vocabulary';
+import { HEADING_KINDS, HEADING_PATTERNS, REACTIONS, type BlockKind } from './vocabulary';
 
 interface Line {
   text: string;
@@ -72,6 +72,7 @@ const COLUMN_ROLES: [RegExp, Role][] = [
   [/^(flag|abnormal|interpretation|abn)$/, 'flag'],
   [/^(icd-?10|code|icd-?10 code|snomed|rxnorm)$/, 'code'],
   [/^(relation|relationship|family member)$/, 'relation'],
+  [/^(role|specialty|title)$/, 'other'],
   [
     /^(type|comments?|notes?|prescriber|quantity|qty|refills|last dose|provider|ordered by|source|category|laterality|side|age of onset|age|disp|dispense|taking\??)$/,
     'other',
@@ -93,7 +94,7 @@ const SIG_LINE =
 const MED_DETAIL =
   /^(commonly known as|what changed|changed|also known as|indications?|dispense|disp|refills?|quantity|qty|start date|end date|started|authorizing provider|ordering provider|prescriber|last dose|last filled|notes? to pharmacy|patient instructions|comments?)\b\s*:?/i;
 const ALL_CAPS_HEADING_WORD =
-  /\b(HISTORY|EXAM|EXAMINATION|COURSE|PLAN|COMPLAINT|INFORMATION|INSTRUCTIONS|FINDINGS|SUMMARY|DATA|REVIEW|STATUS|NOTES?|PROCEDURE|RECOMMENDATIONS|STUDIES|DISPOSITION|IMPRESSION|SIGNATURE|ATTESTATION|REPORT|DECISION|MAKING|CONSULTATION|COUNSELING|EDUCATION)\b/;
+  /\b(HISTORY|EXAM|EXAMINATION|COURSE|PLAN|COMPLAINT|INFORMATION|INSTRUCTIONS|FINDINGS|SUMMARY|DATA|REVIEW|STATUS|NOTES?|PROCEDURE|RECOMMENDATIONS|STUDIES|DISPOSITION|IMPRESSION|SIGNATURE|ATTESTATION|REPORT|DECISION|MAKING|CONSULTATION|COUNSELING|EDUCATION|APPOINTMENT|VISIT|PROVIDER|SUBSTANCE|USE|GOALS|REFERRAL)\b/;
 // Sub-headings inside a medication list that do not end it.
 const MED_SUBHEADING =
   /^(scheduled|prn|as needed|continuous|oral|inhaled|topical|injectable|injections|other|otc|over the counter|supplements|vitamins|new|changed|unchanged|continued|as needed medications|scheduled medications)$/i;
@@ -118,6 +119,10 @@ interface Block {
   lastMed: { fact: ClinicalFact; text: string } | null;
   /** Words in the last list item: a long item's wrapped tail is not a new item. */
   lastItemWords: number;
+  /** The list numbers its problems ("1.", "#"): its dash lines are orders under them. */
+  numbered?: boolean;
+  /** The columns of a vital-signs table, when its header names the vitals. */
+  vitalHeader?: { names: string[]; starts: number[] | null };
 }
 
 export class LocalEngine implements SummaryEngine {
@@ -154,7 +159,13 @@ export function readDocument(input: EngineInput): Doc {
   const block: Block = { kind: 'other', columns: null, lastMed: null, lastItemWords: 0 };
   // Prose is read by paragraph: sentences wrap across lines ("chronic\nkidney disease").
   let paragraph: { line: Line; text: string; lastLine: string } | null = null;
+  let pending: { line: Line; text: string; last: string } | null = null;
+  const flushPending = (): void => {
+    if (pending) readContent(doc, block, pending.line, pending.text, true);
+    pending = null;
+  };
   const flush = (): void => {
+    flushPending();
     if (paragraph) readProse(doc, paragraph.line, paragraph.text, 'other');
     paragraph = null;
   };
@@ -165,6 +176,15 @@ export function readDocument(input: EngineInput): Doc {
       continue;
     }
     if (NOISE.test(text)) continue;
+    // A long inline list wraps onto the next lines ("CURRENT MEDICATIONS: insulin ...; lisinopril 20 mg" / "daily; ...").
+    if (pending) {
+      if (pending.last.length >= 50 && !/\.$/.test(pending.last) && !detectHeading(text, block.kind)) {
+        pending.text += ` ${text}`;
+        pending.last = text;
+        continue;
+      }
+      flushPending();
+    }
     const heading = detectHeading(text, block.kind);
     if (heading) {
       flush();
@@ -172,7 +192,13 @@ export function readDocument(input: EngineInput): Doc {
       block.columns = null;
       block.lastMed = null;
       block.lastItemWords = 0;
-      if (heading.rest) readContent(doc, block, line, heading.rest, true);
+      delete block.vitalHeader;
+      block.numbered = false;
+      if (heading.rest && heading.kind !== 'vitals' && vitalCount(heading.rest) >= 2)
+        readVitals(doc, line, heading.rest);
+      else if (heading.rest.length >= 50 && !/\.$/.test(heading.rest))
+        pending = { line, text: heading.rest, last: heading.rest };
+      else if (heading.rest) readContent(doc, block, line, heading.rest, true);
       continue;
     }
     // Vital signs are written wherever the exam is ("BP 148/86 | Pulse 92 | SpO2 97%").
@@ -199,6 +225,16 @@ export function readDocument(input: EngineInput): Doc {
   return doc;
 }
 
+// Column names, for a header row whose columns are one space apart ("Diagnosis Date Noted").
+const HEADER_WORDS =
+  /\b(diagnosis|problem|date noted|noted|date|medication|sig|dispense|refills?|allergen|reactions?|severity|result|value|ref range|reference range|range|units?|flag|test|component|status|onset|name|dose|route|frequency|reason|comments?|provider|laterality|relation|age of onset|vaccine|procedure|type|start date|end date|quantity)\b/gi;
+
+function isHeaderWords(text: string): boolean {
+  const words = text.replace(/[•*]/g, ' ').trim();
+  const count = (words.match(HEADER_WORDS) ?? []).length;
+  return count >= 2 && words.replace(HEADER_WORDS, '').replace(/[\s/|:-]+/g, '') === '';
+}
+
 function isTableHeader(text: string): boolean {
   const cells = cellsOf(text).cells.filter(Boolean);
   return cells.length >= 2 && cells.every((c) => roleOf(c));
@@ -217,7 +253,7 @@ function normaliseHeading(text: string): string {
     .toLowerCase()
     .replace(/\([^)]*\)/g, ' ')
     .replace(/&/g, ' and ')
-    .replace(/^(your|the patient'?s|patient'?s)\s+/, '')
+    .replace(/^(your|the patient'?s|patient'?s|patient)\s+/, '')
     .replace(/[*#_=]+/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[\s\d.)ivx]+(?=[a-z])/, (m) => (/^\s*([\d]+|[ivx]+)[.)]\s*$/.test(m) ? '' : m))
@@ -226,8 +262,13 @@ function normaliseHeading(text: string): string {
 }
 
 function knownHeading(candidate: string): BlockKind | undefined {
+  // A heading is short; most lines are not, and need no normalising.
+  if (candidate.length > 80) return undefined;
   const key = normaliseHeading(candidate);
-  if (!key || key.split(' ').length > 8) return undefined;
+  const words = key.split(' ').length;
+  if (!key || words > 12) return undefined;
+  // Sentence-like headings ("Results for orders placed or performed in visit on 03/14/24") may be long.
+  if (words > 8) return HEADING_PATTERNS.find(([re]) => re.test(key))?.[1];
   const known = (k: string): BlockKind | undefined =>
     HEADING_KINDS.get(k) ?? HEADING_PATTERNS.find(([re]) => re.test(k))?.[1];
   // "Problem List/Past Medical History", "Procedure/Surgical History": the first part it knows.
@@ -237,8 +278,50 @@ function knownHeading(candidate: string): BlockKind | undefined {
     key
       .split(/\s*\/\s*/)
       .map(known)
-      .find((k) => k !== undefined)
+      .find((k) => k !== undefined) ??
+    ocrHeading(key)
   );
+}
+
+// Heading names of 7+ letters by length, for the OCR check.
+const HEADINGS_BY_LENGTH = new Map<number, [string, BlockKind][]>();
+for (const [name, kind] of HEADING_KINDS) {
+  if (name.length < 7) continue;
+  const list = HEADINGS_BY_LENGTH.get(name.length);
+  if (list) list.push([name, kind]);
+  else HEADINGS_BY_LENGTH.set(name.length, [[name, kind]]);
+}
+
+/** OCR misreads a letter ("AIlergies", "Medicat1ons"): a heading of 7+ letters one edit away. */
+function ocrHeading(key: string): BlockKind | undefined {
+  if (key.length < 7 || key.split(' ').length > 4) return undefined;
+  for (const length of [key.length, key.length - 1, key.length + 1]) {
+    for (const [name, kind] of HEADINGS_BY_LENGTH.get(length) ?? []) {
+      if (editDistanceAtMostOne(name, key)) return kind;
+    }
+  }
+  return undefined;
+}
+
+function editDistanceAtMostOne(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
 /** A heading line ("ALLERGIES:", "Past Medical History", "PMH: HTN, DM2") and any content after it. */
@@ -332,6 +415,10 @@ function stripBullet(text: string): string {
 
 /** Items on one line: inline lists are split on commas and semicolons (outside brackets). */
 function splitItems(text: string, inline: boolean): string[] {
+  // Inline content may hold sentences ("Hemoglobin A1c 9.4%. Creatinine 1.5 mg/dL, eGFR 52.").
+  if (inline && /\.\s+[A-Z]/.test(text)) {
+    return text.split(/\.\s+(?=[A-Z])/).flatMap((sentence) => splitItems(sentence, true));
+  }
   const parts: string[] = [];
   let depth = 0;
   let current = '';
@@ -345,15 +432,18 @@ function splitItems(text: string, inline: boolean): string[] {
   }
   parts.push(current);
   const items = parts.map((p) => p.replace(/\.\s*$/, '').trim()).filter(Boolean);
-  // A one-per-line list keeps its commas ("Hyperlipidemia, unspecified") unless it is plainly a list.
+  // A one-per-line list keeps its commas ("Hyperlipidemia, unspecified", "Type 2 diabetes, uncontrolled,
+  // with hyperglycemia") unless it is plainly a list: short parts, each capitalised or a known name.
   const short = items.every((i) => i.split(/\s+/).length <= 5);
-  if (inline ? items.length > 1 && items.every((i) => i.split(/\s+/).length <= 8) : items.length >= 3 && short)
+  const named = items.slice(1).every((i) => /^[A-Z0-9]/.test(i) || findConditions(i).length > 0);
+  if (inline ? items.length > 1 && items.every((i) => i.split(/\s+/).length <= 8) : items.length >= 3 && short && named)
     return items;
   return [text.replace(/\.\s*$/, '').trim()];
 }
 
 function readContent(doc: Doc, block: Block, line: Line, text: string, inline: boolean): void {
   if (DEMOGRAPHIC.test(text) && block.kind !== 'other') return;
+  if (isHeaderWords(text) && !/\t|\s{2,}|\|/.test(text)) return;
   const { cells: rawCells, starts } = cellsOf(text);
   const cells = rawCells.filter(Boolean);
   if (cells.length >= 2 && cells.every((c) => roleOf(c))) {
@@ -371,6 +461,8 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
   switch (block.kind) {
     case 'skip':
       return;
+    case 'plan':
+      return readProseDrugs(doc, line, stripBullet(text));
     case 'other':
       return readProse(doc, line, text, 'other');
     case 'problems':
@@ -382,7 +474,11 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
     case 'meds':
     case 'meds_stopped':
       if (inline && !row) {
-        for (const item of splitItems(text, true)) readMedication(doc, block, line, item, null, [item]);
+        for (const item of splitItems(text, true)) {
+          // "Glipizide was discontinued in June": a sentence about a drug, not a list entry.
+          if (/\b(was|were|has been|is|are)\b/i.test(item)) readProseDrugs(doc, line, item);
+          else readMedication(doc, block, line, item, null, [item]);
+        }
         return;
       }
       return readMedication(doc, block, line, text, row, cells);
@@ -397,9 +493,9 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
     case 'labs':
       return readLabs(doc, line, text, inline, row, cells);
     case 'vitals':
-      return readVitals(doc, line, text);
+      return readVitals(doc, line, vitalColumns(block, rawCells, starts) ?? text);
     case 'care_team':
-      return readCareTeam(doc, line, text);
+      return readCareTeam(doc, line, row?.name ? `${row.name}${row.other ? ` (${row.other})` : ''}` : text);
   }
 }
 
@@ -440,6 +536,9 @@ function readConditions(
   const kind = block.kind === 'past' ? 'past' : 'problems';
   const previousWords = block.lastItemWords;
   block.lastItemWords = wordCount(text);
+  if (/^\s*(\d{1,2}\s?[.)]|#)\s*\S/.test(text)) block.numbered = true;
+  // Under numbered problems, dash lines are the orders for them ("- HEMOGLOBIN A1C", "- metFORMIN 1000 MG tablet").
+  else if (block.numbered && /^\s*[-–•]\s/.test(text)) return readProseDrugs(doc, line, stripBullet(text), true);
   // The wrapped tail of a long A/P item ("metformin 1000 mg BID. Discussed diet.") names no new problem.
   if (/^[a-z]/.test(text) && previousWords >= 8) return readProseDrugs(doc, line, text);
   const section: SectionKey = kind === 'problems' ? 'current_conditions' : 'past_history';
@@ -464,8 +563,15 @@ function readConditions(
       return addCondition(doc, kind, line, stripBullet(cells[at] ?? ''), others.join(' '));
     }
   }
-  // Inline sentences ("PMH: Born full term. Bronchiolitis at 8 months, resolved.") are prose.
-  if (inline && /\.\s+\S/.test(text)) return readProse(doc, line, text, kind);
+  // Inline sentences ("PMH: Kidney stone 2016. Appendectomy age 12."): a short one is an item, a long one prose.
+  if (inline && /\.\s+\S/.test(text)) {
+    for (const sentence of text.split(/(?<=[a-z0-9)])\s*\.\s+/i)) {
+      const clean = sentence.replace(/[\s.]+$/, '');
+      if (wordCount(clean) <= 6) readConditions(doc, block, line, clean, true, null, [clean]);
+      else readProse(doc, line, clean, kind);
+    }
+    return;
+  }
   // An unmarked sentence under a problem ("Above goal; metoprolol added.") is plan prose, not a problem.
   const marked = stripBullet(text) !== text || inline;
   if (
@@ -501,7 +607,7 @@ const PROCEDURE_WORD =
   /(ectomy|plasty|otomy|ostomy|oscopy|pexy|rrhaphy)\b|\b(repair|replacement|bypass|cabg|pci|stent|stenting|biopsy|transplant|ablation|amputation|fixation|orif|implantation|c-section|cesarean section|tubes)\b/i;
 // Reasons for a visit that are not conditions.
 const NOT_A_PROBLEM =
-  /^\W*(well (child|baby|adult|woman|man|visit)|routine (exam|physical|visit|check)|annual (exam|physical|visit)|health maintenance|preventive|encounter for|follow[- ]?up|medication refill)\b/i;
+  /^\W*(born\b|full[- ]term|term (birth|delivery)|uncomplicated|otherwise healthy|healthy|no significant|well (child|baby|adult|woman|man|visit)|routine (exam|physical|visit|check)|annual (exam|physical|visit)|health maintenance|preventive|encounter for|follow[- ]?up|medication refill)\b/i;
 
 function addCondition(doc: Doc, kind: 'problems' | 'past', line: Line, name: string, extra: string): void {
   const whole = `${name} ${extra}`;
@@ -586,7 +692,8 @@ function readDated(
 function readMedication(doc: Doc, block: Block, line: Line, text: string, row: Row | null, cells: string[]): void {
   const item = stripBullet(text);
   if (NONE_MEDS.test(item)) return addNoneKnown(doc, line, 'medications', displayCase(item.replace(/\.$/, '')));
-  if (MED_DETAIL.test(item)) return;
+  // "No facility-administered medications prior to visit.": boilerplate, never a drug.
+  if (MED_DETAIL.test(item) || /^no\b/i.test(item)) return;
   // Epic writes the sig on the line under the drug: it completes the last medication.
   if (SIG_LINE.test(item) && block.lastMed && !row) {
     const merged = `${block.lastMed.text} ${item.replace(/^sig:?\s*/i, '')}`;
@@ -634,6 +741,8 @@ function medicationFact(parts: MedParts, stopped: boolean): Omit<ClinicalFact, '
 
 function readAllergies(doc: Doc, line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
   const item = stripBullet(text);
+  // A paragraph under Allergies ("She reports a rash after amoxicillin as a child...") is prose.
+  if (item.length > 160) return readProse(doc, line, item, 'other');
   const none = NONE_ALLERGIES.exec(item);
   if (none) {
     const said = /nkda|no known drug/i.test(none[0])
@@ -661,6 +770,7 @@ function readAllergies(doc: Doc, line: Line, text: string, inline: boolean, row:
     if (itemContext(entry.text).negated) continue;
     const parts = parseAllergy(entry.text.replace(/^(allergic to|allergy to)\s+/i, ''), entry.cells);
     if (!parts || wordCount(parts.allergen) > 6) continue;
+    if (!parts.reaction) splitReaction(parts);
     const details: ClinicalFact['details'] = {
       ...(parts.reaction ? { reaction: parts.reaction } : {}),
       ...(parts.severity ? { severity: parts.severity } : {}),
@@ -682,6 +792,19 @@ function inlineAllergies(item: string, inline: boolean): string[] {
   return entries.flatMap((entry) => (/\s[-–—]\s|:/.test(entry) ? [entry] : splitItems(entry, true)));
 }
 
+const REACTION_AT_END = new RegExp(`^(.+?)\\s+(${REACTIONS.join('|')})$`, 'i');
+
+/** "Penicillins Hives": a table row whose columns lost their gap. */
+function splitReaction(parts: { allergen: string; key: string; reaction?: string }): void {
+  const m = REACTION_AT_END.exec(parts.allergen);
+  if (!m?.[1] || !m[2]) return;
+  const allergen = parseAllergy(m[1]);
+  if (!allergen) return;
+  parts.allergen = allergen.allergen;
+  parts.key = allergen.key;
+  parts.reaction = m[2].toLowerCase();
+}
+
 function readFamily(doc: Doc, line: Line, text: string): void {
   const item = stripBullet(text)
     .replace(/^(family history|fhx?)\s*(of|:)?\s*/i, '')
@@ -701,6 +824,9 @@ const LAB_NOISE =
   /^(collected|received|reported|specimen|ordering|ordered|performed|lab|laboratory|reference|test|result|status|final|fasting|comment|note|method|accession|page|date|time)\b/i;
 const LAB_LINE =
   /^([A-Za-z](?:[A-Za-z0-9 ,()/%.'-]*?[A-Za-z0-9)%])?)\s*[:=]?\s*(<=|>=|<|>)?\s*(-?\d+(?:\.\d+)?|positive|negative|detected|not detected|reactive|non-reactive|nonreactive)\b\s*([a-zA-Zµ%][a-zA-Z0-9µ%/^.*]*(?:\/[a-zA-Z0-9.^]+)?)?(.*)$/i;
+// What a unit looks like: a slash or percent, or a known unit ("for" in "positive for nitrite" is not one).
+const UNIT =
+  /[/%]|^(mg|g|kg|mcg|µg|ug|ng|pg|mmol|meq|iu|u|units?|fl|pct|sec|s|mm|mmhg|cm|k|m|x10\S*|cells|ratio|index|titer)$/i;
 const FLAG = /(?:^|\s|\()(H|L|HH|LL|A|high|low|abnormal|critical|crit)(?:\)|\s|$|\*)/i;
 
 function readLabs(doc: Doc, line: Line, text: string, inline: boolean, row: Row | null, cells: string[]): void {
@@ -717,8 +843,7 @@ function readLabs(doc: Doc, line: Line, text: string, inline: boolean, row: Row 
     const name = (m[1] ?? '').replace(/[\s:]+$/, '');
     // One-letter analytes are capitals ("K 4.8"); otherwise a name has letters, and no date.
     if (findDates(name).length || wordCount(name) > 6 || !(/[a-z]{2}/i.test(name) || /^[A-Z]$/.test(name))) continue;
-    const unit =
-      m[4] && !/^(h|l|a|high|low|abnormal|critical|ref|reference|range|normal)$/i.test(m[4]) ? m[4] : undefined;
+    const unit = m[4] && UNIT.test(m[4]) ? m[4] : undefined;
     const flag = FLAG.exec(` ${m[5] ?? ''} ${m[4] && !unit ? m[4] : ''} `)?.[1];
     const interpretation = flag
       ? ((
@@ -752,6 +877,38 @@ const VITALS: [RegExp, string, string][] = [
   [/\b(?:height|ht)\s*:?\s*(\d{2,3}(?:\.\d+)?)\s*(cm|in|inches)\b/gi, 'Height', ''],
   [/\b(?:bmi)\s*:?\s*(\d{2}(?:\.\d+)?)/gi, 'BMI', 'kg/m2'],
 ];
+
+const VITAL_HEADER =
+  /^(bp|blood pressure|pulse|hr|heart rate|temp|temperature|resp|rr|respiratory rate|weight|wt|height|ht|bmi|spo2|o2 sat|pulse ox|date)$/i;
+
+/**
+ * A vital-signs table whose columns are the vitals ("Date  BP  Pulse  Temp"): the header is kept,
+ * and each row is rewritten as "BP 132/80 Pulse 70 ..." for readVitals.
+ */
+function vitalColumns(block: Block, cells: string[], starts: number[] | null): string | null {
+  const filled = cells.filter(Boolean);
+  if (filled.length >= 3 && filled.every((c) => VITAL_HEADER.test(c))) {
+    block.vitalHeader = { names: cells, starts };
+    return '';
+  }
+  const header = block.vitalHeader;
+  if (!header) return null;
+  return cells
+    .map((cell, i) => {
+      let column = i;
+      const at = starts?.[i];
+      if (at !== undefined && header.starts) {
+        const headerStarts = header.starts;
+        column = headerStarts.reduce(
+          (best, start, j) => (Math.abs(start - at) < Math.abs((headerStarts[best] ?? 0) - at) ? j : best),
+          0,
+        );
+      }
+      const name = header.names[column] ?? '';
+      return cell && !/^date$/i.test(name) ? `${name} ${cell}` : '';
+    })
+    .join('  ');
+}
 
 function vitalCount(text: string): number {
   return VITALS.filter(([pattern]) => {
@@ -797,28 +954,34 @@ const TAKING_CONTEXT =
   /\b(takes|taking|is on|are on|remains on|remain on|continues on|continue|continued|started|start|starting|restart|restarted|resume|resumed|begin|began|prescribed|increase|increased|decrease|decreased|reduce|reduced|change|changed|current medications|medications (are|include)|maintained on|currently on|home)\b/i;
 // Not taken at home: suggestions, allergies, and doses given once in hospital ("received", "given").
 const NOT_TAKEN =
-  /\b(consider|considering|recommend|recommended|suggest|may|might|could|would|if|plan to|should|allergic|allergy|allergies|intolerant|intolerance|denies|not on|never|avoid|received|receiving|given|administered|treated with|bolus|nebs?|loaded with)\b/i;
+  /\b(without|no|not|off|consider|considering|recommend|recommended|suggest|may|might|could|would|if|plan to|should|allergic|allergy|allergies|intolerant|intolerance|denies|not on|never|avoid|received|receiving|given|administered|treated with|bolus|nebs?|loaded with)\b/i;
 const DOSE_AFTER = /^\s*(\([^)]*\)\s*)?(to\s+)?\d/;
 
 /** Drugs named in prose: kept when a dose follows or the words around say it is taken or stopped. */
-function readProseDrugs(doc: Doc, line: Line, text: string): void {
-  const drugs = findDrugs(text);
+function readProseDrugs(doc: Doc, line: Line, text: string, ordered = false): void {
+  // "metFORMIN (GLUCOPHAGE) 1000 MG": the bracketed brand names the same drug.
+  const drugs = findDrugs(text).filter((d) => !insideBrackets(text, d.start));
   drugs.forEach((drug, i) => {
-    const clauseStart = Math.max(text.lastIndexOf('. ', drug.start), text.lastIndexOf('; ', drug.start), 0);
+    const clauseStart = Math.max(
+      text.lastIndexOf('. ', drug.start),
+      text.lastIndexOf('; ', drug.start),
+      drug.start - 300,
+      0,
+    );
     const before = text.slice(clauseStart, drug.start);
     const near = before.split(/\s+/).slice(-6).join(' ');
     if (NOT_TAKEN.test(near)) return;
     // The sig runs to the next drug or the end of the sentence.
     const stop = Math.min(
       drugs[i + 1]?.start ?? text.length,
-      ...[text.indexOf('. ', drug.end), text.indexOf('; ', drug.end)].filter((n) => n >= 0),
+      ...[text.indexOf('. ', drug.end), ordered ? -1 : text.indexOf('; ', drug.end)].filter((n) => n >= 0),
     );
     const name = text.slice(drug.start, drug.end);
     const after = text.slice(drug.end, stop).replace(/\s*(,|and|or)\s*$/i, '');
     const stoppedAfter = /^\s*(was|has been|were|is)\s+(stopped|discontinued|held)/i.test(after);
     const switchedTo = /switched from\b.*\bto\s*$/i.test(before);
     const stopped = !switchedTo && (STOP_CONTEXT.test(before.split(/\s+/).slice(-5).join(' ')) || stoppedAfter);
-    if (!stopped && !DOSE_AFTER.test(after) && !TAKING_CONTEXT.test(before)) return;
+    if (!stopped && !ordered && !DOSE_AFTER.test(after) && !TAKING_CONTEXT.test(before)) return;
     const sig = parseMedication(
       `${name} ${after.replace(/^\s*(was|has been|were|is)\s+(stopped|discontinued|held)\b.*$/i, '')}`,
     );
@@ -827,8 +990,57 @@ function readProseDrugs(doc: Doc, line: Line, text: string): void {
   });
 }
 
+// Common tests a letter quotes ("a creatinine of 1.4 mg/dL, an eGFR of 42").
+const PROSE_RESULT =
+  /\b(hemoglobin a1c|hba1c|a1c|creatinine|egfr|gfr|ldl|hdl|total cholesterol|triglycerides|tsh|free t4|potassium|sodium|hemoglobin|platelets?|wbc|white (?:blood )?cell count|inr|bnp|nt-probnp|troponin(?: i| t)?|ferritin|vitamin d|psa|alt|ast|albumin|urine albumin\/creatinine ratio|uacr|glucose)(?:\s+(?:level|value))?(?:\s+(?:of|was|is|at|=|:))?\s+(\d+(?:\.\d+)?)\s*(%|mg\/dl|mmol\/l|ng\/ml|pg\/ml|miu\/l|u\/l|g\/dl|mg\/g|k\/ul|ml\/min(?:\/1\.73\s?m2)?)?/gi;
+// Vital signs in prose need their unit or a clear label ("SpO2 96%", "BP 180/100").
+const PROSE_VITAL =
+  /\b(spo2|sp02|o2 sat(?:uration)?|oxygen saturation)\s*(?:of|was|is|:)?\s*\d{2,3}\s*%|\b(bp|blood pressure)\s*(?:of|was|is|:)?\s*\d{2,3}\/\d{2,3}\b/gi;
+
+/** Results and vital signs quoted in prose. */
+function readProseResults(doc: Doc, line: Line, text: string): void {
+  PROSE_RESULT.lastIndex = 0;
+  for (let m = PROSE_RESULT.exec(text); m; m = PROSE_RESULT.exec(text)) {
+    const end = m.index + m[0].length;
+    const name = displayCase(m[1] ?? '');
+    const value = m[2] ?? '';
+    const unit = m[3];
+    addFact(
+      doc,
+      line,
+      {
+        section: 'additional',
+        category: 'result',
+        text: [name, value, unit].filter(Boolean).join(' '),
+        details: { value, ...(unit ? { unit } : {}) },
+      },
+      sentenceAround(text, m.index, end),
+    );
+  }
+  PROSE_VITAL.lastIndex = 0;
+  for (let m = PROSE_VITAL.exec(text); m; m = PROSE_VITAL.exec(text)) readVitals(doc, line, m[0]);
+}
+
+const PROSE_PROCEDURE =
+  /\b(?:had|underwent|undergone|s\/p|status post|treated with|history of)\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,3}?[\w-]*(?:ectomy|plasty|otomy|ostomy|oscopy|pexy|amputation|repair|replacement|bypass|transplant|ablation|biopsy|cabg|stenting))\b/gi;
+
+/** Operations told in prose: "He had a left below-knee amputation in 2021", "treated with lumpectomy". */
+function readProseProcedures(doc: Doc, line: Line, text: string): void {
+  PROSE_PROCEDURE.lastIndex = 0;
+  for (let m = PROSE_PROCEDURE.exec(text); m; m = PROSE_PROCEDURE.exec(text)) {
+    const end = m.index + m[0].length;
+    const date = findDates(text.slice(end, end + 20))[0]?.iso;
+    const fact = {
+      section: 'additional' as const,
+      category: 'procedure' as const,
+      text: displayCase((m[1] ?? '').trim()),
+    };
+    addFact(doc, line, { ...fact, ...(date ? { onset: date } : {}) }, sentenceAround(text, m.index, end));
+  }
+}
+
 function insideBrackets(text: string, at: number): boolean {
-  const before = text.slice(0, at);
+  const before = text.slice(Math.max(0, at - 200), at);
   return before.lastIndexOf('(') > before.lastIndexOf(')');
 }
 
@@ -868,6 +1080,13 @@ function readProse(doc: Doc, line: Line, text: string, kind: BlockKind): void {
     );
   }
   readProseDrugs(doc, line, text);
+  readProseProcedures(doc, line, text);
+  readProseResults(doc, line, text);
+  // A letter's addressee is on the care team ("Dear Dr. Placeholder,").
+  const addressee = /^dear (dr\.?|doctor)\s+([A-Z][\w'-]+)/i.exec(text);
+  if (addressee?.[2]) {
+    addFact(doc, line, { section: 'additional', category: 'care_team', text: `Dr. ${addressee[2]}` }, addressee[0]);
+  }
   if (kind === 'other' || kind === 'meds') {
     const allergic = /\ballergic to ([^.;]+)|\ballerg(?:y|ies) to ([^.;]+)/i.exec(text);
     if (allergic) {

@@ -23,8 +23,19 @@ function family(fact: ClinicalFact): string {
   return fact.category === 'condition' ? 'condition' : fact.category;
 }
 
+// nameKey parses the fact's text (for drugs, the whole sig): once per fact is enough.
+const KEYS = new WeakMap<ClinicalFact, string>();
+
 /** The name two documents must share for their facts to be one. */
 export function nameKey(fact: ClinicalFact): string {
+  const known = KEYS.get(fact);
+  if (known !== undefined) return known;
+  const key = computeNameKey(fact);
+  KEYS.set(fact, key);
+  return key;
+}
+
+function computeNameKey(fact: ClinicalFact): string {
   switch (fact.category) {
     case 'condition':
       return conditionKey(fact.text);
@@ -41,8 +52,10 @@ export function nameKey(fact: ClinicalFact): string {
           '',
         ),
       );
-    case 'immunization':
     case 'procedure':
+      // "CABG x3 (01/2017)" = "CABG": counts and dates are not part of the operation's name.
+      return normaliseKey(fact.text.replace(/\bx\s?\d+\b|\(?\b\d{1,2}\/\d{2,4}\b\)?|\(?\b(19|20)\d{2}\b\)?/gi, ' '));
+    case 'immunization':
     case 'care_team':
     case 'note':
       return normaliseKey(fact.text);
@@ -167,12 +180,18 @@ export function mergeFacts(
   const groups = new Map<number, Member[]>();
   facts.forEach((fact, i) => {
     const root = find(i);
-    groups.set(root, [...(groups.get(root) ?? []), { fact, at: i }]);
+    const group = groups.get(root);
+    if (group) group.push({ fact, at: i });
+    else groups.set(root, [{ fact, at: i }]);
   });
   const merged = [...groups.values()].map(mergeGroup);
 
   const bySection = new Map<SectionKey, NoneKnown[]>();
-  for (const none of noneKnown) bySection.set(none.section, [...(bySection.get(none.section) ?? []), none]);
+  for (const none of noneKnown) {
+    const statements = bySection.get(none.section);
+    if (statements) statements.push(none);
+    else bySection.set(none.section, [none]);
+  }
   const mergedNone = [...bySection.values()].flatMap((statements) => {
     const [newest, ...older] = [...statements].sort(
       (a, b) => dateKey(b.recorded).localeCompare(dateKey(a.recorded)) || a.text.localeCompare(b.text),

@@ -284,6 +284,8 @@ export function parseCondition(item: string): ConditionParts | null {
     )
     .replace(/\(\s*(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{4}|\d{4})\s*\)/g, ' ')
     .replace(/\s[-–—]\s.*$/, '')
+    // A bare date at the end is the onset, read above ("Kidney stone 2016").
+    .replace(/(?<!\b\w+ed),?\s+(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}\/\d{4}|(19|20)\d{2})\s*$/, '')
     .replace(
       /\b(active|chronic|resolved|inactive|stable|controlled|well[- ]controlled|uncontrolled|in remission|historical|unspecified|confirmed)\s*\)?\s*$/gi,
       '',

@@ -28,6 +28,13 @@ export function displayCase(text: string): string {
       .replace(/\b(er|xl|sr|dr|hcl|hfa|ii|iii|iv|copd|gerd|hiv|ckd)\b/g, (m) => m.toUpperCase());
     return lower.charAt(0).toUpperCase() + lower.slice(1);
   }
+  // Tall-man drug names ("metFORMIN", "amLODIPine") read as ordinary words.
+  if (/^[a-z]{2,}[A-Z]{2,}/.test(text)) {
+    const word = /^\S+/.exec(text)?.[0] ?? '';
+    return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase() + text.slice(word.length);
+  }
+  // "eGFR", "pH" keep their small first letter.
+  if (/^[a-z][A-Z]/.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

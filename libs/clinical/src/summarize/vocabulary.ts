@@ -16,6 +16,7 @@ export type BlockKind =
   | 'labs'
   | 'vitals'
   | 'care_team'
+  | 'plan'
   | 'other'
   | 'skip';
 
@@ -233,6 +234,17 @@ const HEADINGS: Record<Exclude<BlockKind, never>, string[]> = {
     'reason for consultation',
     'reason for consult',
   ],
+  // Plans are read only for the drugs they start, change or stop.
+  plan: [
+    'plan',
+    'recommendations',
+    'recommendation',
+    'treatment plan',
+    'plan of care',
+    'plan of treatment',
+    'medication changes',
+    'orders placed this encounter',
+  ],
   skip: [
     'review of systems',
     'ros',
@@ -245,7 +257,6 @@ const HEADINGS: Record<Exclude<BlockKind, never>, string[]> = {
     'exam',
     'pe',
     'objective',
-    'plan',
     'follow-up',
     'follow up',
     'followup',
@@ -311,17 +322,31 @@ export const HEADING_KINDS: ReadonlyMap<string, BlockKind> = new Map(
 
 /** Headings written as sentences in discharge paperwork ("STOP taking these medications:"). */
 export const HEADING_PATTERNS: [RegExp, BlockKind][] = [
-  [/^stop (taking )?(these|the following)\b/, 'meds_stopped'],
+  [/^stop (taking )?(these|the following)\b|^stop taking$|^stop$/, 'meds_stopped'],
   [/^(do not take|discontinue)\b.*\bmedications?\b/, 'meds_stopped'],
+  [/^(discontinued|stopped|inactive|expired|completed) (medications?|meds|prescriptions)\b/, 'meds_stopped'],
+  [/^(medications?|meds|prescriptions) (discontinued|stopped)\b/, 'meds_stopped'],
   [/^(change|changed)\b.*\b(take|medications?)\b/, 'meds'],
-  [/^(start|begin|continue)( taking)? (these|the following)\b/, 'meds'],
+  [/^(start|begin|continue|keep)( taking)? (these|the following)\b|^(start|begin|continue|keep) taking$/, 'meds'],
   [/\bmedications? (on|at|prior to) (admission|discharge)\b/, 'meds'],
   [/^((current|active|home|discharge|outpatient|new)\s+)+(medications?|meds|prescriptions)\b/, 'meds'],
   [/^(prescriptions|medications prescribed|prescribed medications)\b/, 'meds'],
   [/^allerg(y|ies)\b/, 'allergies'],
-  [/^medications?\b/, 'meds'],
+  [/^review of (the )?(patient'?s )?allerg(y|ies)\b/, 'allergies'],
+  [/^(active )?problem list\b/, 'problems'],
+  [/^diagnoses (and|&) (all )?orders\b/, 'problems'],
+  [/^(problems?|diagnoses) addressed\b|^problem list items addressed\b/, 'problems'],
+  [/^results (for|from)\b|^(lab|laboratory) results\b|^recent results\b/, 'labs'],
+  [/^medications? (list|administration record|summary|history|reconciliation|on file|at)\b/, 'meds'],
   [/^(last|latest|most recent|recent|pertinent|admission|discharge|today'?s)\s+(labs?|laboratory|results)\b/, 'labs'],
-  [/^(last|latest|most recent|recent|admission|discharge|current)\s+(vitals?|vital signs)\b/, 'vitals'],
+  [/^(last|latest|most recent|recent|admission|discharge|current|today'?s)\s+(vitals?|vital signs)\b/, 'vitals'],
+  [/^(lab|laboratory) (tests?|work)\b/, 'labs'],
+  // "Psychiatric diagnoses", "Diagnoses today", "Current psychotropics", "Other medications".
+  [
+    /^diagnos[ie]s (today|this visit|for this visit|addressed)\b|\b(psychiatric|medical|visit|encounter|admitting|working|active|final|other) diagnos[ie]s$/,
+    'problems',
+  ],
+  [/^(?!no\b|not\b|none\b).*\b(psychotropics|medications|meds|prescriptions)$/, 'meds'],
   [/^(immunizations?|vaccinations?|vaccines?)\b/, 'immunizations'],
   [/^(past|prior) surgical\b/, 'surgical'],
 ];
@@ -407,6 +432,13 @@ export const CONDITIONS: Concept[] = [
       'nonischemic cardiomyopathy',
       'hypertrophic cardiomyopathy',
     ],
+  },
+  { display: 'Insomnia', terms: ['insomnia', 'insomnia disorder'] },
+  { display: 'Dehydration', terms: ['dehydration', 'volume depletion'] },
+  { display: 'Pyelonephritis', terms: ['pyelonephritis', 'acute pyelonephritis', 'kidney infection'] },
+  {
+    display: 'Peripheral neuropathy',
+    terms: ['peripheral neuropathy', 'diabetic peripheral neuropathy', 'diabetic neuropathy', 'neuropathy'],
   },
   { display: 'Prediabetes', terms: ['prediabetes', 'pre-diabetes', 'impaired fasting glucose'] },
   {
@@ -878,6 +910,37 @@ export const BRANDS: Record<string, string> = {
   'klor-con': 'potassium chloride',
   mtx: 'methotrexate',
 };
+
+/** Reactions, to tell "Penicillins Hives" (columns joined by one space) apart. */
+export const REACTIONS = [
+  'hives',
+  'rash',
+  'itching',
+  'pruritus',
+  'anaphylaxis',
+  'angioedema',
+  'swelling',
+  'nausea',
+  'vomiting',
+  'diarrhea',
+  'gi upset',
+  'upset stomach',
+  'shortness of breath',
+  'wheezing',
+  'dizziness',
+  'headache',
+  'myalgia',
+  'muscle pain',
+  'cough',
+  'throat swelling',
+  'facial swelling',
+  'unknown',
+  'other',
+  'intolerance',
+  'flushing',
+  'confusion',
+  'bleeding',
+];
 
 /** Allergen abbreviations and plain names to one form. */
 export const ALLERGENS: Record<string, string> = {
