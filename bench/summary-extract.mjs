@@ -19,8 +19,25 @@ const dir = mkdtempSync(join(tmpdir(), 'medfolio-bench-extract-'));
 
 /** Invented letter text, one line each. */
 function lines(n, page = 1) {
-  const words = ['blood', 'pressure', 'reviewed', 'medication', 'continued', 'follow', 'up', 'clinic', 'results', 'normal', 'patient', 'advised'];
-  return Array.from({ length: n }, (_, i) => `${page}.${i + 1} ` + Array.from({ length: 9 }, (_, j) => words[(i * 5 + j * 7 + page) % words.length]).join(' '));
+  const words = [
+    'blood',
+    'pressure',
+    'reviewed',
+    'medication',
+    'continued',
+    'follow',
+    'up',
+    'clinic',
+    'results',
+    'normal',
+    'patient',
+    'advised',
+  ];
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      `${page}.${i + 1} ` + Array.from({ length: 9 }, (_, j) => words[(i * 5 + j * 7 + page) % words.length]).join(' '),
+  );
 }
 
 async function ocrPage() {
@@ -57,7 +74,11 @@ function rssChild(path, warmPath) {
       peak = Math.max(peak, process.memoryUsage().rss);
       process.stdout.write(JSON.stringify({ base, peak, ms, pages: result.texts.length, problems: result.problems.length }));
     })();`;
-  const run = spawnSync(process.execPath, ['--expose-gc', '-e', child], { cwd: join(import.meta.dirname, '..'), encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const run = spawnSync(process.execPath, ['--expose-gc', '-e', child], {
+    cwd: join(import.meta.dirname, '..'),
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout);
 }
@@ -71,10 +92,14 @@ try {
   writeFileSync(warmPath, await pdfWithText([lines(3)]));
   const rss = rssChild(path, warmPath);
   const growth = (rss.peak - rss.base) / MB;
-  console.log(`100-page text PDF (${(pdf.length / MB).toFixed(1)} MB): ${rss.pages} pages in ${Math.round(rss.ms)} ms; RSS ${(rss.base / MB).toFixed(0)} -> peak ${(rss.peak / MB).toFixed(0)} MB, growth ${growth.toFixed(1)} MB (goal <= 128 MB) ${growth <= 128 ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `100-page text PDF (${(pdf.length / MB).toFixed(1)} MB): ${rss.pages} pages in ${Math.round(rss.ms)} ms; RSS ${(rss.base / MB).toFixed(0)} -> peak ${(rss.peak / MB).toFixed(0)} MB, growth ${growth.toFixed(1)} MB (goal <= 128 MB) ${growth <= 128 ? 'PASS' : 'FAIL'}`,
+  );
 
   const ocr = await ocrPage();
-  console.log(`OCR of one A4 page at 300 dpi (40 lines): cold ${(ocr.coldMs / 1000).toFixed(1)} s (worker start included), warm ${(ocr.warmMs / 1000).toFixed(1)} s; ${ocr.words} words, confidence ${ocr.confidence}`);
+  console.log(
+    `OCR of one A4 page at 300 dpi (40 lines): cold ${(ocr.coldMs / 1000).toFixed(1)} s (worker start included), warm ${(ocr.warmMs / 1000).toFixed(1)} s; ${ocr.words} words, confidence ${ocr.confidence}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

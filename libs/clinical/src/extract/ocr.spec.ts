@@ -46,6 +46,8 @@ describe('OCR', () => {
             NO_PROXY: '',
           },
           stdio: ['ignore', 'pipe', 'pipe'],
+          // A child stuck on a refused download is ended before the test's own timeout.
+          timeout: 120_000,
         },
       );
       let stdout = '';
