@@ -98,6 +98,24 @@ describe('C-CDA', () => {
     expect(part.texts[5].text).toContain('Seen for routine diabetes review.');
   });
 
+  it("reads a severity placed on the allergy concern act as the allergy's severity, not as another allergy", async () => {
+    const xml = `<ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+      <component><structuredBody><component><section><code code="48765-2"/><text>Codeine</text>
+        <entry><act><statusCode code="active"/>
+          <entryRelationship typeCode="SUBJ"><observation>
+            <participant><participantRole><playingEntity><code code="2670" codeSystem="2.16.840.1.113883.6.88" displayName="Codeine"/></playingEntity></participantRole></participant>
+          </observation></entryRelationship>
+          <entryRelationship typeCode="SUBJ"><observation><code code="SEV" codeSystem="2.16.840.1.113883.5.4"/>
+            <value xsi:type="CD" code="371924009" codeSystem="2.16.840.1.113883.6.96" displayName="Moderate to severe"/>
+          </observation></entryRelationship>
+        </act></entry>
+      </section></component></structuredBody></component></ClinicalDocument>`;
+    const part = await read(xml);
+    expect(part.facts).toEqual([
+      expect.objectContaining({ category: 'allergy', text: 'Codeine', details: { severity: 'Moderate to severe' } }),
+    ]);
+  });
+
   it('turns a negated allergy observation into "no known allergies"', async () => {
     const part = await read(CCDA_NO_ALLERGIES);
     expect(part.facts).toEqual([]);

@@ -326,8 +326,19 @@ function readMedication(doc: Doc, sa: Element, part: PartialResult): void {
   );
 }
 
+/** A severity (SEV) or criticality (LOINC 82606-5) observation: a detail of an allergy, not one itself. */
+function isAllergyDetail(obs: Element): boolean {
+  const code = attr(kid(obs, 'code'), 'code');
+  return code === 'SEV' || code === '82606-5';
+}
+
 function readAllergy(doc: Doc, concern: Element, part: PartialResult): void {
-  const observations = concern.localName === 'observation' ? [concern] : related(concern, 'observation');
+  // Some records put the severity on the concern act, beside the allergy observation.
+  const actDetails = concern.localName === 'act' ? related(concern, 'observation').filter(isAllergyDetail) : [];
+  const observations =
+    concern.localName === 'observation'
+      ? [concern]
+      : related(concern, 'observation').filter((o) => !isAllergyDetail(o));
   for (const obs of observations) {
     const substance = path(obs, 'participant', 'participantRole', 'playingEntity', 'code');
     const value = kids(obs, 'value')[0];
@@ -356,6 +367,7 @@ function readAllergy(doc: Doc, concern: Element, part: PartialResult): void {
     const severityObs = [
       ...related(obs, 'observation', 'SUBJ'),
       ...reactionObs.flatMap((r) => related(r, 'observation', 'SUBJ')),
+      ...actDetails,
     ].find(
       (o) => attr(kid(o, 'code'), 'code') === 'SEV' || /severity/i.test(attr(kid(o, 'code'), 'displayName') ?? ''),
     );
