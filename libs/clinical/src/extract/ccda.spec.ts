@@ -6,7 +6,8 @@ import { contextFor, recordingLogger } from './testing/context';
 describe('C-CDA', () => {
   const files = tempFiles();
   afterAll(() => files.cleanup());
-  const read = (xml: string, logger = recordingLogger()) => extractStructured(contextFor(files.write('ccd.xml', xml), 'ccd.xml', { logger }), 'ccda');
+  const read = (xml: string, logger = recordingLogger()) =>
+    extractStructured(contextFor(files.write('ccd.xml', xml), 'ccd.xml', { logger }), 'ccda');
 
   it('reads problems with codes, status and dates, resolving narrative references', async () => {
     const part = await read(CCDA_CCD);
@@ -24,8 +25,20 @@ describe('C-CDA', () => {
         sources: [{ documentId: 'doc-1', filename: 'ccd.xml', page: null, quote: 'Type 2 diabetes mellitus' }],
       }),
       // No displayName: the name comes from the narrative the originalText points at.
-      expect.objectContaining({ section: 'past_history', text: 'Pneumonia', status: 'resolved', onset: '2018-01', end: '2018-02', code: expect.objectContaining({ code: '233604007' }) }),
-      expect.objectContaining({ section: 'current_conditions', text: 'Essential hypertension', status: 'active', code: { system: 'ICD-10-CM', code: 'I10' } }),
+      expect.objectContaining({
+        section: 'past_history',
+        text: 'Pneumonia',
+        status: 'resolved',
+        onset: '2018-01',
+        end: '2018-02',
+        code: expect.objectContaining({ code: '233604007' }),
+      }),
+      expect.objectContaining({
+        section: 'current_conditions',
+        text: 'Essential hypertension',
+        status: 'active',
+        code: { system: 'ICD-10-CM', code: 'I10' },
+      }),
     ]);
   });
 
@@ -41,7 +54,11 @@ describe('C-CDA', () => {
       details: { dose: '1', route: 'Oral', frequency: 'every 12 h' },
     });
     expect(meds[0].sources[0].quote).toBe('Metformin 500 mg tablet, by mouth twice daily');
-    expect(meds[1]).toMatchObject({ text: 'Amoxicillin 500 mg capsule (completed course)', status: 'stopped', end: '2018-01-17' });
+    expect(meds[1]).toMatchObject({
+      text: 'Amoxicillin 500 mg capsule (completed course)',
+      status: 'stopped',
+      end: '2018-01-17',
+    });
   });
 
   it('reads allergies with reaction and severity, immunizations and results', async () => {
@@ -53,7 +70,11 @@ describe('C-CDA', () => {
       details: { reaction: 'Hives', severity: 'Moderate' },
       status: 'active',
     });
-    expect(part.facts.find((f) => f.category === 'immunization')).toMatchObject({ text: 'Influenza, seasonal, injectable', code: { system: 'CVX', code: '141' }, onset: '2023-10-01' });
+    expect(part.facts.find((f) => f.category === 'immunization')).toMatchObject({
+      text: 'Influenza, seasonal, injectable',
+      code: { system: 'CVX', code: '141' },
+      onset: '2023-10-01',
+    });
     expect(part.facts.find((f) => f.category === 'result')).toMatchObject({
       section: 'additional',
       text: 'Hemoglobin A1c/Hemoglobin.total in Blood: 7.2 %',
@@ -65,15 +86,42 @@ describe('C-CDA', () => {
 
   it('keeps every section narrative as text, other sections included', async () => {
     const part = await read(CCDA_CCD);
-    expect(part.texts.map((t) => t.text.split('\n')[0])).toEqual(['Problems', 'Medications', 'Allergies', 'Immunizations', 'Results', 'History of present illness']);
+    expect(part.texts.map((t) => t.text.split('\n')[0])).toEqual([
+      'Problems',
+      'Medications',
+      'Allergies',
+      'Immunizations',
+      'Results',
+      'History of present illness',
+    ]);
     expect(part.texts[0].text).toContain('Pneumonia | Resolved');
     expect(part.texts[5].text).toContain('Seen for routine diabetes review.');
+  });
+
+  it("reads a severity placed on the allergy concern act as the allergy's severity, not as another allergy", async () => {
+    const xml = `<ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+      <component><structuredBody><component><section><code code="48765-2"/><text>Codeine</text>
+        <entry><act><statusCode code="active"/>
+          <entryRelationship typeCode="SUBJ"><observation>
+            <participant><participantRole><playingEntity><code code="2670" codeSystem="2.16.840.1.113883.6.88" displayName="Codeine"/></playingEntity></participantRole></participant>
+          </observation></entryRelationship>
+          <entryRelationship typeCode="SUBJ"><observation><code code="SEV" codeSystem="2.16.840.1.113883.5.4"/>
+            <value xsi:type="CD" code="371924009" codeSystem="2.16.840.1.113883.6.96" displayName="Moderate to severe"/>
+          </observation></entryRelationship>
+        </act></entry>
+      </section></component></structuredBody></component></ClinicalDocument>`;
+    const part = await read(xml);
+    expect(part.facts).toEqual([
+      expect.objectContaining({ category: 'allergy', text: 'Codeine', details: { severity: 'Moderate to severe' } }),
+    ]);
   });
 
   it('turns a negated allergy observation into "no known allergies"', async () => {
     const part = await read(CCDA_NO_ALLERGIES);
     expect(part.facts).toEqual([]);
-    expect(part.noneKnown).toEqual([{ section: 'allergies', text: 'No known allergies', sources: [expect.objectContaining({ page: null })] }]);
+    expect(part.noneKnown).toEqual([
+      { section: 'allergies', text: 'No known allergies', sources: [expect.objectContaining({ page: null })] },
+    ]);
     expect(part.documentDate).toBe('2022');
   });
 
@@ -81,7 +129,9 @@ describe('C-CDA', () => {
     const part = await read(XXE);
     expect(part.facts).toEqual([]);
     expect(part.texts).toEqual([]);
-    expect(part.problems).toEqual([{ filename: 'ccd.xml', reason: 'This file declares a document type (DTD), which is not accepted for safety.' }]);
+    expect(part.problems).toEqual([
+      { filename: 'ccd.xml', reason: 'This file declares a document type (DTD), which is not accepted for safety.' },
+    ]);
   });
 
   it('refuses a billion-laughs file quickly and without expanding it', async () => {
@@ -94,7 +144,9 @@ describe('C-CDA', () => {
   });
 
   it('says so for damaged XML and for XML that is not a C-CDA', async () => {
-    expect((await read('<ClinicalDocument xmlns="urn:hl7-org:v3"><title>')).problems[0].reason).toBe('This XML file is damaged and could not be read.');
+    expect((await read('<ClinicalDocument xmlns="urn:hl7-org:v3"><title>')).problems[0].reason).toBe(
+      'This XML file is damaged and could not be read.',
+    );
     expect((await read('<note><to>someone</to></note>')).problems[0].reason).toMatch(/not a health record/);
   });
 

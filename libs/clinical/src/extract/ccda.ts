@@ -62,7 +62,13 @@ export function extractCcda(ctx: ExtractContext, xml: string): PartialResult {
   for (const section of descendants(root, 'section')) {
     const title = textOf(kid(section, 'title'));
     const narrative = narrativeText(kid(section, 'text'));
-    if (narrative) part.texts.push({ filename: ctx.filename, page: null, text: title ? `${title}\n${narrative}` : narrative, ocr: false });
+    if (narrative)
+      part.texts.push({
+        filename: ctx.filename,
+        page: null,
+        text: title ? `${title}\n${narrative}` : narrative,
+        ocr: false,
+      });
     const kind = sectionKind(section);
     if (!kind) continue;
     const before = part.facts.length;
@@ -74,7 +80,12 @@ export function extractCcda(ctx: ExtractContext, xml: string): PartialResult {
         ctx.logger.warn('ccda_entry_skipped', { kind });
       }
     }
-    if (kind === 'allergies' && part.facts.length === before && part.noneKnown.every((n) => n.section !== 'allergies') && /no known (drug )?allerg/i.test(narrative)) {
+    if (
+      kind === 'allergies' &&
+      part.facts.length === before &&
+      part.noneKnown.every((n) => n.section !== 'allergies') &&
+      /no known (drug )?allerg/i.test(narrative)
+    ) {
       part.noneKnown.push({ section: 'allergies', text: 'No known allergies', sources: [source(doc, narrative)] });
     }
   }
@@ -100,11 +111,18 @@ function narrativeText(text: Element | undefined): string {
     for (const child of kids(el)) {
       const name = child.localName;
       if (name === 'tr') lines.push(kids(child).map(textOf).join(' | '));
-      else if (name === 'paragraph' || name === 'item' || name === 'caption' || name === 'content' && !kids(child).length) lines.push(textOf(child));
+      else if (
+        name === 'paragraph' ||
+        name === 'item' ||
+        name === 'caption' ||
+        (name === 'content' && !kids(child).length)
+      )
+        lines.push(textOf(child));
       else walk(child);
     }
     // Text directly inside <text> or a list wrapper.
-    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === c.TEXT_NODE && textOf(c)) lines.push(textOf(c));
+    for (let c = el.firstChild; c; c = c.nextSibling)
+      if (c.nodeType === c.TEXT_NODE && textOf(c)) lines.push(textOf(c));
   };
   walk(text);
   return lines.filter(Boolean).join('\n');
@@ -126,7 +144,11 @@ function concept(doc: Doc, el: Element | undefined): { code?: Code; text?: strin
   const best = candidates[0];
   const display = attr(el, 'displayName') ?? candidates.map((c) => attr(c, 'displayName')).find(Boolean);
   const code: Code | undefined = best
-    ? { system: systemFromOid(attr(best, 'codeSystem')), code: attr(best, 'code') as string, ...(attr(best, 'displayName') ? { display: attr(best, 'displayName') } : {}) }
+    ? {
+        system: systemFromOid(attr(best, 'codeSystem')),
+        code: attr(best, 'code') as string,
+        ...(attr(best, 'displayName') ? { display: attr(best, 'displayName') } : {}),
+      }
     : undefined;
   return { code, text: display ?? originalText };
 }
@@ -159,8 +181,22 @@ function related(el: Element | undefined, name: string, typeCode?: string): Elem
     .flatMap((r) => kids(r, name));
 }
 
-function fact(doc: Doc, section: SectionKey, category: FactCategory, text: string, quote: string | undefined, more: Partial<ClinicalFact>): ClinicalFact {
-  return withoutUndefined({ section, category, text, ...more, recorded: more.recorded ?? doc.documentDate, sources: [source(doc, quote || text)] });
+function fact(
+  doc: Doc,
+  section: SectionKey,
+  category: FactCategory,
+  text: string,
+  quote: string | undefined,
+  more: Partial<ClinicalFact>,
+): ClinicalFact {
+  return withoutUndefined({
+    section,
+    category,
+    text,
+    ...more,
+    recorded: more.recorded ?? doc.documentDate,
+    sources: [source(doc, quote || text)],
+  });
 }
 
 function readEntry(doc: Doc, kind: Kind, entry: Element, part: PartialResult): void {
@@ -188,7 +224,12 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult): void {
   for (const obs of observations) {
     const value = kids(obs, 'value')[0];
     if (negated(obs)) {
-      if (!attr(value, 'code') || attr(value, 'nullFlavor')) part.noneKnown.push({ section: 'current_conditions', text: 'No known problems', sources: [source(doc, entryNarrative(doc, obs) ?? 'No known problems')] });
+      if (!attr(value, 'code') || attr(value, 'nullFlavor'))
+        part.noneKnown.push({
+          section: 'current_conditions',
+          text: 'No known problems',
+          sources: [source(doc, entryNarrative(doc, obs) ?? 'No known problems')],
+        });
       continue;
     }
     const { code, text } = concept(doc, value);
@@ -197,11 +238,20 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult): void {
     const onset = low(kid(obs, 'effectiveTime'));
     const end = high(kid(obs, 'effectiveTime'));
     const statusText = related(obs, 'observation')
-      .filter((o) => attr(kid(o, 'code'), 'code') === '33999-4' || /status/i.test(attr(kid(o, 'code'), 'displayName') ?? ''))
-      .map((o) => `${attr(kids(o, 'value')[0], 'code') ?? ''} ${attr(kids(o, 'value')[0], 'displayName') ?? ''}`.toLowerCase())[0];
+      .filter(
+        (o) => attr(kid(o, 'code'), 'code') === '33999-4' || /status/i.test(attr(kid(o, 'code'), 'displayName') ?? ''),
+      )
+      .map((o) =>
+        `${attr(kids(o, 'value')[0], 'code') ?? ''} ${attr(kids(o, 'value')[0], 'displayName') ?? ''}`.toLowerCase(),
+      )[0];
     // Problem status values: SNOMED CT 55561003 active, 73425007 inactive, 413322009 resolved.
     let status: FactStatus = 'unknown';
-    if (statusText) status = /resolved|inactive|413322009|73425007/.test(statusText) ? 'resolved' : /active|55561003/.test(statusText) ? 'active' : 'unknown';
+    if (statusText)
+      status = /resolved|inactive|413322009|73425007/.test(statusText)
+        ? 'resolved'
+        : /active|55561003/.test(statusText)
+          ? 'active'
+          : 'unknown';
     if (status === 'unknown') {
       const concernStatus = attr(kid(concern, 'statusCode'), 'code');
       if (end) status = 'resolved';
@@ -209,13 +259,20 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult): void {
       else if (concernStatus === 'active' || concernStatus === 'suspended') status = 'active';
     }
     part.facts.push(
-      fact(doc, status === 'resolved' ? 'past_history' : 'current_conditions', 'condition', name, entryNarrative(doc, obs) ?? name, {
-        code,
-        status,
-        onset,
-        end,
-        recorded: isoDate(attr(kid(kid(obs, 'author'), 'time'), 'value')),
-      }),
+      fact(
+        doc,
+        status === 'resolved' ? 'past_history' : 'current_conditions',
+        'condition',
+        name,
+        entryNarrative(doc, obs) ?? name,
+        {
+          code,
+          status,
+          onset,
+          end,
+          recorded: isoDate(attr(kid(kid(obs, 'author'), 'time'), 'value')),
+        },
+      ),
     );
   }
 }
@@ -224,7 +281,11 @@ function readMedication(doc: Doc, sa: Element, part: PartialResult): void {
   const material = path(sa, 'consumable', 'manufacturedProduct', 'manufacturedMaterial');
   const codeEl = kid(material, 'code');
   if (negated(sa)) {
-    part.noneKnown.push({ section: 'medications', text: 'No known medications', sources: [source(doc, entryNarrative(doc, sa) ?? 'No known medications')] });
+    part.noneKnown.push({
+      section: 'medications',
+      text: 'No known medications',
+      sources: [source(doc, entryNarrative(doc, sa) ?? 'No known medications')],
+    });
     return;
   }
   const { code, text } = concept(doc, codeEl);
@@ -238,33 +299,78 @@ function readMedication(doc: Doc, sa: Element, part: PartialResult): void {
   const onset = low(range);
   const end = high(range);
   const statusCode = attr(kid(sa, 'statusCode'), 'code');
-  const status: FactStatus = statusCode === 'completed' || statusCode === 'aborted' || statusCode === 'cancelled' || isPast(end) ? 'stopped' : statusCode === 'active' || !end ? 'active' : 'unknown';
+  const status: FactStatus =
+    statusCode === 'completed' || statusCode === 'aborted' || statusCode === 'cancelled' || isPast(end)
+      ? 'stopped'
+      : statusCode === 'active' || !end
+        ? 'active'
+        : 'unknown';
   const dose = kid(sa, 'doseQuantity');
   const details: ClinicalFact['details'] = {};
-  if (attr(dose, 'value')) details.dose = [attr(dose, 'value'), attr(dose, 'unit') === '1' ? '' : attr(dose, 'unit')].filter(Boolean).join(' ');
+  if (attr(dose, 'value'))
+    details.dose = [attr(dose, 'value'), attr(dose, 'unit') === '1' ? '' : attr(dose, 'unit')]
+      .filter(Boolean)
+      .join(' ');
   const route = attr(kid(sa, 'routeCode'), 'displayName');
   if (route) details.route = route;
   const every = kid(period, 'period');
   if (attr(every, 'value')) details.frequency = `every ${attr(every, 'value')} ${attr(every, 'unit') ?? ''}`.trim();
-  part.facts.push(fact(doc, 'medications', 'medication', name, entryNarrative(doc, sa) ?? name, { code, status, onset, end, details: Object.keys(details).length ? details : undefined }));
+  part.facts.push(
+    fact(doc, 'medications', 'medication', name, entryNarrative(doc, sa) ?? name, {
+      code,
+      status,
+      onset,
+      end,
+      details: Object.keys(details).length ? details : undefined,
+    }),
+  );
+}
+
+/** A severity (SEV) or criticality (LOINC 82606-5) observation: a detail of an allergy, not one itself. */
+function isAllergyDetail(obs: Element): boolean {
+  const code = attr(kid(obs, 'code'), 'code');
+  return code === 'SEV' || code === '82606-5';
 }
 
 function readAllergy(doc: Doc, concern: Element, part: PartialResult): void {
-  const observations = concern.localName === 'observation' ? [concern] : related(concern, 'observation');
+  // Some records put the severity on the concern act, beside the allergy observation.
+  const actDetails = concern.localName === 'act' ? related(concern, 'observation').filter(isAllergyDetail) : [];
+  const observations =
+    concern.localName === 'observation'
+      ? [concern]
+      : related(concern, 'observation').filter((o) => !isAllergyDetail(o));
   for (const obs of observations) {
     const substance = path(obs, 'participant', 'participantRole', 'playingEntity', 'code');
     const value = kids(obs, 'value')[0];
     const quote = entryNarrative(doc, obs);
-    if (negated(obs) || NO_KNOWN_ALLERGY.has(attr(value, 'code') ?? '') || NO_KNOWN_ALLERGY.has(attr(substance, 'code') ?? '')) {
-      part.noneKnown.push({ section: 'allergies', text: attr(value, 'displayName') && !negated(obs) ? (attr(value, 'displayName') as string) : 'No known allergies', sources: [source(doc, quote ?? 'No known allergies')] });
+    if (
+      negated(obs) ||
+      NO_KNOWN_ALLERGY.has(attr(value, 'code') ?? '') ||
+      NO_KNOWN_ALLERGY.has(attr(substance, 'code') ?? '')
+    ) {
+      part.noneKnown.push({
+        section: 'allergies',
+        text:
+          attr(value, 'displayName') && !negated(obs) ? (attr(value, 'displayName') as string) : 'No known allergies',
+        sources: [source(doc, quote ?? 'No known allergies')],
+      });
       continue;
     }
     const agent = concept(doc, substance);
     const name = agent.text ?? quote ?? concept(doc, value).text;
     if (!name) continue;
     const reactionObs = related(obs, 'observation', 'MFST');
-    const reaction = reactionObs.map((r) => concept(doc, kids(r, 'value')[0]).text).filter(Boolean).join(', ');
-    const severityObs = [...related(obs, 'observation', 'SUBJ'), ...reactionObs.flatMap((r) => related(r, 'observation', 'SUBJ'))].find((o) => attr(kid(o, 'code'), 'code') === 'SEV' || /severity/i.test(attr(kid(o, 'code'), 'displayName') ?? ''));
+    const reaction = reactionObs
+      .map((r) => concept(doc, kids(r, 'value')[0]).text)
+      .filter(Boolean)
+      .join(', ');
+    const severityObs = [
+      ...related(obs, 'observation', 'SUBJ'),
+      ...reactionObs.flatMap((r) => related(r, 'observation', 'SUBJ')),
+      ...actDetails,
+    ].find(
+      (o) => attr(kid(o, 'code'), 'code') === 'SEV' || /severity/i.test(attr(kid(o, 'code'), 'displayName') ?? ''),
+    );
     const severity = concept(doc, kids(severityObs, 'value')[0]).text;
     const details: ClinicalFact['details'] = {};
     if (reaction) details.reaction = reaction;
@@ -287,7 +393,13 @@ function readImmunization(doc: Doc, sa: Element, part: PartialResult): void {
   const name = text ?? entryNarrative(doc, sa);
   if (!name) return;
   const date = low(kids(sa, 'effectiveTime')[0]);
-  part.facts.push(fact(doc, 'additional', 'immunization', name, entryNarrative(doc, sa) ?? name, { code, onset: date, recorded: date ?? doc.documentDate }));
+  part.facts.push(
+    fact(doc, 'additional', 'immunization', name, entryNarrative(doc, sa) ?? name, {
+      code,
+      onset: date,
+      recorded: date ?? doc.documentDate,
+    }),
+  );
 }
 
 function readProcedure(doc: Doc, el: Element, part: PartialResult): void {
@@ -296,11 +408,19 @@ function readProcedure(doc: Doc, el: Element, part: PartialResult): void {
   const name = text ?? entryNarrative(doc, el);
   if (!name) return;
   const date = low(kid(el, 'effectiveTime'));
-  part.facts.push(fact(doc, 'past_history', 'procedure', name, entryNarrative(doc, el) ?? name, { code, onset: date, status: 'resolved', recorded: date ?? doc.documentDate }));
+  part.facts.push(
+    fact(doc, 'past_history', 'procedure', name, entryNarrative(doc, el) ?? name, {
+      code,
+      onset: date,
+      status: 'resolved',
+      recorded: date ?? doc.documentDate,
+    }),
+  );
 }
 
 function readResults(doc: Doc, category: 'result' | 'vital', el: Element, part: PartialResult): void {
-  const observations = el.localName === 'organizer' ? kids(el, 'component').flatMap((c) => kids(c, 'observation')) : [el];
+  const observations =
+    el.localName === 'organizer' ? kids(el, 'component').flatMap((c) => kids(c, 'observation')) : [el];
   for (const obs of observations) {
     if (negated(obs)) continue;
     const { code, text } = concept(doc, kid(obs, 'code'));
@@ -315,10 +435,18 @@ function readResults(doc: Doc, category: 'result' | 'vital', el: Element, part: 
       const coded = concept(doc, value).text ?? textOf(value);
       if (coded) details.value = coded;
     }
-    const interpretation = concept(doc, kid(obs, 'interpretationCode')).text ?? attr(kid(obs, 'interpretationCode'), 'code');
+    const interpretation =
+      concept(doc, kid(obs, 'interpretationCode')).text ?? attr(kid(obs, 'interpretationCode'), 'code');
     if (interpretation) details.interpretation = interpretation;
     const date = low(kid(obs, 'effectiveTime'));
     const shown = details.value ? `${name}: ${details.value}${details.unit ? ' ' + details.unit : ''}` : name;
-    part.facts.push(fact(doc, 'additional', category, shown, entryNarrative(doc, obs) ?? shown, { code, onset: date, recorded: date ?? doc.documentDate, details: Object.keys(details).length ? details : undefined }));
+    part.facts.push(
+      fact(doc, 'additional', category, shown, entryNarrative(doc, obs) ?? shown, {
+        code,
+        onset: date,
+        recorded: date ?? doc.documentDate,
+        details: Object.keys(details).length ? details : undefined,
+      }),
+    );
   }
 }

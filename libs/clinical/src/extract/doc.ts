@@ -47,11 +47,15 @@ export async function extractDoc(ctx: ExtractContext): Promise<PartialResult> {
 function readInChild(ctx: ExtractContext): Promise<string[] | null> {
   ctx.signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${DOC_HEAP_MB}`, '-e', CHILD_SOURCE, require.resolve('word-extractor'), ctx.path], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: DOC_TIMEOUT_MS,
-      signal: ctx.signal,
-    });
+    const child = spawn(
+      process.execPath,
+      [`--max-old-space-size=${DOC_HEAP_MB}`, '-e', CHILD_SOURCE, require.resolve('word-extractor'), ctx.path],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: DOC_TIMEOUT_MS,
+        signal: ctx.signal,
+      },
+    );
     const out: Buffer[] = [];
     let outBytes = 0;
     child.stdout.on('data', (chunk: Buffer) => {

@@ -37,7 +37,9 @@ describe('Word documents', () => {
     const path = files.write('broken.docx', await docxOf([], undefined, '<w:document><w:body><w:p>unclosed'));
     const part = await extractDocx(contextFor(path, 'broken.docx'));
     expect(part.texts).toEqual([]);
-    expect(part.problems).toEqual([{ filename: 'broken.docx', reason: 'This Word document is damaged and could not be read.' }]);
+    expect(part.problems).toEqual([
+      { filename: 'broken.docx', reason: 'This Word document is damaged and could not be read.' },
+    ]);
   });
 
   it('reads a Word 97-2003 .doc', async () => {
@@ -48,8 +50,13 @@ describe('Word documents', () => {
   });
 
   it('says a damaged .doc is damaged', async () => {
-    const path = files.write('broken.doc', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600, 7)]));
+    const path = files.write(
+      'broken.doc',
+      Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600, 7)]),
+    );
     const part = await extractDoc(contextFor(path, 'broken.doc'));
-    expect(part.problems).toEqual([{ filename: 'broken.doc', reason: 'This Word document is damaged and could not be read.' }]);
+    expect(part.problems).toEqual([
+      { filename: 'broken.doc', reason: 'This Word document is damaged and could not be read.' },
+    ]);
   });
 });

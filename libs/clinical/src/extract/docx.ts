@@ -18,7 +18,12 @@ export async function extractDocx(ctx: ExtractContext): Promise<PartialResult> {
   let html: string;
   try {
     // No images: only text is wanted, and embedded pictures would be inlined as base64.
-    html = (await mammoth.convertToHtml({ path: ctx.path }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) })).value;
+    html = (
+      await mammoth.convertToHtml(
+        { path: ctx.path },
+        { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
+      )
+    ).value;
   } catch {
     part.problems.push({ filename: ctx.filename, reason: 'This Word document is damaged and could not be read.' });
     return part;

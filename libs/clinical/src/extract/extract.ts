@@ -6,7 +6,16 @@ import { extractImage } from './image';
 import { OcrScheduler } from './ocr';
 import { extractPdf } from './pdf';
 import { extractStructured, sniffStructuredRecord, STRUCTURED_SNIFF_BYTES } from './structured';
-import { DEFAULT_LIMITS, emptyPart, problemPart, silentLogger, type ExtractContext, type ExtractOptions, type ExtractSource, type PartialResult } from './types';
+import {
+  DEFAULT_LIMITS,
+  emptyPart,
+  problemPart,
+  silentLogger,
+  type ExtractContext,
+  type ExtractOptions,
+  type ExtractSource,
+  type PartialResult,
+} from './types';
 import { extractZip, zipKind } from './zip';
 
 type Format = 'pdf' | 'image' | 'zip' | 'doc' | 'xml' | 'json' | 'unknown';
@@ -25,7 +34,10 @@ async function sniffFormat(path: string): Promise<{ format: Format; head: Buffer
     if (has('89504e470d0a1a0a') || has('ffd8ff')) return { format: 'image', head: bytes, complete };
     if (has('504b0304') || has('504b0506')) return { format: 'zip', head: bytes, complete };
     if (has('d0cf11e0a1b11ae1')) return { format: 'doc', head: bytes, complete };
-    const text = bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    const text = bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
     if (text.startsWith('<')) return { format: 'xml', head: bytes, complete };
     if (text.startsWith('{')) return { format: 'json', head: bytes, complete };
     return { format: 'unknown', head: bytes, complete };
@@ -68,7 +80,10 @@ async function readFile(ctx: ExtractContext): Promise<PartialResult> {
  * only an abort (options.signal) does.
  */
 export async function extractDocument(source: ExtractSource, options: ExtractOptions = {}): Promise<ExtractionResult> {
-  const ownOcr = options.ocr !== false && !options.ocrScheduler ? new OcrScheduler({ concurrency: options.ocrConcurrency ?? 1 }) : undefined;
+  const ownOcr =
+    options.ocr !== false && !options.ocrScheduler
+      ? new OcrScheduler({ concurrency: options.ocrConcurrency ?? 1 })
+      : undefined;
   const ctx: ExtractContext = {
     path: source.path,
     filename: source.filename,
@@ -91,7 +106,12 @@ export async function extractDocument(source: ExtractSource, options: ExtractOpt
   } finally {
     await ownOcr?.shutdown();
   }
-  ctx.logger.info('extract_done', { ms: Date.now() - started, texts: part.texts.length, facts: part.facts.length, problems: part.problems.length });
+  ctx.logger.info('extract_done', {
+    ms: Date.now() - started,
+    texts: part.texts.length,
+    facts: part.facts.length,
+    problems: part.problems.length,
+  });
   return {
     documentId: source.documentId,
     filename: source.filename,

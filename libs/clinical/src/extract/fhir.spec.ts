@@ -6,7 +6,8 @@ import { contextFor, recordingLogger } from './testing/context';
 describe('FHIR R4', () => {
   const files = tempFiles();
   afterAll(() => files.cleanup());
-  const read = (json: string, logger = recordingLogger()) => extractStructured(contextFor(files.write('ips.json', json), 'ips.json', { logger }), 'fhir');
+  const read = (json: string, logger = recordingLogger()) =>
+    extractStructured(contextFor(files.write('ips.json', json), 'ips.json', { logger }), 'fhir');
 
   it('reads an IPS document Bundle: conditions, medications, none-known allergies, immunizations, vitals, procedures', async () => {
     const part = await read(FHIR_IPS_BUNDLE);
@@ -14,22 +15,59 @@ describe('FHIR R4', () => {
     expect(part.documentDate).toBe('2024-05-20');
     const by = (category: string) => part.facts.filter((f) => f.category === category);
     expect(by('condition')).toEqual([
-      expect.objectContaining({ section: 'current_conditions', text: 'Asthma', status: 'active', onset: '2010', code: { system: 'SNOMED CT', code: '195967001', display: 'Asthma' } }),
-      expect.objectContaining({ section: 'past_history', text: 'Fracture of the left wrist', status: 'resolved', onset: '2015-06-01', end: '2015-08-15', code: { system: 'ICD-10-CM', code: 'S52.5' } }),
+      expect.objectContaining({
+        section: 'current_conditions',
+        text: 'Asthma',
+        status: 'active',
+        onset: '2010',
+        code: { system: 'SNOMED CT', code: '195967001', display: 'Asthma' },
+      }),
+      expect.objectContaining({
+        section: 'past_history',
+        text: 'Fracture of the left wrist',
+        status: 'resolved',
+        onset: '2015-06-01',
+        end: '2015-08-15',
+        code: { system: 'ICD-10-CM', code: 'S52.5' },
+      }),
     ]);
     expect(by('medication')).toEqual([
       // The drug comes from the referenced Medication resource.
-      expect.objectContaining({ text: 'Salbutamol 100 MCG/ACTUAT inhaler, 2 puffs as needed', status: 'active', code: expect.objectContaining({ system: 'RxNorm', code: '745679' }), onset: '2010-03-01' }),
+      expect.objectContaining({
+        text: 'Salbutamol 100 MCG/ACTUAT inhaler, 2 puffs as needed',
+        status: 'active',
+        code: expect.objectContaining({ system: 'RxNorm', code: '745679' }),
+        onset: '2010-03-01',
+      }),
       expect.objectContaining({ text: 'Prednisolone 5 mg tablets, 8 tablets daily for 5 days', status: 'stopped' }),
     ]);
     expect(by('allergy')).toEqual([]);
-    expect(part.noneKnown).toEqual([{ section: 'allergies', text: 'No known allergies', sources: [expect.objectContaining({ filename: 'ips.json', page: null })] }]);
-    expect(by('immunization')).toEqual([expect.objectContaining({ text: 'COVID-19 vaccine', code: expect.objectContaining({ system: 'CVX', code: '208' }), onset: '2021-04-10' })]);
-    expect(by('vital')).toEqual([
-      expect.objectContaining({ text: 'Blood pressure panel: Systolic blood pressure 128 mmHg, Diastolic blood pressure 82 mmHg', details: { value: '128/82', unit: 'mmHg' } }),
+    expect(part.noneKnown).toEqual([
+      {
+        section: 'allergies',
+        text: 'No known allergies',
+        sources: [expect.objectContaining({ filename: 'ips.json', page: null })],
+      },
     ]);
-    expect(by('procedure')).toEqual([expect.objectContaining({ section: 'past_history', text: 'Appendectomy', onset: '2005-07' })]);
-    expect(part.texts).toEqual([{ filename: 'ips.json', page: null, text: 'Active Problems\nAsthma, since 2010', ocr: false }]);
+    expect(by('immunization')).toEqual([
+      expect.objectContaining({
+        text: 'COVID-19 vaccine',
+        code: expect.objectContaining({ system: 'CVX', code: '208' }),
+        onset: '2021-04-10',
+      }),
+    ]);
+    expect(by('vital')).toEqual([
+      expect.objectContaining({
+        text: 'Blood pressure panel: Systolic blood pressure 128 mmHg, Diastolic blood pressure 82 mmHg',
+        details: { value: '128/82', unit: 'mmHg' },
+      }),
+    ]);
+    expect(by('procedure')).toEqual([
+      expect.objectContaining({ section: 'past_history', text: 'Appendectomy', onset: '2005-07' }),
+    ]);
+    expect(part.texts).toEqual([
+      { filename: 'ips.json', page: null, text: 'Active Problems\nAsthma, since 2010', ocr: false },
+    ]);
     for (const f of part.facts) expect(f.sources[0].quote.length).toBeGreaterThan(0);
   });
 
@@ -42,7 +80,14 @@ describe('FHIR R4', () => {
     };
     const part = await read(JSON.stringify(allergy));
     expect(part.facts).toEqual([
-      expect.objectContaining({ section: 'allergies', category: 'allergy', text: 'Codeine', status: 'active', details: { reaction: 'Nausea, Vomiting', severity: 'moderate' }, code: { system: 'RxNorm', code: '2670', display: 'Codeine' } }),
+      expect.objectContaining({
+        section: 'allergies',
+        category: 'allergy',
+        text: 'Codeine',
+        status: 'active',
+        details: { reaction: 'Nausea, Vomiting', severity: 'moderate' },
+        code: { system: 'RxNorm', code: '2670', display: 'Codeine' },
+      }),
     ]);
   });
 
@@ -51,19 +96,37 @@ describe('FHIR R4', () => {
       resourceType: 'Bundle',
       type: 'collection',
       entry: [
-        { resource: { resourceType: 'Condition', verificationStatus: { coding: [{ code: 'refuted' }] }, code: { text: 'Tuberculosis' } } },
-        { resource: { resourceType: 'Condition', verificationStatus: { coding: [{ code: 'provisional' }] }, code: { text: 'Pneumonia' } } },
+        {
+          resource: {
+            resourceType: 'Condition',
+            verificationStatus: { coding: [{ code: 'refuted' }] },
+            code: { text: 'Tuberculosis' },
+          },
+        },
+        {
+          resource: {
+            resourceType: 'Condition',
+            verificationStatus: { coding: [{ code: 'provisional' }] },
+            code: { text: 'Pneumonia' },
+          },
+        },
         { resource: { resourceType: 'Condition' } },
         { resource: 'not an object' },
       ],
     };
     const part = await read(JSON.stringify(bundle));
-    expect(part.facts).toEqual([expect.objectContaining({ text: 'Pneumonia', certainty: 'possible', status: 'unknown' })]);
+    expect(part.facts).toEqual([
+      expect.objectContaining({ text: 'Pneumonia', certainty: 'possible', status: 'unknown' }),
+    ]);
   });
 
   it('says a JSON file that is not FHIR is not a record, and a damaged one is damaged', async () => {
-    expect((await read('{"name": "shopping list", "items": ["milk"]}')).problems).toEqual([{ filename: 'ips.json', reason: 'This JSON file is not a health record that can be read (it is not FHIR).' }]);
-    expect((await read('{"resourceType": "Bundle", "entry": [')).problems[0].reason).toBe('This JSON file is damaged and could not be read.');
+    expect((await read('{"name": "shopping list", "items": ["milk"]}')).problems).toEqual([
+      { filename: 'ips.json', reason: 'This JSON file is not a health record that can be read (it is not FHIR).' },
+    ]);
+    expect((await read('{"resourceType": "Bundle", "entry": [')).problems[0].reason).toBe(
+      'This JSON file is damaged and could not be read.',
+    );
     expect((await read('{"resourceType": "Spaceship"}')).problems[0].reason).toMatch(/not FHIR/);
   });
 

@@ -4,15 +4,36 @@ import { emptyPart, UnreadableError, type ExtractContext, type PartialResult } f
 
 // FHIR JSON is untyped input: every field is read defensively through these helpers.
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
+const obj = (v: unknown): Json | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 /** Resource types read (others in a Bundle are passed over quietly). */
 export const FHIR_RESOURCE_TYPES = new Set([
-  'Bundle', 'Composition', 'Patient', 'Condition', 'MedicationStatement', 'MedicationRequest', 'Medication', 'AllergyIntolerance',
-  'Immunization', 'Procedure', 'Observation', 'DiagnosticReport', 'Encounter', 'Practitioner', 'Organization', 'DocumentReference',
-  'CarePlan', 'Device', 'DeviceUseStatement', 'FamilyMemberHistory', 'Flag', 'ClinicalImpression', 'List',
+  'Bundle',
+  'Composition',
+  'Patient',
+  'Condition',
+  'MedicationStatement',
+  'MedicationRequest',
+  'Medication',
+  'AllergyIntolerance',
+  'Immunization',
+  'Procedure',
+  'Observation',
+  'DiagnosticReport',
+  'Encounter',
+  'Practitioner',
+  'Organization',
+  'DocumentReference',
+  'CarePlan',
+  'Device',
+  'DeviceUseStatement',
+  'FamilyMemberHistory',
+  'Flag',
+  'ClinicalImpression',
+  'List',
 ]);
 
 /** IPS "absent or unknown" codes that state a section is empty. */
@@ -32,7 +53,12 @@ const NONE_KNOWN: Record<string, { section: SectionKey; text: string }> = {
 /** True when a parsed JSON value looks like a FHIR resource (a known resourceType and an object body). */
 export function isFhirResource(value: unknown): boolean {
   const o = obj(value);
-  return !!o && typeof o.resourceType === 'string' && FHIR_RESOURCE_TYPES.has(o.resourceType) && (o.resourceType !== 'Bundle' || Array.isArray(o.entry ?? []));
+  return (
+    !!o &&
+    typeof o.resourceType === 'string' &&
+    FHIR_RESOURCE_TYPES.has(o.resourceType) &&
+    (o.resourceType !== 'Bundle' || Array.isArray(o.entry ?? []))
+  );
 }
 
 interface Reader {
@@ -51,7 +77,8 @@ export function extractFhir(ctx: ExtractContext, json: string): PartialResult {
   } catch {
     throw new UnreadableError('This JSON file is damaged and could not be read.');
   }
-  if (!isFhirResource(root)) throw new UnreadableError('This JSON file is not a health record that can be read (it is not FHIR).');
+  if (!isFhirResource(root))
+    throw new UnreadableError('This JSON file is not a health record that can be read (it is not FHIR).');
   const part = emptyPart();
   const resources: Json[] = [];
   const byRef = new Map<string, Json>();
@@ -68,7 +95,8 @@ export function extractFhir(ctx: ExtractContext, json: string): PartialResult {
   } else resources.push(top);
   const r: Reader = { ctx, part, byRef };
   const composition = resources.find((res) => res.resourceType === 'Composition');
-  r.documentDate = isoDate(str(composition?.date)) ?? (top.resourceType === 'Bundle' ? isoDate(str(top.timestamp)) : undefined);
+  r.documentDate =
+    isoDate(str(composition?.date)) ?? (top.resourceType === 'Bundle' ? isoDate(str(top.timestamp)) : undefined);
   if (r.documentDate) part.documentDate = r.documentDate;
   if (composition) readComposition(r, composition);
   for (const res of resources) {
@@ -89,7 +117,13 @@ function readComposition(r: Reader, composition: Json): void {
       const div = str(obj(section?.text)?.div);
       const text = div ? xhtmlText(div) : '';
       const title = str(section?.title);
-      if (text) r.part.texts.push({ filename: r.ctx.filename, page: null, text: title ? `${title}\n${text}` : text, ocr: false });
+      if (text)
+        r.part.texts.push({
+          filename: r.ctx.filename,
+          page: null,
+          text: title ? `${title}\n${text}` : text,
+          ocr: false,
+        });
       walk(arr(section?.section));
     }
   };
@@ -102,19 +136,35 @@ function xhtmlText(div: string): string {
     .replace(/<\/t[dh]>\s*<t[dh][^>]*>/gi, ' | ')
     .replace(/<(br|\/p|\/tr|\/li|\/h\d|\/div)[^>]*>/gi, '\n')
     .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&')
-    .split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n');
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** A CodeableConcept's best code and readable text. */
 function concept(value: unknown): { code?: Code; text?: string; codes: string[] } {
   const cc = obj(value);
-  const all = arr(cc?.coding).map(obj).filter((c): c is Json => !!c);
+  const all = arr(cc?.coding)
+    .map(obj)
+    .filter((c): c is Json => !!c);
   const codings = all.filter((c) => !!str(c.code));
   const ranked = [...codings].sort((a, b) => rank(systemFromUrl(str(a.system))) - rank(systemFromUrl(str(b.system))));
   const best = ranked[0];
   const display = str(cc?.text) ?? [...ranked, ...all].map((c) => str(c.display)).find(Boolean);
-  const code: Code | undefined = best ? { system: systemFromUrl(str(best.system)), code: str(best.code) as string, ...(str(best.display) ? { display: str(best.display) } : {}) } : undefined;
+  const code: Code | undefined = best
+    ? {
+        system: systemFromUrl(str(best.system)),
+        code: str(best.code) as string,
+        ...(str(best.display) ? { display: str(best.display) } : {}),
+      }
+    : undefined;
   return { code, text: display, codes: codings.map((c) => `${str(c.system) ?? ''}|${str(c.code) ?? ''}`) };
 }
 
@@ -129,7 +179,8 @@ function noneKnownOf(value: unknown): { section: SectionKey; text: string } | un
     const coding = obj(c);
     const code = str(coding?.code) ?? '';
     const system = str(coding?.system);
-    if ((system === IPS_ABSENT || system === 'http://snomed.info/sct' || !system) && NONE_KNOWN[code]) return NONE_KNOWN[code];
+    if ((system === IPS_ABSENT || system === 'http://snomed.info/sct' || !system) && NONE_KNOWN[code])
+      return NONE_KNOWN[code];
   }
   return undefined;
 }
@@ -152,7 +203,10 @@ function push(r: Reader, section: SectionKey, category: FactCategory, text: stri
 }
 
 function noneKnown(r: Reader, found: { section: SectionKey; text: string }): void {
-  r.part.noneKnown.push({ ...found, sources: [{ documentId: r.ctx.documentId, filename: r.ctx.filename, page: null, quote: found.text }] });
+  r.part.noneKnown.push({
+    ...found,
+    sources: [{ documentId: r.ctx.documentId, filename: r.ctx.filename, page: null, quote: found.text }],
+  });
 }
 
 function dateOf(res: Json, ...fields: string[]): string | undefined {
@@ -177,7 +231,8 @@ function readResource(r: Reader, res: Json): void {
       if (str(res.status) === 'not-done' || str(res.status) === 'entered-in-error') return;
       const { code, text } = concept(res.vaccineCode);
       const date = dateOf(res, 'occurrenceDateTime', 'occurrenceString');
-      if (text ?? code) push(r, 'additional', 'immunization', text ?? code?.code ?? '', { code, onset: date, recorded: date });
+      if (text ?? code)
+        push(r, 'additional', 'immunization', text ?? code?.code ?? '', { code, onset: date, recorded: date });
       return;
     }
     case 'Procedure': {
@@ -186,7 +241,13 @@ function readResource(r: Reader, res: Json): void {
       if (none) return noneKnown(r, none);
       const { code, text } = concept(res.code);
       const date = dateOf(res, 'performedDateTime', 'performedPeriod', 'performedString');
-      if (text ?? code) push(r, 'past_history', 'procedure', text ?? code?.code ?? '', { code, onset: date, status: 'resolved', recorded: date });
+      if (text ?? code)
+        push(r, 'past_history', 'procedure', text ?? code?.code ?? '', {
+          code,
+          onset: date,
+          status: 'resolved',
+          recorded: date,
+        });
       return;
     }
     case 'Observation':
@@ -241,7 +302,11 @@ function readMedication(r: Reader, res: Json): void {
   const stopped = status === 'completed' || status === 'stopped' || isPast(end);
   push(r, 'medications', 'medication', dosage && str(dosage.text) ? `${name}, ${str(dosage.text)}` : name, {
     code,
-    status: stopped ? 'stopped' : status === 'active' || status === 'intended' || status === 'on-hold' ? 'active' : 'unknown',
+    status: stopped
+      ? 'stopped'
+      : status === 'active' || status === 'intended' || status === 'on-hold'
+        ? 'active'
+        : 'unknown',
     onset: isoDate(str(period?.start) ?? str(res.effectiveDateTime) ?? str(res.authoredOn)),
     end,
     details: Object.keys(details).length ? details : undefined,
@@ -255,8 +320,13 @@ function readAllergy(r: Reader, res: Json): void {
   if (none) return noneKnown(r, none);
   const { code, text } = concept(res.code);
   if (!text && !code) return;
-  const reactions = arr(res.reaction).map(obj).filter((x): x is Json => !!x);
-  const manifestation = reactions.flatMap((x) => arr(x.manifestation).map((m) => concept(obj(m)?.concept ?? m).text)).filter(Boolean).join(', ');
+  const reactions = arr(res.reaction)
+    .map(obj)
+    .filter((x): x is Json => !!x);
+  const manifestation = reactions
+    .flatMap((x) => arr(x.manifestation).map((m) => concept(obj(m)?.concept ?? m).text))
+    .filter(Boolean)
+    .join(', ');
   const severity = reactions.map((x) => str(x.severity)).find(Boolean) ?? str(res.criticality);
   const details: ClinicalFact['details'] = {};
   if (manifestation) details.reaction = manifestation;
@@ -274,7 +344,11 @@ function readAllergy(r: Reader, res: Json): void {
 function quantity(res: Json): { value?: string; unit?: string } {
   const q = obj(res.valueQuantity);
   if (q && q.value !== undefined) return { value: String(q.value), unit: str(q.unit) ?? str(q.code) };
-  const v = str(res.valueString) ?? concept(res.valueCodeableConcept).text ?? (typeof res.valueBoolean === 'boolean' ? String(res.valueBoolean) : undefined) ?? (typeof res.valueInteger === 'number' ? String(res.valueInteger) : undefined);
+  const v =
+    str(res.valueString) ??
+    concept(res.valueCodeableConcept).text ??
+    (typeof res.valueBoolean === 'boolean' ? String(res.valueBoolean) : undefined) ??
+    (typeof res.valueInteger === 'number' ? String(res.valueInteger) : undefined);
   return v ? { value: v } : {};
 }
 
@@ -305,5 +379,10 @@ function readObservation(r: Reader, res: Json): void {
   }
   const interpretation = concept(arr(res.interpretation)[0]).text ?? concept(arr(res.interpretation)[0]).code?.code;
   if (interpretation) details.interpretation = interpretation;
-  push(r, 'additional', category, shown, { code, onset: date, recorded: date ?? r.documentDate, details: Object.keys(details).length ? details : undefined });
+  push(r, 'additional', category, shown, {
+    code,
+    onset: date,
+    recorded: date ?? r.documentDate,
+    details: Object.keys(details).length ? details : undefined,
+  });
 }

@@ -13,9 +13,17 @@ function place(page: number | null): string {
  * OCRs one picture (PNG/JPEG bytes) into `part`: its text, or a problem the patient can act on
  * when OCR is off, fails, or reads nothing trustworthy.
  */
-export async function ocrInto(part: PartialResult, ctx: ExtractContext, image: Buffer, page: number | null): Promise<void> {
+export async function ocrInto(
+  part: PartialResult,
+  ctx: ExtractContext,
+  image: Buffer,
+  page: number | null,
+): Promise<void> {
   if (!ctx.ocr) {
-    part.problems.push({ filename: ctx.filename, reason: `${place(page)} is a scan and was not read: reading scans is turned off.` });
+    part.problems.push({
+      filename: ctx.filename,
+      reason: `${place(page)} is a scan and was not read: reading scans is turned off.`,
+    });
     return;
   }
   let outcome;
@@ -24,7 +32,10 @@ export async function ocrInto(part: PartialResult, ctx: ExtractContext, image: B
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
     ctx.logger.warn('ocr_failed', { error: error instanceof Error ? error.name : 'unknown' });
-    part.problems.push({ filename: ctx.filename, reason: `${place(page)} could not be read: the scan could not be processed.` });
+    part.problems.push({
+      filename: ctx.filename,
+      reason: `${place(page)} could not be read: the scan could not be processed.`,
+    });
     return;
   }
   const confidence = Math.round(outcome.confidence);

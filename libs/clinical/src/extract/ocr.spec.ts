@@ -16,7 +16,9 @@ describe('OCR', () => {
    * Runs the child with HTTP_PROXY/HTTPS_PROXY pointing at a recorder on loopback and
    * NODE_USE_ENV_PROXY=1, so every outside request it makes, from any thread, lands there.
    */
-  async function offline(image: string): Promise<{ status: number | null; stdout: string; stderr: string; requests: string[] }> {
+  async function offline(
+    image: string,
+  ): Promise<{ status: number | null; stdout: string; stderr: string; requests: string[] }> {
     const requests: string[] = [];
     const recorder = createServer((req, res) => {
       requests.push(`GET ${req.url ?? ''}`);
@@ -30,11 +32,24 @@ describe('OCR', () => {
     await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
     const proxy = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
     try {
-      const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'testing/ocr-offline-child.ts'), image], {
-        cwd: REPO,
-        env: { ...process.env, NODE_OPTIONS: '', NODE_USE_ENV_PROXY: '1', HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['-r', '@swc-node/register', join(__dirname, 'testing/ocr-offline-child.ts'), image],
+        {
+          cwd: REPO,
+          env: {
+            ...process.env,
+            NODE_OPTIONS: '',
+            NODE_USE_ENV_PROXY: '1',
+            HTTP_PROXY: proxy,
+            HTTPS_PROXY: proxy,
+            NO_PROXY: '',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          // A child stuck on a refused download is ended before the test's own timeout.
+          timeout: 120_000,
+        },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -47,13 +62,19 @@ describe('OCR', () => {
   }
 
   it('reads printed text with the shipped English model, making no outside request', async () => {
-    const image = files.write('letter.png', await pngOfText(['Allergy: penicillin', 'Reaction: rash'], { width: 1200, height: 500 }, 40));
+    const image = files.write(
+      'letter.png',
+      await pngOfText(['Allergy: penicillin', 'Reaction: rash'], { width: 1200, height: 500 }, 40),
+    );
     const run = await offline(image);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     // Only the child's own probe from a worker thread: the recorder sees worker traffic, and OCR
     // (which runs in worker threads) asked for nothing.
-    const { probe, outcome } = JSON.parse(run.stdout) as { probe: string; outcome: { text: string; confidence: number; words: number } };
+    const { probe, outcome } = JSON.parse(run.stdout) as {
+      probe: string;
+      outcome: { text: string; confidence: number; words: number };
+    };
     expect(probe).toBe('403');
     expect(run.requests).toEqual(['GET http://example.org/probe']);
     expect(outcome.text).toMatch(/Allergy: penicillin/);

@@ -30,7 +30,9 @@ describe('extractPdf', () => {
     const path = files.write('locked.pdf', await encryptedPdf());
     const part = await extractPdf(contextFor(path, 'locked.pdf'));
     expect(part.texts).toEqual([]);
-    expect(part.problems).toEqual([{ filename: 'locked.pdf', reason: expect.stringContaining('protected by a password') }]);
+    expect(part.problems).toEqual([
+      { filename: 'locked.pdf', reason: expect.stringContaining('protected by a password') },
+    ]);
   });
 
   it('says a damaged PDF could not be read', async () => {
@@ -41,7 +43,10 @@ describe('extractPdf', () => {
   });
 
   it('reports a scanned page as unread when OCR is off', async () => {
-    const path = files.write('scan.pdf', await scannedPdf([await pngOfText(['Blood pressure 128/82'], { width: 620, height: 877 }, 14)]));
+    const path = files.write(
+      'scan.pdf',
+      await scannedPdf([await pngOfText(['Blood pressure 128/82'], { width: 620, height: 877 }, 14)]),
+    );
     const part = await extractPdf(contextFor(path, 'scan.pdf'));
     expect(part.texts).toEqual([]);
     expect(part.problems[0].reason).toBe('Page 1 is a scan and was not read: reading scans is turned off.');
@@ -62,7 +67,9 @@ describe('extractPdf', () => {
       expect(part.texts[0].text).toMatch(/Salbutamol inhaler/);
       expect(part.texts[0].confidence).toBeGreaterThan(70);
       // The blank scanned page yields no words: the patient is told it could not be read.
-      expect(part.problems).toEqual([{ filename: 'scan.pdf', reason: 'Page 2 could not be read: the scan is unclear.' }]);
+      expect(part.problems).toEqual([
+        { filename: 'scan.pdf', reason: 'Page 2 could not be read: the scan is unclear.' },
+      ]);
     }, 120_000);
   });
 });

@@ -1,6 +1,12 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { getDocument, OPS, PDFDataRangeTransport, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import {
+  getDocument,
+  OPS,
+  PDFDataRangeTransport,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ocrInto } from './ocr-page';
 import { emptyPart, type ExtractContext, type PartialResult } from './types';
 
@@ -67,7 +73,10 @@ export async function extractPdf(ctx: ExtractContext): Promise<PartialResult> {
     }
     const pages = Math.min(doc.numPages, ctx.limits.pdfPages);
     if (doc.numPages > pages) {
-      part.problems.push({ filename: ctx.filename, reason: `Only the first ${pages} of ${doc.numPages} pages were read.` });
+      part.problems.push({
+        filename: ctx.filename,
+        reason: `Only the first ${pages} of ${doc.numPages} pages were read.`,
+      });
     }
     let ocrPages = 0;
     for (let n = 1; n <= pages; n++) {

@@ -20,7 +20,10 @@ function decode(head: Buffer): string {
  * be well-formed; when it is only the start, the root is checked and the full parse happens when
  * the record is read (extractDocument reports a damaged one as a problem).
  */
-export function sniffStructuredRecord(head: Buffer, complete = head.length < STRUCTURED_SNIFF_BYTES): StructuredKind | null {
+export function sniffStructuredRecord(
+  head: Buffer,
+  complete = head.length < STRUCTURED_SNIFF_BYTES,
+): StructuredKind | null {
   const text = decode(head).trimStart();
   if (text.startsWith('<')) return sniffXml(text, complete) ? 'ccda' : null;
   if (text.startsWith('{')) return sniffJson(text, complete) ? 'fhir' : null;
@@ -55,7 +58,10 @@ function sniffJson(text: string, complete: boolean): boolean {
     }
   }
   // Only the start: a top-level "resourceType" naming a FHIR type, before any nested object.
-  const m = /^\{\s*(?:"[^"\\]*"\s*:\s*(?:"(?:[^"\\]|\\.)*"|[\d.eE+-]+|true|false|null)\s*,\s*)*"resourceType"\s*:\s*"([A-Za-z]+)"/.exec(text);
+  const m =
+    /^\{\s*(?:"[^"\\]*"\s*:\s*(?:"(?:[^"\\]|\\.)*"|[\d.eE+-]+|true|false|null)\s*,\s*)*"resourceType"\s*:\s*"([A-Za-z]+)"/.exec(
+      text,
+    );
   return !!m && FHIR_RESOURCE_TYPES.has(m[1]);
 }
 

@@ -66,7 +66,9 @@ export interface ExtractContext {
 }
 
 /** What one extractor adds to the result (the dispatcher fills documentId and filename). */
-export type PartialResult = Pick<ExtractionResult, 'texts' | 'facts' | 'noneKnown' | 'problems'> & { documentDate?: string };
+export type PartialResult = Pick<ExtractionResult, 'texts' | 'facts' | 'noneKnown' | 'problems'> & {
+  documentDate?: string;
+};
 
 export function emptyPart(): PartialResult {
   return { texts: [], facts: [], noneKnown: [], problems: [] };

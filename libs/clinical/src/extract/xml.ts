@@ -21,7 +21,8 @@ export function parseUntrustedXml(text: string): Document {
   } catch {
     throw new UnreadableError('This XML file is damaged and could not be read.');
   }
-  if (errors.length > 0 || !doc.documentElement) throw new UnreadableError('This XML file is damaged and could not be read.');
+  if (errors.length > 0 || !doc.documentElement)
+    throw new UnreadableError('This XML file is damaged and could not be read.');
   return doc;
 }
 

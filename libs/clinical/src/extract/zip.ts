@@ -83,7 +83,12 @@ export async function extractZip(ctx: ExtractContext, readInner: InnerReader): P
   const part = emptyPart();
   let zip: ZipFile;
   try {
-    zip = await yauzl.openPromise(ctx.path, { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true });
+    zip = await yauzl.openPromise(ctx.path, {
+      lazyEntries: true,
+      autoClose: false,
+      strictFileNames: false,
+      validateEntrySizes: true,
+    });
   } catch {
     part.problems.push({ filename: ctx.filename, reason: 'This zip file is damaged and could not be read.' });
     return part;
@@ -97,11 +102,17 @@ export async function extractZip(ctx: ExtractContext, readInner: InnerReader): P
       const inner = `${ctx.filename} › ${name}`;
       if (name.endsWith('/') || /(^|\/)(__MACOSX\/|\.)/.test(name) || NOT_RECORDS.test(name)) continue;
       if (++budget.entries > ctx.limits.zipEntries) {
-        part.problems.push({ filename: ctx.filename, reason: `Only the first ${ctx.limits.zipEntries} files in this zip were read.` });
+        part.problems.push({
+          filename: ctx.filename,
+          reason: `Only the first ${ctx.limits.zipEntries} files in this zip were read.`,
+        });
         break;
       }
       if (entry.isEncrypted()) {
-        part.problems.push({ filename: inner, reason: 'This file is protected by a password, so it could not be read.' });
+        part.problems.push({
+          filename: inner,
+          reason: 'This file is protected by a password, so it could not be read.',
+        });
         continue;
       }
       if (/\.zip$/i.test(name)) {
@@ -138,7 +149,13 @@ export async function extractZip(ctx: ExtractContext, readInner: InnerReader): P
   return part;
 }
 
-async function inflate(zip: ZipFile, entry: Entry, path: string, ctx: ExtractContext, budget: { total: number }): Promise<void> {
+async function inflate(
+  zip: ZipFile,
+  entry: Entry,
+  path: string,
+  ctx: ExtractContext,
+  budget: { total: number },
+): Promise<void> {
   const maxEntry = Math.max(RATIO_FLOOR, entry.compressedSize * ctx.limits.zipEntryRatio);
   let entryBytes = 0;
   const counter = new Transform({
@@ -146,10 +163,20 @@ async function inflate(zip: ZipFile, entry: Entry, path: string, ctx: ExtractCon
       entryBytes += chunk.length;
       budget.total += chunk.length;
       if (budget.total > ctx.limits.zipTotalBytes) {
-        return callback(new InflateLimit(`This zip expands to more than ${Math.round(ctx.limits.zipTotalBytes / MB)} MB; the rest of it was not read.`, true));
+        return callback(
+          new InflateLimit(
+            `This zip expands to more than ${size(ctx.limits.zipTotalBytes)}; the rest of it was not read.`,
+            true,
+          ),
+        );
       }
       if (entryBytes > maxEntry) {
-        return callback(new InflateLimit('This file was not read: it expands far more than a real document would (it may be a zip bomb).', false));
+        return callback(
+          new InflateLimit(
+            'This file was not read: it expands far more than a real document would (it may be a zip bomb).',
+            false,
+          ),
+        );
       }
       callback(null, chunk);
     },
@@ -158,10 +185,15 @@ async function inflate(zip: ZipFile, entry: Entry, path: string, ctx: ExtractCon
   await pipeline(stream, counter, createWriteStream(path, { mode: 0o600 }), { signal: ctx.signal });
 }
 
+function size(bytes: number): string {
+  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
 function merge(into: PartialResult, part: PartialResult): void {
   into.texts.push(...part.texts);
   into.facts.push(...part.facts);
   into.noneKnown.push(...part.noneKnown);
   into.problems.push(...part.problems);
-  if (part.documentDate && (!into.documentDate || part.documentDate > into.documentDate)) into.documentDate = part.documentDate;
+  if (part.documentDate && (!into.documentDate || part.documentDate > into.documentDate))
+    into.documentDate = part.documentDate;
 }

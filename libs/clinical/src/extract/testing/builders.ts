@@ -31,7 +31,10 @@ function escapeXml(text: string): string {
  */
 export async function pngOfText(lines: string[], size = { width: 2480, height: 3508 }, fontPx = 44): Promise<Buffer> {
   const rows = lines
-    .map((line, i) => `<text x="200" y="${300 + i * fontPx * 1.6}" font-family="DejaVu Serif" font-size="${fontPx}">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="200" y="${300 + i * fontPx * 1.6}" font-family="DejaVu Serif" font-size="${fontPx}">${escapeXml(line)}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"><rect width="100%" height="100%" fill="white"/>${rows}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
@@ -56,8 +59,16 @@ export async function scannedPdf(pageImages: Buffer[]): Promise<Buffer> {
 export async function encryptedPdf(): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.addPage([A4.width, A4.height]);
-  const random = (n: number) => PDFHexString.of(Buffer.from(Array.from({ length: n }, (_, i) => (i * 37 + 11) % 256)).toString('hex'));
-  const encrypt = pdf.context.obj({ Filter: PDFName.of('Standard'), V: PDFNumber.of(1), R: PDFNumber.of(2), O: random(32), U: random(32), P: PDFNumber.of(-4) });
+  const random = (n: number) =>
+    PDFHexString.of(Buffer.from(Array.from({ length: n }, (_, i) => (i * 37 + 11) % 256)).toString('hex'));
+  const encrypt = pdf.context.obj({
+    Filter: PDFName.of('Standard'),
+    V: PDFNumber.of(1),
+    R: PDFNumber.of(2),
+    O: random(32),
+    U: random(32),
+    P: PDFNumber.of(-4),
+  });
   pdf.context.trailerInfo.Encrypt = pdf.context.register(encrypt);
   pdf.context.trailerInfo.ID = pdf.context.obj([random(16), random(16)]);
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
@@ -67,7 +78,9 @@ export async function encryptedPdf(): Promise<Buffer> {
 export function zipOf(entries: { name: string; data: Buffer | string; store?: boolean }[]): Promise<Buffer> {
   const zip = new ZipFile();
   for (const entry of entries) {
-    zip.addBuffer(Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data), entry.name, { compress: !entry.store });
+    zip.addBuffer(Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data), entry.name, {
+      compress: !entry.store,
+    });
   }
   zip.end();
   return new Promise((resolve, reject) => {
@@ -86,7 +99,9 @@ export function docxOf(paragraphs: string[], table?: string[][], documentXml?: s
   const tbl = table
     ? `<w:tbl>${table.map((row) => `<w:tr>${row.map((cell) => `<w:tc>${para(cell)}</w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`
     : '';
-  const body = documentXml ?? `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${paragraphs.map(para).join('')}${tbl}</w:body></w:document>`;
+  const body =
+    documentXml ??
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${paragraphs.map(para).join('')}${tbl}</w:body></w:document>`;
   return zipOf([
     {
       name: '[Content_Types].xml',

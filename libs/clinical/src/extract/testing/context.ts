@@ -12,7 +12,11 @@ export function recordingLogger(): ExtractLogger & { lines: string[] } {
 }
 
 /** The context one extractor is given, for a file at `path`. */
-export function contextFor(path: string, filename: string, more: { ocr?: OcrScheduler | null; limits?: Partial<ExtractLimits>; logger?: ExtractLogger } = {}): ExtractContext {
+export function contextFor(
+  path: string,
+  filename: string,
+  more: { ocr?: OcrScheduler | null; limits?: Partial<ExtractLimits>; logger?: ExtractLogger } = {},
+): ExtractContext {
   return {
     path,
     filename,

@@ -180,14 +180,24 @@ export const FHIR_IPS_BUNDLE = JSON.stringify({
         date: '2024-05-20T09:00:00Z',
         title: 'Patient Summary',
         type: { coding: [{ system: 'http://loinc.org', code: '60591-5' }] },
-        section: [{ title: 'Active Problems', text: { status: 'generated', div: '<div xmlns="http://www.w3.org/1999/xhtml"><p>Asthma, since 2010</p></div>' } }],
+        section: [
+          {
+            title: 'Active Problems',
+            text: {
+              status: 'generated',
+              div: '<div xmlns="http://www.w3.org/1999/xhtml"><p>Asthma, since 2010</p></div>',
+            },
+          },
+        ],
       },
     },
     {
       fullUrl: 'urn:uuid:cond-1',
       resource: {
         resourceType: 'Condition',
-        clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
+        clinicalStatus: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }],
+        },
         code: { coding: [{ system: SCT, code: '195967001', display: 'Asthma' }] },
         onsetDateTime: '2010',
       },
@@ -197,14 +207,28 @@ export const FHIR_IPS_BUNDLE = JSON.stringify({
       resource: {
         resourceType: 'Condition',
         clinicalStatus: { coding: [{ code: 'resolved' }] },
-        code: { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'S52.5' }], text: 'Fracture of the left wrist' },
+        code: {
+          coding: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'S52.5' }],
+          text: 'Fracture of the left wrist',
+        },
         onsetDateTime: '2015-06-01',
         abatementDateTime: '2015-08-15',
       },
     },
     {
       fullUrl: 'urn:uuid:med-1',
-      resource: { resourceType: 'Medication', code: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '745679', display: 'Salbutamol 100 MCG/ACTUAT inhaler' }] } },
+      resource: {
+        resourceType: 'Medication',
+        code: {
+          coding: [
+            {
+              system: 'http://www.nlm.nih.gov/research/umls/rxnorm',
+              code: '745679',
+              display: 'Salbutamol 100 MCG/ACTUAT inhaler',
+            },
+          ],
+        },
+      },
     },
     {
       fullUrl: 'urn:uuid:ms-1',
@@ -229,7 +253,15 @@ export const FHIR_IPS_BUNDLE = JSON.stringify({
       fullUrl: 'urn:uuid:all-1',
       resource: {
         resourceType: 'AllergyIntolerance',
-        code: { coding: [{ system: 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips', code: 'no-known-allergies', display: 'No known allergies' }] },
+        code: {
+          coding: [
+            {
+              system: 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips',
+              code: 'no-known-allergies',
+              display: 'No known allergies',
+            },
+          ],
+        },
       },
     },
     {
@@ -250,14 +282,25 @@ export const FHIR_IPS_BUNDLE = JSON.stringify({
         code: { coding: [{ system: 'http://loinc.org', code: '85354-9', display: 'Blood pressure panel' }] },
         effectiveDateTime: '2024-05-19',
         component: [
-          { code: { coding: [{ system: 'http://loinc.org', code: '8480-6', display: 'Systolic blood pressure' }] }, valueQuantity: { value: 128, unit: 'mmHg' } },
-          { code: { coding: [{ system: 'http://loinc.org', code: '8462-4', display: 'Diastolic blood pressure' }] }, valueQuantity: { value: 82, unit: 'mmHg' } },
+          {
+            code: { coding: [{ system: 'http://loinc.org', code: '8480-6', display: 'Systolic blood pressure' }] },
+            valueQuantity: { value: 128, unit: 'mmHg' },
+          },
+          {
+            code: { coding: [{ system: 'http://loinc.org', code: '8462-4', display: 'Diastolic blood pressure' }] },
+            valueQuantity: { value: 82, unit: 'mmHg' },
+          },
         ],
       },
     },
     {
       fullUrl: 'urn:uuid:proc-1',
-      resource: { resourceType: 'Procedure', status: 'completed', code: { text: 'Appendectomy' }, performedDateTime: '2005-07' },
+      resource: {
+        resourceType: 'Procedure',
+        status: 'completed',
+        code: { text: 'Appendectomy' },
+        performedDateTime: '2005-07',
+      },
     },
   ],
 });
