@@ -83,11 +83,15 @@ function SummaryBadge({ userId, id }: { userId: string; id: string }) {
   const { data } = useSummaryGetQuery({ user: userId }, { pollingInterval: processing ? SUMMARY_POLL_MS : 0 });
   if ((data?.status === 'processing') !== processing) setProcessing(data?.status === 'processing');
   const badge = data ? SUMMARY_BADGES[data.status] : undefined;
-  if (!badge) return null;
+  // Always there (empty until known), so the link's aria-describedby never points at nothing.
   return (
-    <span id={id} className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badge.style}`}>
-      <span className="sr-only">Summary: </span>
-      {badge.label}
+    <span id={id} className={badge ? `inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badge.style}` : 'sr-only'}>
+      {badge && (
+        <>
+          <span className="sr-only">Summary: </span>
+          {badge.label}
+        </>
+      )}
     </span>
   );
 }
