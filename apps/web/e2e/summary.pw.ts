@@ -57,7 +57,7 @@ const SKIP_REASON = 'GET /api/summary/ answers 404 for the owner: the summary se
 test('the sample summary: five cards, each state shown, no review controls', async ({ page }) => {
   await page.goto('/summary/sample');
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Current Medical Conditions', 'Past Medical History', 'Medications', 'Allergies', 'Additional Categories']);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Current Medical Conditions', 'Past Medical History', 'Medications', 'Allergies', 'Additional Categories']);
   await expect(page.getByRole('region', { name: 'Allergies' })).toContainText('None known: No known drug allergies');
   await expect(page.getByRole('region', { name: 'Past Medical History' })).toContainText('Not recorded');
   await expect(page.getByRole('button', { name: 'Review' })).toHaveCount(0);
@@ -101,7 +101,7 @@ test("the owner's summary: state, cards, and review (add, hide, confirm)", async
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
   // Reading, then ready: the page asks again by itself.
   await expect(page.getByText(/^Updated/)).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(5);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(5);
   await checkScreen(page, 'summary-ready');
 
   await page.getByRole('button', { name: 'Review' }).click();
