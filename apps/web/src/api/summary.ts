@@ -21,7 +21,8 @@ export interface FactSource {
 export interface SummaryFact {
   id: string;
   text: string;
-  category: 'condition' | 'medication' | 'allergy' | 'immunization' | 'procedure' | 'result' | 'vital' | 'care_team' | 'note';
+  category:
+    'condition' | 'medication' | 'allergy' | 'immunization' | 'procedure' | 'result' | 'vital' | 'care_team' | 'note';
   status: 'active' | 'resolved' | 'stopped' | 'unknown' | null;
   onset: string | null;
   end: string | null;
@@ -76,11 +77,19 @@ const summaryApi = api.enhanceEndpoints({ addTagTypes: ['summary'] }).injectEndp
       providesTags: ['summary'],
     }),
     summaryHideFact: build.mutation<SummaryItem[], { factId: string; hidden: boolean }>({
-      query: ({ factId, hidden }) => ({ url: `/api/summary/facts/${encodeURIComponent(factId)}/hide/`, method: 'POST', body: { hidden } }),
+      query: ({ factId, hidden }) => ({
+        url: `/api/summary/facts/${encodeURIComponent(factId)}/hide/`,
+        method: 'POST',
+        body: { hidden },
+      }),
       invalidatesTags: ['summary', 'history'],
     }),
     summaryEditFact: build.mutation<SummaryItem[], { factId: string; text: string }>({
-      query: ({ factId, text }) => ({ url: `/api/summary/facts/${encodeURIComponent(factId)}/`, method: 'PUT', body: { text } }),
+      query: ({ factId, text }) => ({
+        url: `/api/summary/facts/${encodeURIComponent(factId)}/`,
+        method: 'PUT',
+        body: { text },
+      }),
       invalidatesTags: ['summary', 'history'],
     }),
     summaryAddFact: build.mutation<SummaryItem[], { section: SectionKey; text: string }>({

@@ -13,7 +13,8 @@ export interface ReviewActions {
 }
 
 const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
-const linkButton = 'rounded text-left font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900 print:text-slate-900 print:no-underline';
+const linkButton =
+  'rounded text-left font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900 print:text-slate-900 print:no-underline';
 
 function Sources({ sources, onOpen }: { sources: readonly FactSource[]; onOpen: (source: FactSource) => void }) {
   if (!sources.length) return null;
@@ -33,7 +34,21 @@ function Sources({ sources, onOpen }: { sources: readonly FactSource[]; onOpen: 
 }
 
 /** A text box for a fact's text (edit or add) with the 300-character rule, Save and Cancel. */
-function FactTextForm({ label, initial, submitLabel, onSave, onCancel, busy }: { label: string; initial: string; submitLabel: string; onSave: (text: string) => Promise<boolean>; onCancel: () => void; busy: boolean }) {
+function FactTextForm({
+  label,
+  initial,
+  submitLabel,
+  onSave,
+  onCancel,
+  busy,
+}: {
+  label: string;
+  initial: string;
+  submitLabel: string;
+  onSave: (text: string) => Promise<boolean>;
+  onCancel: () => void;
+  busy: boolean;
+}) {
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
@@ -81,7 +96,17 @@ function FactTextForm({ label, initial, submitLabel, onSave, onCancel, busy }: {
   );
 }
 
-function FactItem({ fact, reviewing, review, onOpen }: { fact: SummaryFact; reviewing: boolean; review: ReviewActions; onOpen: (source: FactSource) => void }) {
+function FactItem({
+  fact,
+  reviewing,
+  review,
+  onOpen,
+}: {
+  fact: SummaryFact;
+  reviewing: boolean;
+  review: ReviewActions;
+  onOpen: (source: FactSource) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const status = statusBadge(fact);
   return (
@@ -89,10 +114,18 @@ function FactItem({ fact, reviewing, review, onOpen }: { fact: SummaryFact; revi
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className={fact.hidden ? 'text-slate-600 line-through' : 'text-slate-900'}>{fact.text}</span>
         {status && <span className={`${badge} bg-slate-100 text-slate-800 ring-slate-400`}>{status}</span>}
-        {fact.certainty === 'possible' && <span className={`${badge} bg-amber-50 text-amber-900 ring-amber-700`}>possible</span>}
-        {fact.hidden && <span className={`${badge} bg-slate-100 text-slate-800 ring-slate-500`}>Hidden from shares</span>}
-        {fact.added_by_patient && <span className={`${badge} bg-brand-50 text-brand-900 ring-brand-600`}>Added by you</span>}
-        {fact.edited && !fact.added_by_patient && <span className={`${badge} bg-brand-50 text-brand-900 ring-brand-600`}>Edited by you</span>}
+        {fact.certainty === 'possible' && (
+          <span className={`${badge} bg-amber-50 text-amber-900 ring-amber-700`}>possible</span>
+        )}
+        {fact.hidden && (
+          <span className={`${badge} bg-slate-100 text-slate-800 ring-slate-500`}>Hidden from shares</span>
+        )}
+        {fact.added_by_patient && (
+          <span className={`${badge} bg-brand-50 text-brand-900 ring-brand-600`}>Added by you</span>
+        )}
+        {fact.edited && !fact.added_by_patient && (
+          <span className={`${badge} bg-brand-50 text-brand-900 ring-brand-600`}>Edited by you</span>
+        )}
       </div>
       {(fact.onset || fact.code) && (
         <p className="mt-1 text-xs text-slate-700">
@@ -108,21 +141,43 @@ function FactItem({ fact, reviewing, review, onOpen }: { fact: SummaryFact; revi
       <Sources sources={fact.sources} onOpen={onOpen} />
       {reviewing && !editing && (
         <div className="mt-2 flex flex-wrap gap-2 print:hidden">
-          <Button variant="secondary" disabled={review.busy} onClick={() => void review.hide(fact, !fact.hidden)} aria-label={`${fact.hidden ? 'Show' : 'Hide'}: ${fact.text}`}>
+          <Button
+            variant="secondary"
+            disabled={review.busy}
+            onClick={() => void review.hide(fact, !fact.hidden)}
+            aria-label={`${fact.hidden ? 'Show' : 'Hide'}: ${fact.text}`}
+          >
             {fact.hidden ? 'Show' : 'Hide'}
           </Button>
-          <Button variant="secondary" disabled={review.busy} onClick={() => setEditing(true)} aria-label={`Edit: ${fact.text}`}>
+          <Button
+            variant="secondary"
+            disabled={review.busy}
+            onClick={() => setEditing(true)}
+            aria-label={`Edit: ${fact.text}`}
+          >
             Edit
           </Button>
           {fact.added_by_patient && (
-            <Button variant="secondary" disabled={review.busy} onClick={() => void review.remove(fact)} aria-label={`Remove: ${fact.text}`}>
+            <Button
+              variant="secondary"
+              disabled={review.busy}
+              onClick={() => void review.remove(fact)}
+              aria-label={`Remove: ${fact.text}`}
+            >
               Remove
             </Button>
           )}
         </div>
       )}
       {reviewing && editing && (
-        <FactTextForm label="Corrected text" initial={fact.text} submitLabel="Save" busy={review.busy} onSave={(text) => review.edit(fact, text)} onCancel={() => setEditing(false)} />
+        <FactTextForm
+          label="Corrected text"
+          initial={fact.text}
+          submitLabel="Save"
+          busy={review.busy}
+          onSave={(text) => review.edit(fact, text)}
+          onCancel={() => setEditing(false)}
+        />
       )}
     </li>
   );
@@ -133,13 +188,26 @@ function FactItem({ fact, reviewing, review, onOpen }: { fact: SummaryFact; revi
  * confused: the facts found; "None known" with where that was said; or "Not recorded" (nothing in
  * the documents mentions it, which is not the same as none).
  */
-export function SectionCard({ section, reviewing, review, onOpen }: { section: SummarySection; reviewing: boolean; review: ReviewActions; onOpen: (source: FactSource) => void }) {
+export function SectionCard({
+  section,
+  reviewing,
+  review,
+  onOpen,
+}: {
+  section: SummarySection;
+  reviewing: boolean;
+  review: ReviewActions;
+  onOpen: (source: FactSource) => void;
+}) {
   const { icon, description } = lookOf(section);
   const headingId = useId();
   const [adding, setAdding] = useState(false);
   const title = section.title.trim().replace(/:$/, '');
   return (
-    <section aria-labelledby={headingId} className="break-inside-avoid rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 print:shadow-none sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="break-inside-avoid rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 print:shadow-none sm:p-6"
+    >
       <div className="flex items-start gap-3">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800">
           <SectionIcon icon={icon} />
@@ -185,7 +253,14 @@ export function SectionCard({ section, reviewing, review, onOpen }: { section: S
       </div>
       {reviewing &&
         (adding ? (
-          <FactTextForm label={`New entry for ${title}`} initial="" submitLabel="Add" busy={review.busy} onSave={(text) => review.add(section, text)} onCancel={() => setAdding(false)} />
+          <FactTextForm
+            label={`New entry for ${title}`}
+            initial=""
+            submitLabel="Add"
+            busy={review.busy}
+            onSave={(text) => review.add(section, text)}
+            onCancel={() => setAdding(false)}
+          />
         ) : (
           <Button variant="ghost" className="mt-2 print:hidden" disabled={review.busy} onClick={() => setAdding(true)}>
             Add to {title}

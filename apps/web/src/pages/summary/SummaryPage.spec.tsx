@@ -29,14 +29,25 @@ function fact(overrides: Partial<SummaryFact> & Pick<SummaryFact, 'id' | 'text'>
 function sections(): SummarySection[] {
   return [
     // Out of order on purpose: the page shows the five in the contract's order.
-    { key: 'allergies', title: 'Allergies', state: 'none_known', facts: [], none_known: { text: 'No known drug allergies', sources: [{ ...labs, page: 1 }] } },
+    {
+      key: 'allergies',
+      title: 'Allergies',
+      state: 'none_known',
+      facts: [],
+      none_known: { text: 'No known drug allergies', sources: [{ ...labs, page: 1 }] },
+    },
     {
       key: 'current_conditions',
       title: 'Current Medical Conditions',
       state: 'facts',
       none_known: null,
       facts: [
-        fact({ id: 'f-dm', text: 'Type 2 diabetes mellitus', onset: '2015', code: { system: 'SNOMED CT', code: '44054006', display: 'Diabetes' } }),
+        fact({
+          id: 'f-dm',
+          text: 'Type 2 diabetes mellitus',
+          onset: '2015',
+          code: { system: 'SNOMED CT', code: '44054006', display: 'Diabetes' },
+        }),
         fact({ id: 'f-htn', text: 'Hypertension', certainty: 'possible' }),
       ],
     },
@@ -48,8 +59,21 @@ function sections(): SummarySection[] {
       none_known: null,
       facts: [
         fact({ id: 'f-met', text: 'Metformin 500 mg by mouth twice daily', category: 'medication' }),
-        fact({ id: 'f-ator', text: 'Atorvastatin 20 mg', category: 'medication', status: 'stopped', end: '2024-03', hidden: true }),
-        fact({ id: 'f-mine', text: 'Vitamin D 1000 IU daily', category: 'medication', added_by_patient: true, sources: [] }),
+        fact({
+          id: 'f-ator',
+          text: 'Atorvastatin 20 mg',
+          category: 'medication',
+          status: 'stopped',
+          end: '2024-03',
+          hidden: true,
+        }),
+        fact({
+          id: 'f-mine',
+          text: 'Vitamin D 1000 IU daily',
+          category: 'medication',
+          added_by_patient: true,
+          sources: [],
+        }),
         fact({ id: 'f-fixed', text: 'Lisinopril 10 mg daily', category: 'medication', edited: true }),
       ],
     },
@@ -77,11 +101,16 @@ type Routes = Parameters<typeof fakeServer>[0];
 
 function show(routes: Routes = {}, at = `/summary/${patient}`) {
   const server = fakeServer({ 'GET /api/summary/': () => ({ body: [summary()] }), ...routes });
-  const view = renderPage(<SummaryPage />, { path: '/summary/:id', at, routes: [{ path: '/', element: <p>home screen</p> }] });
+  const view = renderPage(<SummaryPage />, {
+    path: '/summary/:id',
+    at,
+    routes: [{ path: '/', element: <p>home screen</p> }],
+  });
   return { ...view, server };
 }
 
-const gets = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'GET' && call.path.startsWith('/api/summary/'));
+const gets = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'GET' && call.path.startsWith('/api/summary/'));
 const card = (title: string) => screen.getByRole('region', { name: title });
 
 beforeEach(() => storeTokens({ access: 'a', refresh: 'r' }));
@@ -93,13 +122,29 @@ describe('the summary page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Patient Summary' })).toBeInTheDocument();
     expect(gets(server.calls)[0]).toMatchObject({ path: `/api/summary/?user=${patient}`, authorization: 'Bearer a' });
     const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(titles).toEqual(['Current Medical Conditions', 'Past Medical History', 'Medications', 'Allergies', 'Additional Categories']);
+    expect(titles).toEqual([
+      'Current Medical Conditions',
+      'Past Medical History',
+      'Medications',
+      'Allergies',
+      'Additional Categories',
+    ]);
     expect(within(card('Medications')).getByText('Medicines you take, with dose and how often')).toBeInTheDocument();
     expect(card('Medications').querySelector('svg')).not.toBeNull();
   });
 
   it('gives an unknown section the general description', async () => {
-    show({ 'GET /api/summary/': () => ({ body: [summary({ sections: [{ key: 'vaccines' as never, title: 'Vaccines:', state: 'not_recorded', facts: [], none_known: null }] })] }) });
+    show({
+      'GET /api/summary/': () => ({
+        body: [
+          summary({
+            sections: [
+              { key: 'vaccines' as never, title: 'Vaccines:', state: 'not_recorded', facts: [], none_known: null },
+            ],
+          }),
+        ],
+      }),
+    });
     const vaccines = await screen.findByRole('region', { name: 'Vaccines' });
     expect(within(vaccines).getByText('General medical information')).toBeInTheDocument();
   });
@@ -144,7 +189,11 @@ describe('the summary page', () => {
   });
 
   it('says what to do when there is nothing to summarise yet', async () => {
-    show({ 'GET /api/summary/': () => ({ body: [summary({ status: 'empty', version: 0, confirmed_version: null, sections: [], documents: [] })] }) });
+    show({
+      'GET /api/summary/': () => ({
+        body: [summary({ status: 'empty', version: 0, confirmed_version: null, sections: [], documents: [] })],
+      }),
+    });
     expect(await screen.findByText('No summary yet.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Upload records' }));
     expect(await screen.findByText('home screen')).toBeInTheDocument();
@@ -154,11 +203,19 @@ describe('the summary page', () => {
     URL.createObjectURL = jest.fn(() => 'blob:https://localhost/labs');
     URL.revokeObjectURL = jest.fn();
     const { server } = show({
-      'GET /api/get-document-download-link/d-labs/': () => ({ body: { download_url: '/api/files/documents/labs?sig=1', filename: 'labs.pdf', expires_at: '2026-11-24T10:05:00.000Z' } }),
+      'GET /api/get-document-download-link/d-labs/': () => ({
+        body: {
+          download_url: '/api/files/documents/labs?sig=1',
+          filename: 'labs.pdf',
+          expires_at: '2026-11-24T10:05:00.000Z',
+        },
+      }),
       'GET /api/files/documents/labs': () => ({ body: undefined }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Patient Summary' });
-    await userEvent.setup().click(within(card('Current Medical Conditions')).getAllByRole('button', { name: 'labs.pdf, page 2' })[0]);
+    await userEvent
+      .setup()
+      .click(within(card('Current Medical Conditions')).getAllByRole('button', { name: 'labs.pdf, page 2' })[0]);
     const preview = await screen.findByLabelText('Preview of labs.pdf');
     expect(preview).toHaveAttribute('data', 'blob:https://localhost/labs#page=2');
     expect(screen.getByRole('heading', { name: 'labs.pdf, page 2' })).toBeInTheDocument();
@@ -235,9 +292,16 @@ describe('review mode', () => {
     const { user, server } = await reviewing({ 'POST /api/summary/facts/f-ator/hide/': () => ({ body: [summary()] }) });
     await user.click(screen.getByRole('button', { name: 'Hide: Metformin 500 mg by mouth twice daily' }));
     await reloaded(server.calls);
-    expect(server.calls.find((call) => call.path === '/api/summary/facts/f-met/hide/')).toMatchObject({ method: 'POST', body: { hidden: true } });
+    expect(server.calls.find((call) => call.path === '/api/summary/facts/f-met/hide/')).toMatchObject({
+      method: 'POST',
+      body: { hidden: true },
+    });
     await user.click(screen.getByRole('button', { name: 'Show: Atorvastatin 20 mg' }));
-    await waitFor(() => expect(server.calls.find((call) => call.path === '/api/summary/facts/f-ator/hide/')).toMatchObject({ body: { hidden: false } }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === '/api/summary/facts/f-ator/hide/')).toMatchObject({
+        body: { hidden: false },
+      }),
+    );
   });
 
   it('edits a fact inline, refusing more than 300 characters', async () => {
@@ -255,7 +319,10 @@ describe('review mode', () => {
     await user.type(box, 'Metformin 1000 mg twice daily');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await reloaded(server.calls);
-    expect(server.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/api/summary/facts/f-met/', body: { text: 'Metformin 1000 mg twice daily' } });
+    expect(server.calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/api/summary/facts/f-met/',
+      body: { text: 'Metformin 1000 mg twice daily' },
+    });
     expect(screen.queryByLabelText('Corrected text')).not.toBeInTheDocument();
   });
 
@@ -266,18 +333,29 @@ describe('review mode', () => {
     await user.type(within(past).getByLabelText('New entry for Past Medical History'), 'Appendix removed in 2001');
     await user.click(within(past).getByRole('button', { name: 'Add' }));
     await reloaded(server.calls);
-    expect(server.calls.find((call) => call.path === '/api/summary/facts/' && call.method === 'POST')).toMatchObject({ body: { section: 'past_history', text: 'Appendix removed in 2001' } });
+    expect(server.calls.find((call) => call.path === '/api/summary/facts/' && call.method === 'POST')).toMatchObject({
+      body: { section: 'past_history', text: 'Appendix removed in 2001' },
+    });
 
-    expect(screen.queryByRole('button', { name: 'Remove: Metformin 500 mg by mouth twice daily' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Remove: Metformin 500 mg by mouth twice daily' }),
+    ).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove: Vitamin D 1000 IU daily' }));
-    await waitFor(() => expect(server.calls.find((call) => call.method === 'DELETE')).toMatchObject({ path: '/api/summary/facts/f-mine/' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.method === 'DELETE')).toMatchObject({
+        path: '/api/summary/facts/f-mine/',
+      }),
+    );
   });
 
   it('confirms the version shown', async () => {
     const { user, server } = await reviewing();
     await user.click(screen.getByRole('button', { name: 'Confirm summary' }));
     expect(await screen.findByText('Thank you: you confirmed this summary.')).toBeInTheDocument();
-    expect(server.calls.find((call) => call.path === '/api/summary/confirm/')).toMatchObject({ method: 'POST', body: { version: 3 } });
+    expect(server.calls.find((call) => call.path === '/api/summary/confirm/')).toMatchObject({
+      method: 'POST',
+      body: { version: 3 },
+    });
     await reloaded(server.calls);
   });
 
@@ -294,6 +372,11 @@ describe('review mode', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The summary changed; review the new version.');
     await waitFor(() => expect(gets(server.calls).length).toBeGreaterThanOrEqual(2));
     await user.click(screen.getByRole('button', { name: 'Confirm summary' }));
-    await waitFor(() => expect(server.calls.filter((call) => call.path === '/api/summary/confirm/').map((call) => call.body)).toEqual([{ version: 3 }, { version: 4 }]));
+    await waitFor(() =>
+      expect(server.calls.filter((call) => call.path === '/api/summary/confirm/').map((call) => call.body)).toEqual([
+        { version: 3 },
+        { version: 4 },
+      ]),
+    );
   });
 });

@@ -32,7 +32,8 @@ function NotAvailable({ signedIn }: { signedIn: boolean }) {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className={heading}>This summary is not available</h1>
       <p className="mt-4 text-slate-700">
-        It may not exist, or it is not shared with you. {signedIn ? 'Your own summary is linked from your home screen.' : 'If it is your own, sign in to see it.'}
+        It may not exist, or it is not shared with you.{' '}
+        {signedIn ? 'Your own summary is linked from your home screen.' : 'If it is your own, sign in to see it.'}
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Link
@@ -48,7 +49,9 @@ function NotAvailable({ signedIn }: { signedIn: boolean }) {
 
 function When({ iso }: { iso: string }) {
   const date = new Date(iso);
-  const text = Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const text = Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
   return <time dateTime={iso}>{text}</time>;
 }
 
@@ -68,7 +71,8 @@ function StateLine({ summary }: { summary: SummaryItem }) {
       <div role="status" className="text-slate-800">
         <p className="font-semibold">No summary yet.</p>
         <p>
-          Upload your medical records (letters, lab results, discharge papers) and Medfolio builds your summary from them.{' '}
+          Upload your medical records (letters, lab results, discharge papers) and Medfolio builds your summary from
+          them.{' '}
           <Link to="/" className="font-semibold text-brand-800 underline underline-offset-2">
             Upload records
           </Link>
@@ -92,10 +96,25 @@ function StateLine({ summary }: { summary: SummaryItem }) {
 
 /** A source opened in the dashboard's preview: its name decides how (PDFs at the cited page). */
 function asDocument(source: FactSource): DocumentItemDoc {
-  return { id: source.document_id, filename: source.filename, url: null, uploaded_at: '', size: 0, content_type: 'application/zip' };
+  return {
+    id: source.document_id,
+    filename: source.filename,
+    url: null,
+    uploaded_at: '',
+    size: 0,
+    content_type: 'application/zip',
+  };
 }
 
-function SummaryView({ summary, refetch, sample = false }: { summary: SummaryItem; refetch: () => void; sample?: boolean }) {
+function SummaryView({
+  summary,
+  refetch,
+  sample = false,
+}: {
+  summary: SummaryItem;
+  refetch: () => void;
+  sample?: boolean;
+}) {
   const [reviewing, setReviewing] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [opened, setOpened] = useState<FactSource | null>(null);
@@ -122,7 +141,8 @@ function SummaryView({ summary, refetch, sample = false }: { summary: SummaryIte
 
   const review: ReviewActions = {
     busy,
-    hide: (fact, hidden) => run(() => hide({ factId: fact.id, hidden }).unwrap(), hidden ? 'Hidden from shares.' : 'Shown in shares again.'),
+    hide: (fact, hidden) =>
+      run(() => hide({ factId: fact.id, hidden }).unwrap(), hidden ? 'Hidden from shares.' : 'Shown in shares again.'),
     edit: (fact, text) => run(() => edit({ factId: fact.id, text }).unwrap(), 'Your correction is saved.'),
     remove: (fact) => run(() => remove({ factId: fact.id }).unwrap(), 'Removed.'),
     add: (section, text) => run(() => add({ section: section.key, text }).unwrap(), `Added to ${section.title}.`),
@@ -166,7 +186,11 @@ function SummaryView({ summary, refetch, sample = false }: { summary: SummaryIte
               Review
             </Button>
             {reviewing && (
-              <Button onClick={() => void confirmSummary()} loading={confirming.isLoading} disabled={busy || summary.version === 0 || isConfirmed(summary)}>
+              <Button
+                onClick={() => void confirmSummary()}
+                loading={confirming.isLoading}
+                disabled={busy || summary.version === 0 || isConfirmed(summary)}
+              >
                 Confirm summary
               </Button>
             )}
@@ -187,7 +211,8 @@ function SummaryView({ summary, refetch, sample = false }: { summary: SummaryIte
       </div>
       {reviewing && (
         <p className="mt-2 text-sm text-slate-700 print:hidden">
-          Hide what should not be shown to others, correct what is wrong, add what is missing, then confirm. Hidden entries stay visible to you.
+          Hide what should not be shown to others, correct what is wrong, add what is missing, then confirm. Hidden
+          entries stay visible to you.
         </p>
       )}
       {notice && (
@@ -208,11 +233,22 @@ function SummaryView({ summary, refetch, sample = false }: { summary: SummaryIte
       {hasContent && (
         <div className="mt-6 grid gap-4">
           {orderedSections(summary.sections).map((section) => (
-            <SectionCard key={section.key + section.title} section={section} reviewing={reviewing} review={review} onOpen={setOpened} />
+            <SectionCard
+              key={section.key + section.title}
+              section={section}
+              reviewing={reviewing}
+              review={review}
+              onOpen={setOpened}
+            />
           ))}
         </div>
       )}
-      <PreviewDialog doc={opened ? asDocument(opened) : null} page={opened?.page} onClose={() => setOpened(null)} onDownload={(doc) => void download(doc)} />
+      <PreviewDialog
+        doc={opened ? asDocument(opened) : null}
+        page={opened?.page}
+        onClose={() => setOpened(null)}
+        onDownload={(doc) => void download(doc)}
+      />
     </div>
   );
 }
@@ -223,13 +259,20 @@ function SummaryView({ summary, refetch, sample = false }: { summary: SummaryIte
  */
 export default function SummaryPage() {
   const { id = '' } = useParams();
-  return id === 'sample' ? <SummaryView summary={SAMPLE_SUMMARY} refetch={() => undefined} sample /> : <PatientSummary id={id} />;
+  return id === 'sample' ? (
+    <SummaryView summary={SAMPLE_SUMMARY} refetch={() => undefined} sample />
+  ) : (
+    <PatientSummary id={id} />
+  );
 }
 
 function PatientSummary({ id }: { id: string }) {
   const { authenticated } = useSession();
   const [status, setStatus] = useState<string | undefined>();
-  const { data, error, isLoading, refetch } = useSummaryGetQuery({ user: id }, { pollingInterval: status === 'processing' ? SUMMARY_POLL_MS : 0 });
+  const { data, error, isLoading, refetch } = useSummaryGetQuery(
+    { user: id },
+    { pollingInterval: status === 'processing' ? SUMMARY_POLL_MS : 0 },
+  );
   // Derived after render, so the polling interval follows the latest answer (and stops once ready).
   if (data?.status !== status) setStatus(data?.status);
 

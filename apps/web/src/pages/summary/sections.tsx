@@ -1,7 +1,13 @@
 import type { SectionKey, SummaryDocument, SummaryFact, SummaryItem, SummarySection } from '../../api/summary';
 
 /** The five sections in the order a doctor reads them (the contract's keys). */
-export const SECTION_ORDER: readonly SectionKey[] = ['current_conditions', 'past_history', 'medications', 'allergies', 'additional'];
+export const SECTION_ORDER: readonly SectionKey[] = [
+  'current_conditions',
+  'past_history',
+  'medications',
+  'allergies',
+  'additional',
+];
 
 /** Small inline SVG paths (nothing fetched, no icon font). */
 const ICON_PATHS = {
@@ -41,13 +47,24 @@ export const GENERAL_DESCRIPTION = 'General medical information';
 
 /** The icon and description of a section, by its key or else its title; unknown ones get the general look. */
 export function lookOf(section: Pick<SummarySection, 'key' | 'title'>): SectionLook {
-  const key = (LOOKS as Partial<Record<string, SectionLook>>)[section.key] ? section.key : TITLES[section.title.trim().replace(/:$/, '').toLowerCase()];
+  const key = (LOOKS as Partial<Record<string, SectionLook>>)[section.key]
+    ? section.key
+    : TITLES[section.title.trim().replace(/:$/, '').toLowerCase()];
   return key ? LOOKS[key] : { icon: 'general', description: GENERAL_DESCRIPTION };
 }
 
 export function SectionIcon({ icon }: { icon: IconKey }) {
   return (
-    <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={ICON_PATHS[icon]} />
     </svg>
   );
@@ -59,7 +76,10 @@ export function orderedSections(sections: readonly SummarySection[]): SummarySec
     const index = SECTION_ORDER.indexOf(section.key);
     return index === -1 ? SECTION_ORDER.length : index;
   };
-  return sections.map((section, index) => ({ section, index })).sort((a, b) => rank(a.section) - rank(b.section) || a.index - b.index).map(({ section }) => section);
+  return sections
+    .map((section, index) => ({ section, index }))
+    .sort((a, b) => rank(a.section) - rank(b.section) || a.index - b.index)
+    .map(({ section }) => section);
 }
 
 /** A source as people cite it: "labs.pdf, page 2" (or just the name when the page is not known). */
@@ -78,16 +98,25 @@ export function statusBadge(fact: Pick<SummaryFact, 'status' | 'end'>): string |
 export function progressOf(documents: readonly SummaryDocument[]): { line: string; waiting: string[] } {
   const done = documents.filter((document) => document.state === 'read' || document.state === 'unreadable').length;
   const total = documents.length;
-  const waiting = documents.filter((document) => document.state === 'pending' || document.state === 'processing').map((document) => document.filename);
+  const waiting = documents
+    .filter((document) => document.state === 'pending' || document.state === 'processing')
+    .map((document) => document.filename);
   if (total === 0) return { line: 'Reading your documents…', waiting };
-  return { line: `Reading ${Math.min(done + 1, total)} of ${total} ${total === 1 ? 'document' : 'documents'}…`, waiting };
+  return {
+    line: `Reading ${Math.min(done + 1, total)} of ${total} ${total === 1 ? 'document' : 'documents'}…`,
+    waiting,
+  };
 }
 
 /** Per-document problems in plain words: "scan.png could not be read: the scan is unclear". */
 export function problemsOf(documents: readonly SummaryDocument[]): string[] {
   return documents.flatMap((document) => {
     if (document.state === 'unreadable') {
-      return [document.problems.length ? `${document.filename} could not be read: ${document.problems.join('; ')}` : `${document.filename} could not be read.`];
+      return [
+        document.problems.length
+          ? `${document.filename} could not be read: ${document.problems.join('; ')}`
+          : `${document.filename} could not be read.`,
+      ];
     }
     return document.problems.map((problem) => `${document.filename}: ${problem}`);
   });
