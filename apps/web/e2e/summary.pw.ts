@@ -195,6 +195,14 @@ test('the look of a full summary in review mode (its GET answered by the test un
   await page.getByRole('button', { name: 'Edit: Metformin 500 mg by mouth twice daily' }).click();
   await page.getByRole('button', { name: 'Add to Past Medical History' }).click();
   await checkScreen(page, 'summary-full-review');
+  // Printed: the cards and their sources, no buttons, no header or footer.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('region', { name: 'Medications' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Hide: Metformin 500 mg by mouth twice daily' })).toBeHidden();
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
 });
 
 test("the owner's summary: state, cards, and review (add, hide, confirm)", async ({ page }) => {
