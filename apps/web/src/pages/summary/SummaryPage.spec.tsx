@@ -251,6 +251,15 @@ describe('the summary page', () => {
     expect(screen.queryByRole('heading', { name: 'Patient Summary' })).not.toBeInTheDocument();
   });
 
+  it('offers a signed-out visitor to log in and come back', async () => {
+    clearTokens();
+    show({ 'GET /api/summary/': () => ({ status: 404, body: { message: 'Summary not found.', code: 'NOT_FOUND' } }) });
+    expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(`/summary/${patient}`)}`,
+    );
+  });
+
   it('shows the sample summary without asking the server', async () => {
     const { server } = show({}, '/summary/sample');
     expect(await screen.findByRole('heading', { level: 1, name: 'Patient Summary' })).toBeInTheDocument();

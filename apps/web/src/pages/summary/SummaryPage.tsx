@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage, httpStatus } from '../../api/errors';
 import type { DocumentItemDoc } from '../../api/generated';
 import {
@@ -28,6 +28,8 @@ const heading = 'text-2xl font-bold text-slate-900 sm:text-3xl';
 
 /** Anyone's summary but one's own, or signed out: the server says 404 and nothing more is told. */
 function NotAvailable({ signedIn }: { signedIn: boolean }) {
+  // Signed in from here, the visitor comes back to this summary.
+  const { pathname } = useLocation();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className={heading}>This summary is not available</h1>
@@ -37,7 +39,7 @@ function NotAvailable({ signedIn }: { signedIn: boolean }) {
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Link
-          to={signedIn ? '/' : '/login'}
+          to={signedIn ? '/' : `/login?next=${encodeURIComponent(pathname)}`}
           className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
         >
           {signedIn ? 'Go to your home screen' : 'Log in'}
