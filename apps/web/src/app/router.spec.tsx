@@ -58,10 +58,16 @@ describe('the first load of a page', () => {
   });
 });
 
+describe('the summary page', () => {
+  it('/summary/{id} is the summary page, its own chunk, named in the tab', async () => {
+    renderRoutes(routes, { at: '/summary/sample' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Summary' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Patient summary · Medfolio'));
+  });
+});
+
 describe('features still to come', () => {
   it.each([
-    ['/summary/u1', 'The medical summary', false],
-    ['/summary/sample', 'The sample summary', false],
     ['/checkout?price_id=price_basic_monthly', 'Paid plans', false],
     ['/referral', 'Refer a friend', true],
   ])('%s says what is coming instead of going home', async (at, heading, signedIn) => {

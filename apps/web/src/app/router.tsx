@@ -33,9 +33,9 @@ export const routes: RouteObject[] = [
       { path: '/faq', ...titled('Frequently asked questions'), lazy: page(() => import('../pages/public/Faq')) },
       { path: '/auth/google/callback', ...titled('Signing in with Google'), lazy: page(() => import('../pages/auth/GoogleCallback')) },
       { path: '/history', ...titled('Access history'), lazy: page(() => import('../pages/account/History')) },
+      { path: '/summary/:id', ...titled('Patient summary'), lazy: page(() => import('../pages/summary/SummaryPage')) },
       // Features still to come: each route says so on its own page (never a silent redirect home).
       // The feature's own page replaces its line.
-      { path: '/summary/:id', ...titled('Medical summary (coming soon)'), lazy: page(() => import('../pages/coming-soon/Summary')) },
       { path: '/checkout', ...titled('Checkout (coming soon)'), lazy: page(() => import('../pages/coming-soon/Checkout')) },
       {
         element: <GuestOnly />,

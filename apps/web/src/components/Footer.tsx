@@ -6,7 +6,7 @@ const linkClass = 'rounded text-slate-300 hover:text-white hover:underline';
 export function Footer() {
   const site = typeof window === 'undefined' ? '/' : `${window.location.origin}/`;
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer className="bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Link to="/" className="text-xl font-bold text-white">

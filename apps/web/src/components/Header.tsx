@@ -96,7 +96,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { authenticated } = useSession();
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header className="border-b border-slate-200 bg-white print:hidden">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
         <Logo />
         {authenticated ? (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { encode } from 'uqr';
+import { fakeServer } from '../../../test/fake-server';
 import { nth } from '../../../test/nth';
 import { renderPage } from '../../../test/render';
 import { ActionButtons, qrFilename, summaryLink } from './ActionButtons';
@@ -26,6 +27,36 @@ describe('the three actions', () => {
     expect(screen.getByRole('button', { name: 'QR Code' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'View Summary' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: 'View Summary' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the summary's state beside View Summary", () => {
+  const item = (status: string) => ({ body: [{ summary: '', status, version: 1, confirmed_version: null, updated_at: null, sections: [], documents: [] }] });
+
+  it.each([
+    ['empty', 'Not yet'],
+    ['ready', 'Ready'],
+  ])('%s shows "%s", describing the link', async (status, label) => {
+    const server = fakeServer({ 'GET /api/summary/': () => item(status) });
+    renderPage(<ActionButtons userId={userId} />);
+    const link = screen.getByRole('link', { name: 'View Summary' });
+    await waitFor(() => expect(link).toHaveAccessibleDescription(`Summary: ${label}`));
+    expect(server.calls[0]).toMatchObject({ path: `/api/summary/?user=${userId}` });
+  });
+
+  it('says Processing… and asks again until the summary is ready', async () => {
+    let answers = 0;
+    fakeServer({ 'GET /api/summary/': () => item(++answers < 2 ? 'processing' : 'ready') });
+    renderPage(<ActionButtons userId={userId} />);
+    expect(await screen.findByText('Processing…')).toBeInTheDocument();
+    expect(await screen.findByText('Ready', undefined, { timeout: 5000 })).toBeInTheDocument();
+  }, 10_000);
+
+  it('shows no state when the summary cannot be had', async () => {
+    const server = fakeServer({});
+    renderPage(<ActionButtons userId={userId} />);
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'View Summary' })).toHaveAccessibleDescription('');
   });
 });
 

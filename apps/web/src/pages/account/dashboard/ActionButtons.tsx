@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { SUMMARY_POLL_MS, useSummaryGetQuery, type SummaryStatus } from '../../../api/summary';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { QrCode } from '../../../components/SiteQrCode';
@@ -70,6 +71,31 @@ function QrDialog({ userId, open, onClose }: { userId: string; open: boolean; on
   );
 }
 
+const SUMMARY_BADGES: Record<SummaryStatus, { label: string; style: string }> = {
+  processing: { label: 'Processing…', style: 'bg-amber-50 text-amber-900 ring-amber-700' },
+  ready: { label: 'Ready', style: 'bg-brand-50 text-brand-900 ring-brand-600' },
+  empty: { label: 'Not yet', style: 'bg-slate-100 text-slate-800 ring-slate-400' },
+};
+
+/** The summary's state beside View Summary, from the summary page's own call (polled while it is being built). */
+function SummaryBadge({ userId, id }: { userId: string; id: string }) {
+  const [processing, setProcessing] = useState(false);
+  const { data } = useSummaryGetQuery({ user: userId }, { pollingInterval: processing ? SUMMARY_POLL_MS : 0 });
+  if ((data?.status === 'processing') !== processing) setProcessing(data?.status === 'processing');
+  const badge = data ? SUMMARY_BADGES[data.status] : undefined;
+  // Always there (empty until known), so the link's aria-describedby never points at nothing.
+  return (
+    <span id={id} className={badge ? `inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badge.style}` : 'sr-only'}>
+      {badge && (
+        <>
+          <span className="sr-only">Summary: </span>
+          {badge.label}
+        </>
+      )}
+    </span>
+  );
+}
+
 /**
  * The three actions of the dashboard: QR Code (the summary link's QR), Generate Apple Wallet Pass
  * (shown, not yet available: the wallet feature wires it) and View Summary (/summary/{userId}).
@@ -78,6 +104,7 @@ export function ActionButtons({ userId }: { userId: string | null }) {
   const [qrOpen, setQrOpen] = useState(false);
   const walletNoteId = useId();
   const headingId = useId();
+  const badgeId = useId();
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -98,10 +125,17 @@ export function ActionButtons({ userId }: { userId: string | null }) {
           </p>
         </div>
         {userId ? (
-          <Link to={`/summary/${encodeURIComponent(userId)}`} className={`${actionClass} border border-brand-700 bg-white text-brand-800 hover:bg-brand-50`}>
-            <Icon name="summary" />
-            View Summary
-          </Link>
+          <div className="flex items-center gap-2">
+            <Link
+              to={`/summary/${encodeURIComponent(userId)}`}
+              aria-describedby={badgeId}
+              className={`${actionClass} border border-brand-700 bg-white text-brand-800 hover:bg-brand-50`}
+            >
+              <Icon name="summary" />
+              View Summary
+            </Link>
+            <SummaryBadge userId={userId} id={badgeId} />
+          </div>
         ) : (
           <button type="button" disabled className={`${actionClass} border border-slate-300 bg-white text-slate-600`}>
             <Icon name="summary" />

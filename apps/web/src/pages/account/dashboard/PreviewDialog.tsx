@@ -30,7 +30,18 @@ export function useDownloadLink() {
  * download rather than show), with a download link inside for browsers without a PDF viewer;
  * other types say so and offer Download. The blob: URL is revoked when the preview closes.
  */
-export function PreviewDialog({ doc, onClose, onDownload }: { doc: DocumentItemDoc | null; onClose: () => void; onDownload: (doc: DocumentItemDoc) => void }) {
+export function PreviewDialog({
+  doc,
+  page,
+  onClose,
+  onDownload,
+}: {
+  doc: DocumentItemDoc | null;
+  /** A PDF opens at this page (the summary's "labs.pdf, page 2"), through the viewer's #page= fragment. */
+  page?: number | null;
+  onClose: () => void;
+  onDownload: (doc: DocumentItemDoc) => void;
+}) {
   // What was loaded, and for which document: a preview never shows another document's content.
   const [loaded, setLoaded] = useState<{ id: string; preview: Preview } | null>(null);
   const downloadLink = useDownloadLink();
@@ -78,7 +89,7 @@ export function PreviewDialog({ doc, onClose, onDownload }: { doc: DocumentItemD
     <Dialog
       open={doc !== null}
       wide
-      title={doc?.filename ?? ''}
+      title={doc ? (page ? `${doc.filename}, page ${page}` : doc.filename) : ''}
       closeLabel="Close"
       onClose={onClose}
       actions={
@@ -105,7 +116,7 @@ export function PreviewDialog({ doc, onClose, onDownload }: { doc: DocumentItemD
             />
           )}
           {preview.state === 'pdf' && (
-            <object data={preview.url} type="application/pdf" aria-label={`Preview of ${doc.filename}`} className="h-[65vh] w-full rounded-lg border border-slate-200">
+            <object data={page ? `${preview.url}#page=${page}` : preview.url} type="application/pdf" aria-label={`Preview of ${doc.filename}`} className="h-[65vh] w-full rounded-lg border border-slate-200">
               <p className="p-4 text-slate-700">
                 This browser cannot show the PDF here.{' '}
                 <a href={preview.url} download={doc.filename} className="font-semibold text-brand-800 underline">

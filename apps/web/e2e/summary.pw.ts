@@ -1,0 +1,235 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test } from './support/test';
+import { checkScreen, codeFor, newEmail } from './support/helpers';
+
+/**
+ * The summary page (issue 14) in the browser, against the real product. The sample and the
+ * "not available" page need no summary service and always run (axe at 390 and 1280 px). The
+ * owner's own summary needs GET /api/summary/: until the summary service and its gateway routes
+ * are in the build, that answers 404 for the owner too, and those steps skip themselves saying so.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const email = newEmail('summary');
+const password = 'Correct-Horse-7-Battery';
+let userId = '';
+let serviceMissing = false;
+
+/** A one-page PDF with a line of real text (so the summary has something to read). */
+function textPdf(line: string): Buffer {
+  const stream = `BT /F1 12 Tf 72 720 Td (${line}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+async function accessToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/login/', { data: { email, password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return ((await login.json()) as { access: string }).access;
+}
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+const SKIP_REASON =
+  'GET /api/summary/ answers 404 for the owner: the summary service and its gateway routes are not in this build yet';
+
+test('the sample summary: five cards, each state shown, no review controls', async ({ page }) => {
+  await page.goto('/summary/sample');
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+    'Current Medical Conditions',
+    'Past Medical History',
+    'Medications',
+    'Allergies',
+    'Additional Categories',
+  ]);
+  await expect(page.getByRole('region', { name: 'Allergies' })).toContainText('None known: No known drug allergies');
+  await expect(page.getByRole('region', { name: 'Past Medical History' })).toContainText('Not recorded');
+  await expect(page.getByRole('button', { name: 'Review' })).toHaveCount(0);
+  await checkScreen(page, 'summary-sample');
+});
+
+test("someone else's summary, signed out: not available", async ({ page }) => {
+  await page.goto(`/summary/${randomUUID()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'This summary is not available' })).toBeVisible();
+  await checkScreen(page, 'summary-not-available');
+});
+
+test('an account with one document, and whether the summary service is there', async ({ request }) => {
+  const registered = await request.post('/api/register/', {
+    data: {
+      first_name: 'Robin',
+      last_name: 'Testpatient',
+      phone: '+1 202 555 0143',
+      email,
+      password,
+      date_of_birth: '1988-04-17',
+    },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const verified = await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const headers = { authorization: `Bearer ${await accessToken(request)}` };
+  userId = ((await (await request.get('/api/profile/', { headers })).json()) as { id: string }).id;
+  const summary = await request.get(`/api/summary/?user=${userId}`, { headers });
+  serviceMissing = summary.status() === 404;
+  if (serviceMissing) return;
+  expect(summary.ok(), await summary.text()).toBe(true);
+  const upload = await request.post('/api/upload/', {
+    headers,
+    multipart: {
+      files: {
+        name: 'labs.pdf',
+        mimeType: 'application/pdf',
+        buffer: textPdf('Medications: Metformin 500 mg by mouth twice daily'),
+      },
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+});
+
+/** A summary with every state a card can be in, for the page's look before the service exists. */
+function fullSummary(userIdOfOwner: string) {
+  const source = { document_id: randomUUID(), filename: 'labs.pdf', page: 2, quote: 'Metformin 500 mg PO BID' };
+  const fact = (id: string, text: string, more: Record<string, unknown> = {}) => ({
+    id,
+    text,
+    category: 'condition',
+    status: 'active',
+    onset: null,
+    end: null,
+    code: null,
+    details: null,
+    certainty: 'confirmed',
+    hidden: false,
+    edited: false,
+    added_by_patient: false,
+    sources: [source],
+    ...more,
+  });
+  return [
+    {
+      summary: '',
+      status: 'ready',
+      version: 3,
+      confirmed_version: 2,
+      updated_at: '2026-11-24T10:00:00.000Z',
+      user: userIdOfOwner,
+      sections: [
+        {
+          key: 'current_conditions',
+          title: 'Current Medical Conditions',
+          state: 'facts',
+          none_known: null,
+          facts: [
+            fact('a', 'Type 2 diabetes mellitus', {
+              onset: '2015',
+              code: { system: 'SNOMED CT', code: '44054006', display: 'Diabetes' },
+            }),
+            fact('b', 'Hypertension', { certainty: 'possible' }),
+          ],
+        },
+        { key: 'past_history', title: 'Past Medical History', state: 'not_recorded', none_known: null, facts: [] },
+        {
+          key: 'medications',
+          title: 'Medications',
+          state: 'facts',
+          none_known: null,
+          facts: [
+            fact('c', 'Metformin 500 mg by mouth twice daily'),
+            fact('d', 'Atorvastatin 20 mg', { status: 'stopped', end: '2024-03', hidden: true }),
+            fact('e', 'Vitamin D 1000 IU daily', { added_by_patient: true, sources: [] }),
+            fact('f', 'Lisinopril 10 mg daily', { edited: true }),
+          ],
+        },
+        {
+          key: 'allergies',
+          title: 'Allergies',
+          state: 'none_known',
+          none_known: { text: 'No known drug allergies', sources: [source] },
+          facts: [],
+        },
+        { key: 'additional', title: 'Additional Categories', state: 'not_recorded', none_known: null, facts: [] },
+      ],
+      documents: [
+        { document_id: source.document_id, filename: 'labs.pdf', state: 'read', problems: [] },
+        { document_id: randomUUID(), filename: 'scan.png', state: 'unreadable', problems: ['the scan is unclear'] },
+      ],
+    },
+  ];
+}
+
+test('the look of a full summary in review mode (its GET answered by the test until the service lands)', async ({
+  page,
+}) => {
+  // Only the summary call is answered here; everything else (sign-in, layout, axe) is the real product.
+  await page.route('**/api/summary/**', (route) => route.fulfill({ json: fullSummary(userId) }));
+  await logIn(page);
+  await page.goto(`/summary/${userId}`);
+  await expect(page.getByText('scan.png could not be read: the scan is unclear')).toBeVisible();
+  await expect(page.getByText('Hidden from shares')).toBeVisible();
+  await checkScreen(page, 'summary-full');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Edit: Metformin 500 mg by mouth twice daily' }).click();
+  await page.getByRole('button', { name: 'Add to Past Medical History' }).click();
+  await checkScreen(page, 'summary-full-review');
+  // Printed: the cards and their sources, no buttons, no header or footer.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('region', { name: 'Medications' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Hide: Metformin 500 mg by mouth twice daily' })).toBeHidden();
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test("the owner's summary: state, cards, and review (add, hide, confirm)", async ({ page }) => {
+  test.skip(serviceMissing, SKIP_REASON);
+  test.setTimeout(120_000);
+  await logIn(page);
+  // The dashboard's badge beside View Summary.
+  await expect(page.getByRole('link', { name: 'View Summary' })).toHaveAccessibleDescription(
+    /Summary: (Processing…|Ready|Not yet)/,
+  );
+  await page.getByRole('link', { name: 'View Summary' }).click();
+  await expect(page).toHaveURL(new RegExp(`/summary/${userId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
+  // Reading, then ready: the page asks again by itself.
+  await expect(page.getByText(/^Updated/)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(5);
+  await checkScreen(page, 'summary-ready');
+
+  await page.getByRole('button', { name: 'Review' }).click();
+  const past = page.getByRole('region', { name: 'Past Medical History' });
+  await past.getByRole('button', { name: 'Add to Past Medical History' }).click();
+  await past.getByLabel('New entry for Past Medical History').fill('Appendix removed in 2001');
+  await past.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(past.getByText('Added by you')).toBeVisible();
+  await past.getByRole('button', { name: 'Hide: Appendix removed in 2001' }).click();
+  await expect(past.getByText('Hidden from shares')).toBeVisible();
+  await checkScreen(page, 'summary-review');
+  await page.getByRole('button', { name: 'Confirm summary' }).click();
+  await expect(page.getByText('You confirmed this version.')).toBeVisible();
+});
