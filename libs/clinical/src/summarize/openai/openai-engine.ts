@@ -57,6 +57,7 @@ export class OpenAiEngine implements SummaryEngine {
   private readonly model: string;
   private readonly chunkChars: number;
   private readonly concurrency: number;
+  private readonly timeoutMs: number;
   private readonly logger: SummaryLogger;
 
   constructor(options: OpenAiEngineOptions) {
@@ -65,10 +66,11 @@ export class OpenAiEngine implements SummaryEngine {
     this.chunkChars = options.chunkChars ?? OPENAI_ENGINE_DEFAULTS.chunkChars;
     this.concurrency = Math.max(1, options.concurrency ?? OPENAI_ENGINE_DEFAULTS.concurrency);
     this.logger = options.logger ?? SILENT_LOGGER;
+    this.timeoutMs = options.timeoutMs ?? OPENAI_ENGINE_DEFAULTS.timeoutMs;
     this.client = new OpenAI({
       apiKey: options.apiKey,
       ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-      timeout: options.timeoutMs ?? OPENAI_ENGINE_DEFAULTS.timeoutMs,
+      timeout: this.timeoutMs,
       maxRetries: options.maxRetries ?? OPENAI_ENGINE_DEFAULTS.maxRetries,
       // The SDK's debug log prints request bodies (the patient's pages): off, whatever OPENAI_LOG says.
       logLevel: 'off',
@@ -161,7 +163,11 @@ export class OpenAiEngine implements SummaryEngine {
       } catch (error) {
         if (signal?.aborted) throw error;
         const ms = Math.round(performance.now() - started);
-        const timeout = error instanceof OpenAI.APIConnectionTimeoutError;
+        // Under some runtimes (Jest's VM) the SDK sees its own time limit's abort as a plain connection
+        // error; the elapsed time tells them apart.
+        const timeout =
+          error instanceof OpenAI.APIConnectionTimeoutError ||
+          (error instanceof OpenAI.APIConnectionError && ms >= this.timeoutMs);
         const status = error instanceof OpenAI.APIError ? error.status : undefined;
         this.logger.warn({ ...log, ms, status, timeout }, 'summary model call failed');
         // The SDK has already retried what is worth retrying.
