@@ -71,7 +71,9 @@ export class FakeOpenAi {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeOpenAiRequest['body'];
@@ -94,7 +96,12 @@ export class FakeOpenAi {
         created: Math.floor(Date.now() / 1000),
         model: body.model ?? 'fake',
         choices: [
-          { index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: reply.finishReason ?? 'stop', logprobs: null },
+          {
+            index: 0,
+            message: { role: 'assistant', content, refusal: null },
+            finish_reason: reply.finishReason ?? 'stop',
+            logprobs: null,
+          },
         ],
         usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
       }),

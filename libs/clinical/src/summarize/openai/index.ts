@@ -1,4 +1,10 @@
-export { OpenAiEngine, OPENAI_ENGINE_DEFAULTS, type OpenAiEngineOptions, type OpenAiReadResult, type SummaryLogger } from './openai-engine';
+export {
+  OpenAiEngine,
+  OPENAI_ENGINE_DEFAULTS,
+  type OpenAiEngineOptions,
+  type OpenAiReadResult,
+  type SummaryLogger,
+} from './openai-engine';
 export { createSummaryEngine, type SummaryEngineSettings } from './factory';
 export { chunkDocument, labelPages, SYSTEM_PROMPT, type Chunk, type LabelledPage } from './prompt';
 export { ChunkAnswer, CHUNK_RESPONSE_FORMAT } from './schema';

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { FakeOpenAi } from '@medfolio/testing';
 import type { ClinicalFact, EngineInput } from '../../model';
 import { textInput } from '../test-input';
@@ -62,7 +63,11 @@ const LISINOPRIL = fact({
   details: { ...NO_DETAILS, dose: '10 mg', frequency: 'daily' },
   citation: { page: 2, quote: 'Blood pressure controlled on lisinopril 10 mg daily.' },
 });
-const NKDA = { section: 'allergies' as const, text: 'No known drug allergies', citation: { page: 1, quote: 'Allergies: No known drug allergies' } };
+const NKDA = {
+  section: 'allergies' as const,
+  text: 'No known drug allergies',
+  citation: { page: 1, quote: 'Allergies: No known drug allergies' },
+};
 const GOOD: ChunkAnswer = { facts: [DIABETES, METFORMIN, LISINOPRIL], noneKnown: [NKDA] };
 
 const input = (): EngineInput => textInput([PAGE_1, PAGE_2], { documentId: 'doc-7', filename: 'visit.pdf' });
@@ -76,7 +81,14 @@ afterEach(async () => {
 });
 
 const engine = (options: Partial<OpenAiEngineOptions> = {}): OpenAiEngine =>
-  new OpenAiEngine({ apiKey: 'test-key', baseURL: ai.baseURL, model: 'test-model', timeoutMs: 5_000, maxRetries: 2, ...options });
+  new OpenAiEngine({
+    apiKey: 'test-key',
+    baseURL: ai.baseURL,
+    model: 'test-model',
+    timeoutMs: 5_000,
+    maxRetries: 2,
+    ...options,
+  });
 
 const names = (facts: ClinicalFact[]): string[] => facts.map((f) => f.text);
 
@@ -96,13 +108,19 @@ describe('OpenAiEngine against a local OpenAI-compatible server', () => {
 
     expect(result.droppedUnsupported).toBe(0);
     expect(result.problems).toEqual([]);
-    expect(names(result.facts)).toEqual(['Type 2 diabetes mellitus', 'Metformin 500 mg by mouth twice daily', 'Lisinopril 10 mg daily']);
+    expect(names(result.facts)).toEqual([
+      'Type 2 diabetes mellitus',
+      'Metformin 500 mg by mouth twice daily',
+      'Lisinopril 10 mg daily',
+    ]);
     expect(result.facts[0]).toMatchObject({
       section: 'current_conditions',
       code: { system: 'ICD-10-CM', code: 'E11.9' },
       onset: '2016',
       recorded: '2024-03-14',
-      sources: [{ documentId: 'doc-7', filename: 'visit.pdf', page: 1, quote: 'Type 2 diabetes mellitus (E11.9), since 2016' }],
+      sources: [
+        { documentId: 'doc-7', filename: 'visit.pdf', page: 1, quote: 'Type 2 diabetes mellitus (E11.9), since 2016' },
+      ],
     });
     expect(result.facts[1]?.details).toEqual({ dose: '500 mg', route: 'by mouth', frequency: 'twice daily' });
     expect(result.facts[2]?.sources[0]?.page).toBe(2);
@@ -130,7 +148,11 @@ describe('OpenAiEngine against a local OpenAI-compatible server', () => {
     expect(ai.requests).toHaveLength(2);
     expect(result.facts).toEqual([]);
     expect(result.problems).toEqual([
-      { filename: 'visit.pdf', reason: "The summary model's answer for pages 1-2 of visit.pdf could not be used; it is left out of the summary." },
+      {
+        filename: 'visit.pdf',
+        reason:
+          "The summary model's answer for pages 1-2 of visit.pdf could not be used; it is left out of the summary.",
+      },
     ]);
   });
 
@@ -168,7 +190,10 @@ describe('OpenAiEngine against a local OpenAI-compatible server', () => {
         facts: [
           DIABETES,
           // The quote is on page 1, not on the page cited.
-          fact({ text: 'Type 2 diabetes mellitus', citation: { page: 2, quote: 'Type 2 diabetes mellitus (E11.9), since 2016' } }),
+          fact({
+            text: 'Type 2 diabetes mellitus',
+            citation: { page: 2, quote: 'Type 2 diabetes mellitus (E11.9), since 2016' },
+          }),
           // A real quote that says nothing of the fact.
           fact({ text: 'Atrial fibrillation', citation: { page: 1, quote: 'Essential hypertension' } }),
           // A dose the page does not give.
@@ -196,23 +221,33 @@ describe('OpenAiEngine against a local OpenAI-compatible server', () => {
     expect(ai.requests).toHaveLength(3);
     expect(names(result.facts)).toEqual(['Type 2 diabetes mellitus']);
     expect(result.problems).toEqual([
-      { filename: 'visit.pdf', reason: "The summary model's answer for page 2 of visit.pdf could not be used; it is left out of the summary." },
+      {
+        filename: 'visit.pdf',
+        reason: "The summary model's answer for page 2 of visit.pdf could not be used; it is left out of the summary.",
+      },
     ]);
   });
 
   it('sends a long document in chunks of whole pages, keeping page numbers for citations', async () => {
-    const pages = Array.from({ length: 5 }, (_, i) => `Progress note page ${i + 1}\n${'Stable, no changes. '.repeat(45)}`);
+    const pages = Array.from(
+      { length: 5 },
+      (_, i) => `Progress note page ${i + 1}\n${'Stable, no changes. '.repeat(45)}`,
+    );
     pages[4] = `${pages[4]}\nProblem: Gout, on allopurinol 100 mg daily.`;
     ai.respond = (request) =>
       request.userContent.includes('=== Page 5 ===')
         ? {
             answer: {
-              facts: [fact({ text: 'Gout', citation: { page: 5, quote: 'Problem: Gout, on allopurinol 100 mg daily.' } })],
+              facts: [
+                fact({ text: 'Gout', citation: { page: 5, quote: 'Problem: Gout, on allopurinol 100 mg daily.' } }),
+              ],
               noneKnown: [],
             },
           }
         : { answer: { facts: [], noneKnown: [] } };
-    const result = await engine({ chunkChars: 2_000 }).read([textInput(pages, { documentId: 'long', filename: 'long.pdf' })]);
+    const result = await engine({ chunkChars: 2_000 }).read([
+      textInput(pages, { documentId: 'long', filename: 'long.pdf' }),
+    ]);
 
     const labels = ai.requests.map((r) => [...r.userContent.matchAll(/=== Page (\d+) ===/g)].map((m) => Number(m[1])));
     expect(labels).toEqual([[1, 2], [3, 4], [5]]);
@@ -225,7 +260,15 @@ describe('OpenAiEngine against a local OpenAI-compatible server', () => {
     const structured: EngineInput = {
       ...textInput('Problems\nAsthma', { documentId: 'ccd', filename: 'ccd.xml' }),
       documentDate: '2023-05-01',
-      facts: [{ section: 'current_conditions', category: 'condition', text: 'Asthma', status: 'active', sources: [{ documentId: 'ccd', filename: 'ccd.xml', page: null, quote: 'Asthma' }] }],
+      facts: [
+        {
+          section: 'current_conditions',
+          category: 'condition',
+          text: 'Asthma',
+          status: 'active',
+          sources: [{ documentId: 'ccd', filename: 'ccd.xml', page: null, quote: 'Asthma' }],
+        },
+      ],
     };
     const result = await engine().read([structured]);
     expect(ai.requests).toHaveLength(0);
@@ -241,11 +284,19 @@ describe('OpenAiEngine against a local OpenAI-compatible server', () => {
     // The SDK's own debug log would print request bodies: it must stay off even when asked for.
     const printed: string[] = [];
     const consoleSpies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
-      jest.spyOn(console, level).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' '))),
+      jest
+        .spyOn(console, level)
+        .mockImplementation(
+          (...args: unknown[]) =>
+            void printed.push(args.map((a) => (typeof a === 'string' ? a : inspect(a, { depth: 10 }))).join(' ')),
+        ),
     );
     process.env['OPENAI_LOG'] = 'debug';
     try {
-      ai.reply({ content: '{"facts": "Metformin"' }, { answer: { ...GOOD, facts: [...GOOD.facts, fact({ text: 'Gout', citation: { page: 1, quote: 'Gout' } })] } });
+      ai.reply(
+        { content: '{"facts": "Metformin"' },
+        { answer: { ...GOOD, facts: [...GOOD.facts, fact({ text: 'Gout', citation: { page: 1, quote: 'Gout' } })] } },
+      );
       const result = await engine({ logger }).read([input()]);
       expect(result.droppedUnsupported).toBe(1);
     } finally {
@@ -264,7 +315,9 @@ describe('OpenAiEngine against a local OpenAI-compatible server', () => {
 describe('createSummaryEngine', () => {
   it('makes the engine the settings name', () => {
     expect(createSummaryEngine({ engine: 'local' }).name).toBe('local');
-    expect(createSummaryEngine({ engine: 'openai', openai: { apiKey: 'k', baseURL: 'http://127.0.0.1:1/v1' } }).name).toBe('openai');
+    expect(
+      createSummaryEngine({ engine: 'openai', openai: { apiKey: 'k', baseURL: 'http://127.0.0.1:1/v1' } }).name,
+    ).toBe('openai');
   });
 
   it('refuses openai without an API key, saying what to set', () => {

@@ -46,8 +46,7 @@ export interface OpenAiReadResult {
 }
 
 type ChunkOutcome =
-  | { ok: true; answer: ChunkAnswer }
-  | { ok: false; reason: 'unusable' | 'timeout' | 'failed'; detail: string };
+  { ok: true; answer: ChunkAnswer } | { ok: false; reason: 'unusable' | 'timeout' | 'failed'; detail: string };
 
 const SILENT_LOGGER: SummaryLogger = { info: () => undefined, warn: () => undefined };
 
@@ -122,7 +121,12 @@ export class OpenAiEngine implements SummaryEngine {
       }
       droppedUnsupported += dropped;
       this.logger.info(
-        { documentId: input.documentId, pages: chunk.pages.length, returned: outcome.answer.facts.length + outcome.answer.noneKnown.length, dropped },
+        {
+          documentId: input.documentId,
+          pages: chunk.pages.length,
+          returned: outcome.answer.facts.length + outcome.answer.noneKnown.length,
+          dropped,
+        },
         'summary model chunk checked',
       );
     });
@@ -156,7 +160,9 @@ export class OpenAiEngine implements SummaryEngine {
           return { ok: true, answer };
         }
         // Only the shape of the failure is logged, never the answer (it holds health data).
-        const detail = choice?.message.refusal ? 'refusal' : `finish ${choice?.finish_reason ?? 'none'}, invalid answer`;
+        const detail = choice?.message.refusal
+          ? 'refusal'
+          : `finish ${choice?.finish_reason ?? 'none'}, invalid answer`;
         this.logger.warn({ ...log, ms, detail }, 'summary model answer unusable');
         last = { ok: false, reason: 'unusable', detail };
         if (choice?.message.refusal) break;

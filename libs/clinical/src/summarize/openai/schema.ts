@@ -17,8 +17,20 @@ const Citation = z
 const Fact = z
   .object({
     section: z.enum(SECTION_KEYS),
-    category: z.enum(['condition', 'medication', 'allergy', 'immunization', 'procedure', 'result', 'vital', 'care_team', 'note']),
-    text: z.string().describe('What a doctor reads, in the words of the document: "Metformin 500 mg by mouth twice daily".'),
+    category: z.enum([
+      'condition',
+      'medication',
+      'allergy',
+      'immunization',
+      'procedure',
+      'result',
+      'vital',
+      'care_team',
+      'note',
+    ]),
+    text: z
+      .string()
+      .describe('What a doctor reads, in the words of the document: "Metformin 500 mg by mouth twice daily".'),
     status: z.enum(['active', 'resolved', 'stopped', 'unknown']),
     certainty: z.enum(['confirmed', 'possible']),
     onset: nullableText.describe('ISO date, possibly partial ("2016", "2016-04"), only when written.'),

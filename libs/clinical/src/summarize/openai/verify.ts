@@ -39,7 +39,8 @@ function names(fact: ClinicalFact, key: string[], text: string): boolean {
   const words = new Set(normaliseForMatch(text).split(' '));
   if (key.length && key.every((w) => hasWord(words, w))) return true;
   const factKey = normaliseKey(nameKey(fact));
-  if (fact.category === 'condition') return findConditions(text).some((m) => normaliseKey(m.concept.display) === factKey);
+  if (fact.category === 'condition')
+    return findConditions(text).some((m) => normaliseKey(m.concept.display) === factKey);
   if (fact.category === 'medication') return [...words].some((w) => drugKey(w) === factKey);
   return false;
 }
@@ -65,7 +66,10 @@ export interface VerifyContext {
 }
 
 /** The cited page and a source for it, when the quote is really on that page; else null. */
-function cite(ctx: VerifyContext, citation: { page: number; quote: string }): { page: LabelledPage; ref: SourceRef } | null {
+function cite(
+  ctx: VerifyContext,
+  citation: { page: number; quote: string },
+): { page: LabelledPage; ref: SourceRef } | null {
   const page = ctx.pages.find((p) => p.label === citation.page);
   const quote = normaliseForMatch(citation.quote);
   // A quote of one or two letters would be "found" anywhere.
@@ -73,7 +77,12 @@ function cite(ctx: VerifyContext, citation: { page: number; quote: string }): { 
   if (!` ${normaliseForMatch(page.source.text)} `.includes(` ${quote} `)) return null;
   return {
     page,
-    ref: { documentId: ctx.documentId, filename: page.source.filename, page: page.source.page, quote: quoteOf(citation.quote) },
+    ref: {
+      documentId: ctx.documentId,
+      filename: page.source.filename,
+      page: page.source.page,
+      quote: quoteOf(citation.quote),
+    },
   };
 }
 
@@ -112,7 +121,9 @@ export function verifyFact(ctx: VerifyContext, fact: ModelFact): ClinicalFact | 
   const key = keyWords(result);
   // The quote must be about this fact; the page must hold everything the fact names.
   const supported =
-    (names(result, key, fact.citation.quote) || (key.some((w) => hasWord(new Set(normaliseForMatch(fact.citation.quote).split(' ')), w)) && names(result, key, pageText))) &&
+    (names(result, key, fact.citation.quote) ||
+      (key.some((w) => hasWord(new Set(normaliseForMatch(fact.citation.quote).split(' ')), w)) &&
+        names(result, key, pageText))) &&
     numbersOnPage(fact, pageText);
   return supported ? result : null;
 }
