@@ -17,12 +17,13 @@ export interface FakeOpenAiRequest {
 
 /**
  * A scripted reply. `answer`: a completion whose message content is this value as JSON.
- * `content`: a completion with this raw content (malformed JSON, say). `error`: an HTTP error with
- * optional headers (Retry-After). `hang`: the request is never answered (a timeout).
+ * `content`: a completion with this raw content (malformed JSON, say). `delayMs` holds either back
+ * (to make answers arrive out of order). `error`: an HTTP error with optional headers
+ * (Retry-After). `hang`: the request is never answered (a timeout).
  */
 export type FakeOpenAiReply =
-  | { answer: unknown; finishReason?: string }
-  | { content: string; finishReason?: string }
+  | { answer: unknown; finishReason?: string; delayMs?: number }
+  | { content: string; finishReason?: string; delayMs?: number }
   | { error: number; headers?: Record<string, string> }
   | { hang: true };
 
@@ -89,6 +90,7 @@ export class FakeOpenAi {
       return;
     }
     const content = 'answer' in reply ? JSON.stringify(reply.answer) : reply.content;
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
         id: `chatcmpl-fake-${this.requests.length}`,

@@ -256,6 +256,24 @@ describe('OpenAiEngine against a local OpenAI-compatible server', () => {
     expect(result.facts[0]?.sources[0]).toMatchObject({ documentId: 'long', filename: 'long.pdf', page: 5 });
   });
 
+  it('cites the right document when several are read at once and answers come back out of order', async () => {
+    const first = textInput(['Problem list: Gout'], { documentId: 'first', filename: 'first.pdf' });
+    const second = textInput(['Problem list: Asthma'], { documentId: 'second', filename: 'second.pdf' });
+    ai.respond = (request) => {
+      const name = request.userContent.includes('Gout') ? 'Gout' : 'Asthma';
+      return {
+        // The first document's answer arrives last.
+        delayMs: name === 'Gout' ? 300 : 0,
+        answer: { facts: [fact({ text: name, citation: { page: 1, quote: `Problem list: ${name}` } })], noneKnown: [] },
+      };
+    };
+    const result = await engine({ concurrency: 2 }).read([first, second]);
+    expect(result.facts.map((f) => [f.text, f.sources[0]?.documentId, f.sources[0]?.filename])).toEqual([
+      ['Gout', 'first', 'first.pdf'],
+      ['Asthma', 'second', 'second.pdf'],
+    ]);
+  });
+
   it('passes structured (C-CDA, FHIR) facts through and never sends their documents', async () => {
     const structured: EngineInput = {
       ...textInput('Problems\nAsthma', { documentId: 'ccd', filename: 'ccd.xml' }),
