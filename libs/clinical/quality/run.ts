@@ -205,7 +205,7 @@ async function readCase(dir: string, name: string, options: QualityOptions, skip
 }
 
 export async function runQuality(dir: string, options: QualityOptions = {}): Promise<QualityReport> {
-  const engine = options.engine ?? new LocalEngine();
+  const engine: SummaryEngine = options.engine ?? new LocalEngine();
   const skipped: string[] = [];
   const cases: CaseResult[] = [];
   const entries = (await readdir(dir, { withFileTypes: true }))

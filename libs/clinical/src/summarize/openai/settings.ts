@@ -23,7 +23,8 @@ export function summaryEngineSettingsFromEnv(env: Env = process.env): SummaryEng
     throw new Error(`SUMMARY_ENGINE must be "local" or "openai" (it is "${requested}").`);
   }
   const apiKey = env['OPENAI_API_KEY']?.trim();
-  const engine = requested ?? (apiKey ? 'openai' : 'local');
+  const engine: SummaryEngineSettings['engine'] =
+    requested === 'local' || requested === 'openai' ? requested : apiKey ? 'openai' : 'local';
   if (engine === 'local') return { engine };
   if (!apiKey) throw new Error('SUMMARY_ENGINE is "openai" but OPENAI_API_KEY is not set.');
   const baseURL = env['OPENAI_BASE_URL']?.trim();
