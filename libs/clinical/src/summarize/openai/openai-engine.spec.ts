@@ -101,6 +101,7 @@ describe('OpenAiEngine against a local OpenAI-compatible server', () => {
     const [request] = ai.requests;
     expect(request?.headers.authorization).toBe('Bearer test-key');
     expect(request?.body.model).toBe('test-model');
+    expect(request?.body['temperature']).toBe(0);
     expect(request?.body.response_format?.type).toBe('json_schema');
     expect(request?.body.response_format?.json_schema?.strict).toBe(true);
     expect(request?.userContent).toContain(`=== Page 1 ===\n${PAGE_1}`);
@@ -132,6 +133,11 @@ describe('OpenAiEngine against a local OpenAI-compatible server', () => {
         sources: [{ documentId: 'doc-7', filename: 'visit.pdf', page: 1, quote: 'Allergies: No known drug allergies' }],
       },
     ]);
+  });
+
+  it('sends no temperature when told to (reasoning models refuse one)', async () => {
+    await engine({ temperature: null }).read([input()]);
+    expect(ai.requests[0]?.body).not.toHaveProperty('temperature');
   });
 
   it('asks once more after a malformed answer, then uses the second', async () => {

@@ -24,6 +24,8 @@ export interface OpenAiEngineOptions {
   maxRetries?: number;
   /** Most characters of page text in one call. */
   chunkChars?: number;
+  /** Sampling temperature; null sends none (reasoning models refuse the parameter). Default 0, for repeatable answers. */
+  temperature?: number | null;
   /** Calls in flight at once. */
   concurrency?: number;
   logger?: SummaryLogger;
@@ -57,6 +59,7 @@ export class OpenAiEngine implements SummaryEngine {
   private readonly chunkChars: number;
   private readonly concurrency: number;
   private readonly timeoutMs: number;
+  private readonly temperature: number | null;
   private readonly logger: SummaryLogger;
 
   constructor(options: OpenAiEngineOptions) {
@@ -66,6 +69,7 @@ export class OpenAiEngine implements SummaryEngine {
     this.concurrency = Math.max(1, options.concurrency ?? OPENAI_ENGINE_DEFAULTS.concurrency);
     this.logger = options.logger ?? SILENT_LOGGER;
     this.timeoutMs = options.timeoutMs ?? OPENAI_ENGINE_DEFAULTS.timeoutMs;
+    this.temperature = options.temperature === undefined ? 0 : options.temperature;
     this.client = new OpenAI({
       apiKey: options.apiKey,
       ...(options.baseURL ? { baseURL: options.baseURL } : {}),
@@ -143,7 +147,7 @@ export class OpenAiEngine implements SummaryEngine {
         const completion = await this.client.chat.completions.create(
           {
             model: this.model,
-            temperature: 0,
+            ...(this.temperature === null ? {} : { temperature: this.temperature }),
             response_format: CHUNK_RESPONSE_FORMAT,
             messages: [
               { role: 'system', content: SYSTEM_PROMPT },

@@ -15,6 +15,9 @@ describe('summaryEngineSettingsFromEnv', () => {
       openai: { apiKey: 'k', baseURL: 'http://127.0.0.1:8080/v1', model: 'local-model', timeoutMs: 20_000 },
     });
     expect(summaryEngineSettingsFromEnv({ OPENAI_API_KEY: 'k', SUMMARY_ENGINE: 'local' })).toEqual({ engine: 'local' });
+    expect(
+      summaryEngineSettingsFromEnv({ OPENAI_API_KEY: 'k', SUMMARY_TEMPERATURE: 'none' }).openai?.temperature,
+    ).toBeNull();
   });
 
   it('names the setting that is wrong', () => {
@@ -25,6 +28,9 @@ describe('summaryEngineSettingsFromEnv', () => {
     );
     expect(() => summaryEngineSettingsFromEnv({ OPENAI_API_KEY: 'k', SUMMARY_CHUNK_CHARS: '10' })).toThrow(
       /SUMMARY_CHUNK_CHARS/,
+    );
+    expect(() => summaryEngineSettingsFromEnv({ OPENAI_API_KEY: 'k', SUMMARY_TEMPERATURE: 'warm' })).toThrow(
+      /SUMMARY_TEMPERATURE/,
     );
   });
 });

@@ -15,7 +15,7 @@ function positiveInteger(env: Env, name: string): number | undefined {
 /**
  * SUMMARY_ENGINE ('local' | 'openai'; default: openai when OPENAI_API_KEY is set, else local),
  * OPENAI_API_KEY, OPENAI_BASE_URL, SUMMARY_MODEL, SUMMARY_TIMEOUT_MS, SUMMARY_MAX_RETRIES,
- * SUMMARY_CHUNK_CHARS. Bad values fail at start-up with the setting's name.
+ * SUMMARY_CHUNK_CHARS, SUMMARY_TEMPERATURE (a number, or "none" to send none). Bad values fail at start-up with the setting's name.
  */
 export function summaryEngineSettingsFromEnv(env: Env = process.env): SummaryEngineSettings {
   const requested = env['SUMMARY_ENGINE']?.trim();
@@ -32,6 +32,11 @@ export function summaryEngineSettingsFromEnv(env: Env = process.env): SummaryEng
   const timeoutMs = positiveInteger(env, 'SUMMARY_TIMEOUT_MS');
   const maxRetries = positiveInteger(env, 'SUMMARY_MAX_RETRIES');
   const chunkChars = positiveInteger(env, 'SUMMARY_CHUNK_CHARS');
+  const rawTemperature = env['SUMMARY_TEMPERATURE']?.trim();
+  const temperature = rawTemperature === 'none' ? null : rawTemperature ? Number(rawTemperature) : undefined;
+  if (temperature !== undefined && temperature !== null && !(temperature >= 0 && temperature <= 2)) {
+    throw new Error(`SUMMARY_TEMPERATURE must be a number from 0 to 2, or "none" (it is "${rawTemperature}").`);
+  }
   if (chunkChars !== undefined && chunkChars < 1_000) throw new Error('SUMMARY_CHUNK_CHARS must be at least 1000.');
   return {
     engine,
@@ -42,6 +47,7 @@ export function summaryEngineSettingsFromEnv(env: Env = process.env): SummaryEng
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(maxRetries !== undefined ? { maxRetries } : {}),
       ...(chunkChars !== undefined ? { chunkChars } : {}),
+      ...(temperature !== undefined ? { temperature } : {}),
     },
   };
 }
