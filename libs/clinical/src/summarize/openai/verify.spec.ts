@@ -69,6 +69,10 @@ describe('verifyFact', () => {
 
   it('refuses a fact its quote does not name, or a quote from another page', () => {
     expect(verifyFact(ctx, fact({ text: 'Asthma', citation: { page: 1, quote: 'PMH: DM2, HTN.' } }))).toBeNull();
+    // Named elsewhere on the page is not enough: the quote must be about it.
+    expect(
+      verifyFact(ctx, fact({ text: 'Hypertension', citation: { page: 1, quote: 'Meds: Glucophage 500 mg BID' } })),
+    ).toBeNull();
     expect(verifyFact(ctx, fact({ text: 'Hypertension', citation: { page: 2, quote: 'PMH: DM2, HTN.' } }))).toBeNull();
     expect(verifyFact(ctx, fact({ text: 'Hypertension', citation: { page: 1, quote: '' } }))).toBeNull();
   });

@@ -102,7 +102,7 @@ export function verifyFact(ctx: VerifyContext, fact: ModelFact): ClinicalFact | 
   ) as ClinicalFact['details'];
   const pageText = cited.page.source.text;
   const code: Code | undefined =
-    fact.code && normaliseForMatch(pageText).includes(normaliseForMatch(fact.code.code))
+    fact.code && ` ${normaliseForMatch(pageText)} `.includes(` ${normaliseForMatch(fact.code.code)} `)
       ? { system: fact.code.system, code: fact.code.code }
       : undefined;
   const result: ClinicalFact = {
@@ -118,14 +118,15 @@ export function verifyFact(ctx: VerifyContext, fact: ModelFact): ClinicalFact | 
     ...(fact.certainty === 'possible' ? { certainty: 'possible' as const } : {}),
     sources: [cited.ref],
   };
-  const key = keyWords(result);
-  // The quote must be about this fact; the page must hold everything the fact names.
-  const supported =
-    (names(result, key, fact.citation.quote) ||
-      (key.some((w) => hasWord(new Set(normaliseForMatch(fact.citation.quote).split(' ')), w)) &&
-        names(result, key, pageText))) &&
-    numbersOnPage(fact, pageText);
-  return supported ? result : null;
+  return supports(result, fact.citation.quote, pageText) && numbersOnPage(fact, pageText) ? result : null;
+}
+
+/** The quote is about this fact (names it, or part of it when the page names the rest). */
+function supports(fact: ClinicalFact, quote: string, pageText: string): boolean {
+  const key = keyWords(fact);
+  if (names(fact, key, quote)) return true;
+  const quoteWords = new Set(normaliseForMatch(quote).split(' '));
+  return key.some((w) => hasWord(quoteWords, w)) && names(fact, key, pageText);
 }
 
 const NONE_WORDS = /\b(no|none|nka|nkda|nkma|denies|denied|negative|not)\b/;
