@@ -75,7 +75,8 @@ export class OpenAiEngine implements SummaryEngine {
       ...(options.baseURL ? { baseURL: options.baseURL } : {}),
       timeout: this.timeoutMs,
       maxRetries: options.maxRetries ?? OPENAI_ENGINE_DEFAULTS.maxRetries,
-      // The SDK's debug log prints request bodies (the patient's pages): off, whatever OPENAI_LOG says.
+      // The SDK's own log describes requests; it stays off whatever OPENAI_LOG says, so no SDK version
+      // can print the patient's pages. Our logger gets counts, ids and timings only.
       logLevel: 'off',
     });
   }
@@ -96,6 +97,7 @@ export class OpenAiEngine implements SummaryEngine {
       for (const chunk of chunkDocument(input, this.chunkChars)) work.push({ input, recorded, chunk });
     }
 
+    const started = performance.now();
     const outcomes = await mapLimited(work, this.concurrency, (item) => this.askChunk(item.chunk, signal));
     work.forEach(({ input, recorded, chunk }, i) => {
       const outcome = outcomes[i];
@@ -134,6 +136,17 @@ export class OpenAiEngine implements SummaryEngine {
         'summary model chunk checked',
       );
     });
+    this.logger.info(
+      {
+        documents: inputs.length,
+        chunks: work.length,
+        facts: facts.length,
+        droppedUnsupported,
+        problems: problems.length,
+        ms: Math.round(performance.now() - started),
+      },
+      'summary model read done',
+    );
     return { facts, noneKnown, droppedUnsupported, problems };
   }
 
