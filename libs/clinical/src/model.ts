@@ -26,7 +26,15 @@ export interface SourceRef {
 }
 
 export type FactCategory =
-  'condition' | 'medication' | 'allergy' | 'immunization' | 'procedure' | 'result' | 'vital' | 'care_team' | 'note';
+  | 'condition'
+  | 'medication'
+  | 'allergy'
+  | 'immunization'
+  | 'procedure'
+  | 'result'
+  | 'vital'
+  | 'care_team'
+  | 'note';
 
 export type FactStatus = 'active' | 'resolved' | 'stopped' | 'unknown';
 
@@ -43,9 +51,7 @@ export interface ClinicalFact {
   /** What a doctor reads: "Metformin 500 mg by mouth twice daily", "Type 2 diabetes mellitus". */
   text: string;
   /** Medications: dose, route, frequency. Allergies: reaction, severity. Results/vitals: value, unit. */
-  details?: Partial<
-    Record<'dose' | 'route' | 'frequency' | 'reaction' | 'severity' | 'value' | 'unit' | 'interpretation', string>
-  >;
+  details?: Partial<Record<'dose' | 'route' | 'frequency' | 'reaction' | 'severity' | 'value' | 'unit' | 'interpretation', string>>;
   code?: Code;
   status?: FactStatus;
   /** ISO 8601 date, possibly partial ("2019", "2019-04", "2019-04-02"). */
