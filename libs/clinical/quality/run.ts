@@ -17,6 +17,8 @@ import {
   type SummaryEngine,
 } from '../src/model';
 import { LocalEngine } from '../src/summarize/local-engine';
+import { createSummaryEngine } from '../src/summarize/openai/factory';
+import { summaryEngineSettingsFromEnv } from '../src/summarize/openai/settings';
 import { mergeFacts } from '../src/summarize/merge';
 import { buildSummary } from '../src/summarize/render';
 import { conditionKey, drugKey, parseAllergy } from '../src/summarize/parsers';
@@ -70,6 +72,10 @@ export interface CaseResult {
   missed: string[];
   extra: string[];
   milliseconds: number;
+  /** Facts the engine dropped because their citation did not support them (openai engine). */
+  droppedUnsupported: number;
+  /** Parts the engine could not read (openai engine: chunks whose answer was unusable). */
+  problems: number;
 }
 
 export interface QualityReport {
@@ -199,7 +205,7 @@ async function readCase(dir: string, name: string, options: QualityOptions, skip
 }
 
 export async function runQuality(dir: string, options: QualityOptions = {}): Promise<QualityReport> {
-  const engine = options.engine ?? new LocalEngine();
+  const engine: SummaryEngine = options.engine ?? new LocalEngine();
   const skipped: string[] = [];
   const cases: CaseResult[] = [];
   const entries = (await readdir(dir, { withFileTypes: true }))
@@ -236,7 +242,15 @@ export async function runQuality(dir: string, options: QualityOptions = {}): Pro
         ),
       ]),
     ) as Record<SectionKey, Counts>;
-    cases.push({ name, sections, missed, extra, milliseconds });
+    cases.push({
+      name,
+      sections,
+      missed,
+      extra,
+      milliseconds,
+      droppedUnsupported: read.droppedUnsupported,
+      problems: read.problems?.length ?? 0,
+    });
   }
   const totals = Object.fromEntries(
     SECTION_KEYS.map((key) => {
@@ -286,12 +300,16 @@ export function formatTable(report: QualityReport): string {
 async function main(): Promise<void> {
   const dir = process.env['CLINICAL_QUALITY_DIR'] ?? join(__dirname, 'corpus');
   const details = process.argv.includes('--details');
-  const report = await runQuality(dir);
-  console.log(`Summary quality: ${report.cases.length} case(s), local engine\n`);
+  // The engine the service would use: OPENAI_API_KEY (and OPENAI_BASE_URL, SUMMARY_MODEL) measure the openai engine.
+  const engine = createSummaryEngine(summaryEngineSettingsFromEnv());
+  const report = await runQuality(dir, { engine });
+  console.log(`Summary quality: ${report.cases.length} case(s), ${engine.name} engine\n`);
   console.log(formatTable(report));
   for (const line of report.skipped) console.log(line);
   for (const c of report.cases) {
-    console.log(`\n${c.name}: ${c.milliseconds.toFixed(1)} ms`);
+    const checks =
+      engine.name === 'openai' ? `, ${c.droppedUnsupported} dropped unsupported, ${c.problems} chunk(s) unusable` : '';
+    console.log(`\n${c.name}: ${c.milliseconds.toFixed(1)} ms${checks}`);
     if (details)
       for (const line of [...c.missed.map((m) => `  missed  ${m}`), ...c.extra.map((e) => `  extra   ${e}`)])
         console.log(line);

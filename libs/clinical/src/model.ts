@@ -134,5 +134,14 @@ export interface BuiltSummary {
 export interface SummaryEngine {
   readonly name: 'local' | 'openai';
   /** Facts and none-known statements from each document, before they are merged. */
-  read(inputs: EngineInput[], signal?: AbortSignal): Promise<{ facts: ClinicalFact[]; noneKnown: NoneKnown[]; droppedUnsupported: number }>;
+  read(
+    inputs: EngineInput[],
+    signal?: AbortSignal,
+  ): Promise<{
+    facts: ClinicalFact[];
+    noneKnown: NoneKnown[];
+    droppedUnsupported: number;
+    /** Parts the engine could not read (openai: a chunk whose answer was unusable), for the patient to see. */
+    problems?: ExtractionProblem[];
+  }>;
 }

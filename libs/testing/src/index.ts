@@ -6,6 +6,7 @@
  */
 export * as documentFiles from './document-files';
 export * from './fake-google';
+export * from './fake-openai';
 export * from './pglite-data-source';
 export * from './refusal';
 export * from './s3-server';
