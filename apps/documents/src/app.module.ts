@@ -1,8 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { STREAMS } from '@medfolio/contracts';
 import { AuditClientModule } from '@medfolio/audit-client';
-import { EVENT_BUS, EventsModule, OutboxRelay, type EventBus } from '@medfolio/messaging';
+import { EventsModule, type EventBus } from '@medfolio/messaging';
 import { createStorageFor, ServiceKitModule } from '@medfolio/runtime';
 import { BLOB_STORAGE } from '@medfolio/storage';
 import { DocumentsConfig } from './config';
@@ -47,7 +45,8 @@ export class DocumentsAppModule {
           ...documentsDbOptions(options.config),
           eventBus: options.eventBus,
           http: options.http,
-          streams: [{ name: STREAMS.DOCUMENTS.name, subjects: [...STREAMS.DOCUMENTS.subjects] }],
+          streams: ['DOCUMENTS', 'BILLING'],
+          outbox: true,
         }),
         AuditClientModule.forService('documents'),
         EventsModule.forHandlers(),
@@ -56,11 +55,6 @@ export class DocumentsAppModule {
       providers: [
         { provide: DocumentsConfig, useValue: options.config },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
-        {
-          provide: OutboxRelay,
-          inject: [DataSource, EVENT_BUS],
-          useFactory: (dataSource: DataSource, bus: EventBus) => new OutboxRelay(dataSource, bus, { intervalMs: 1000 }),
-        },
         DocumentsRepository,
         EntitlementsRepository,
         DocumentBlobsRepository,

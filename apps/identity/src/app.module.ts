@@ -1,8 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { STREAMS } from '@medfolio/contracts';
 import { AuditClientModule } from '@medfolio/audit-client';
-import { EVENT_BUS, OutboxRelay, type EventBus } from '@medfolio/messaging';
+import type { EventBus } from '@medfolio/messaging';
 import { createStorageFor, ServiceKitModule } from '@medfolio/runtime';
 import { BLOB_STORAGE } from '@medfolio/storage';
 import { IdentityConfig } from './config';
@@ -52,7 +50,8 @@ export class IdentityAppModule {
           ...identityDbOptions(options.config),
           eventBus: options.eventBus,
           http: options.http,
-          streams: [{ name: STREAMS.IDENTITY.name, subjects: [...STREAMS.IDENTITY.subjects] }],
+          streams: ['IDENTITY'],
+          outbox: true,
         }),
         AuditClientModule.forService('identity'),
       ],
@@ -61,11 +60,6 @@ export class IdentityAppModule {
         { provide: IdentityConfig, useValue: options.config },
         { provide: GOOGLE_VERIFIER, useValue: createGoogleVerifier(options.config) },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
-        {
-          provide: OutboxRelay,
-          inject: [DataSource, EVENT_BUS],
-          useFactory: (dataSource: DataSource, bus: EventBus) => new OutboxRelay(dataSource, bus, { intervalMs: 1000 }),
-        },
         PasswordHasher,
         UsersRepository,
         OtpRepository,

@@ -73,7 +73,7 @@ export class NotificationsAppModule {
     return {
       module: NotificationsAppModule,
       imports: [
-        ServiceKitModule.forService({ ...notificationsDbOptions(config), eventBus: options.eventBus, http: options.http }),
+        ServiceKitModule.forService({ ...notificationsDbOptions(config), eventBus: options.eventBus, http: options.http, streams: ['IDENTITY'] }),
         EventsModule.forHandlers(),
       ],
       controllers: NOTIFICATIONS_CONTROLLERS,

@@ -6,3 +6,4 @@ export * from './errors';
 export * from './identity';
 export * from './notifications';
 export * from './subjects';
+export * from './rpc-map';
