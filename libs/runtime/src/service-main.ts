@@ -11,11 +11,21 @@ import { createEventBus } from './event-bus.factory';
 import { tuneGarbageCollector } from './gc-tuning';
 import { runMigrations, type ServiceKitOptions } from './service-kit.module';
 
-export interface ServiceDefinition<C extends CommonConfig> {
+/** What the one-process launcher needs of a service (apps/medfolio lists one per service). */
+export interface EmbeddableService<C extends CommonConfig = CommonConfig> {
   name: ServiceName;
   config: new () => C;
-  /** The service's root module for a given config and bus. */
-  module: (options: { config: C; eventBus: EventBus; http: boolean }) => DynamicModule;
+  /** The service's root module for a given config and bus. (A method, so a list may hold services of different configs.) */
+  module(options: { config: C; eventBus: EventBus; http: boolean }): DynamicModule;
+  /**
+   * Serves internal HTTP routes besides request/reply (uploads the gateway streams to it). In one
+   * process the launcher gives it a loopback port and hands its URL to the gateway
+   * (`GatewayConfig.<name>InternalUrl`).
+   */
+  internalHttp?: boolean;
+}
+
+export interface ServiceDefinition<C extends CommonConfig> extends EmbeddableService<C> {
   /** What `migrate` needs: entities, migrations, schema. */
   database: (config: C) => Omit<ServiceKitOptions, 'eventBus' | 'http'>;
   /** Extra commands, e.g. audit's `verify`. Each returns the process exit code. */
