@@ -58,6 +58,8 @@ async function main(): Promise<void> {
   for (const service of EMBEDDED_SERVICES) {
     if (service.internalHttp) (configs.of(service) as { internalApiToken?: string }).internalApiToken = internalToken;
   }
+  // GET /api/health reports the services this process runs, unless GATEWAY_SERVICES says otherwise.
+  if (!process.env['GATEWAY_SERVICES']) gatewayConfig.services = EMBEDDED_SERVICES.map((service) => service.name).join(',');
   const rpcSettings = { natsUrl: gatewayConfig.natsUrl, timeoutMs: gatewayConfig.rpcTimeoutMs };
   const identityConfig = configs.of(IDENTITY_SERVICE);
   // The web app's Google button uses the first Google client id identity accepts, unless set apart.
