@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { dataSourceOptionsFor, runServiceMain } from '@medfolio/runtime';
+import { dataSourceOptionsFor, runServiceMain } from '@medfolio/runtime/service-kit';
 import type { AuditRecorder } from '@medfolio/audit-client';
 import { auditDbOptions } from './app.module';
 import { type AuditConfig } from './config';

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@medfolio/runtime';
+import type { ServiceDefinition } from '@medfolio/runtime/service-kit';
 import { AuditAppModule, auditDbOptions } from './app.module';
 import { AuditConfig } from './config';
 

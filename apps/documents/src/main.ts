@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runServiceMain } from '@medfolio/runtime';
+import { runServiceMain } from '@medfolio/runtime/service-kit';
 import { DOCUMENTS_SERVICE } from './service';
 
 void runServiceMain(DOCUMENTS_SERVICE);

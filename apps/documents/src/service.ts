@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@medfolio/runtime';
+import type { ServiceDefinition } from '@medfolio/runtime/service-kit';
 import { DocumentsAppModule, documentsDbOptions } from './app.module';
 import { DocumentsConfig } from './config';
 

@@ -1,7 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuditClientModule } from '@medfolio/audit-client';
 import type { EventBus } from '@medfolio/messaging';
-import { createStorageFor, ServiceKitModule } from '@medfolio/runtime';
+import { createStorageFor } from '@medfolio/runtime';
+import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import { BLOB_STORAGE } from '@medfolio/storage';
 import { IdentityConfig } from './config';
 import { AccountController } from './controllers/account.controller';

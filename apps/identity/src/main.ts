@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runServiceMain } from '@medfolio/runtime';
+import { runServiceMain } from '@medfolio/runtime/service-kit';
 import { IDENTITY_SERVICE } from './service';
 
 void runServiceMain(IDENTITY_SERVICE);

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@medfolio/runtime';
+import type { ServiceDefinition } from '@medfolio/runtime/service-kit';
 import { IdentityAppModule, identityDbOptions } from './app.module';
 import { IdentityConfig } from './config';
 

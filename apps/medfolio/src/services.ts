@@ -1,4 +1,4 @@
-import type { EmbeddableService } from '@medfolio/runtime';
+import type { EmbeddableService } from '@medfolio/runtime/service-kit';
 import { AUDIT_SERVICE } from '@medfolio/audit-app';
 import { DOCUMENTS_SERVICE } from '@medfolio/documents-app';
 import { IDENTITY_SERVICE } from '@medfolio/identity-app';

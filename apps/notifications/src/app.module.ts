@@ -1,6 +1,6 @@
 import { Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { EventsModule, type EventBus } from '@medfolio/messaging';
-import { ServiceKitModule } from '@medfolio/runtime';
+import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import { NotificationsConfig } from './config';
 import { ContactController } from './controllers/contact.controller';
 import { IdentityEventsController } from './controllers/identity-events.controller';

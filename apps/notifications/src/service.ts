@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@medfolio/runtime';
+import type { ServiceDefinition } from '@medfolio/runtime/service-kit';
 import { NotificationsAppModule, notificationsDbOptions } from './app.module';
 import { NotificationsConfig } from './config';
 

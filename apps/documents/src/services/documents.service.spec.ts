@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { CallerIdentity } from '@medfolio/contracts';
 import { refusal } from '@medfolio/testing';
-import type { OutboxRelay } from '@medfolio/messaging';
+import type { OutboxRelay } from '@medfolio/messaging/outbox';
 import type { DocumentRecord } from '../entities';
 import {
   asRepositories,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { CallerIdentity } from '@medfolio/contracts';
-import type { OutboxRelay } from '@medfolio/messaging';
+import type { OutboxRelay } from '@medfolio/messaging/outbox';
 import { UploadExpiredError } from '../repositories/documents.repository';
 import {
   asRepositories,

@@ -6,7 +6,8 @@ import { STREAMS, SUBJECTS, type ServiceName } from '@medfolio/contracts';
 
 export type StreamName = keyof typeof STREAMS;
 import type { CommonConfig } from '@medfolio/config';
-import { createRpcClient, EVENT_BUS, OutboxRelay, RPC_CLIENT, type EventBus, type OutboxRelayOptions, type RpcClient } from '@medfolio/messaging';
+import { createRpcClient, EVENT_BUS, RPC_CLIENT, type EventBus, type RpcClient } from '@medfolio/messaging';
+import { OutboxRelay, type OutboxRelayOptions } from '@medfolio/messaging/outbox';
 import { HealthModule, HealthRegistry, loggerModule, MetricsModule, RpcMetricsInterceptor, type ReadinessReport } from '@medfolio/observability';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { EmbeddedPostgres, migrate, serviceDataSourceOptions } from '@medfolio/persistence';
