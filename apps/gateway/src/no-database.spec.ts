@@ -13,12 +13,20 @@ jest.mock('pg', () => refuse('pg')());
 jest.mock('@electric-sql/pglite', () => refuse('@electric-sql/pglite')());
 jest.mock('@electric-sql/pglite-socket', () => refuse('@electric-sql/pglite-socket')());
 
+import { envBindings } from '@medfolio/config';
 import { GatewayModule } from './app.module';
+import { GatewayConfig } from './config';
 import { createGatewayApp } from './index';
 
 describe('the gateway', () => {
   it('loads no database package (TypeORM, pg, PGlite): its module and entry point load with them refused', () => {
     expect(typeof GatewayModule).toBe('function');
     expect(typeof createGatewayApp).toBe('function');
+  });
+
+  it('carries no database setting: its config is composed without the database concern', () => {
+    const variables = envBindings(GatewayConfig).map((binding) => binding.variable);
+    expect(variables).toEqual(expect.arrayContaining(['NATS_URL', 'S3_BUCKET', 'JWT_ISSUER', 'INTERNAL_API_TOKEN', 'PORT']));
+    expect(variables.filter((variable) => variable.startsWith('DATABASE_'))).toEqual([]);
   });
 });

@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   if (!process.env['PUBLIC_BASE_URL']) identityConfig.publicBaseUrl = `http://localhost:${port}`;
 
   const mode = [
-    gatewayConfig.databaseUrl ? 'PostgreSQL' : 'embedded PGlite',
+    identityConfig.databaseUrl ? 'PostgreSQL' : 'embedded PGlite',
     gatewayConfig.natsUrl ? 'NATS JetStream' : 'in-process messaging',
   ].join(', ');
   process.stdout.write(`\nMedfolio is running at http://localhost:${port}/  (${mode}; started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
