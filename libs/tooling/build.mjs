@@ -38,7 +38,7 @@ const aliasTargets = Object.fromEntries(
 );
 
 function rewriteAliases(code, file) {
-  return code.replace(/require\("(@medfolio\/[a-z-]+)"\)/g, (match, alias) => {
+  return code.replace(/require\("(@medfolio\/[a-z-]+(?:\/[a-z-]+)?)"\)/g, (match, alias) => {
     const target = aliasTargets[alias];
     if (!target) return match;
     let rel = path.relative(path.dirname(file), target);

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuditClientModule } from '@medfolio/audit-client';
 import { EventsModule, type EventBus } from '@medfolio/messaging';
-import { ServiceKitModule } from '@medfolio/runtime';
+import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import type { AuditConfig } from './config';
 import { AuditEventsController } from './controllers/audit-events.controller';
 import { HistoryController } from './controllers/history.controller';

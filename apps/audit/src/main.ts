@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { dataSourceOptionsFor, runServiceMain } from '@medfolio/runtime';
+import { dataSourceOptionsFor, runServiceMain } from '@medfolio/runtime/service-kit';
 import type { AuditRecorder } from '@medfolio/audit-client';
-import { AuditAppModule, auditDbOptions } from './app.module';
-import { AuditConfig } from './config';
+import { auditDbOptions } from './app.module';
+import { type AuditConfig } from './config';
 import { AuditLogRepository } from './repositories/audit-log.repository';
 import { AuditLogService } from './services/audit-log.service';
+import { AUDIT_SERVICE } from './service';
 
 /**
  * `verify`: recomputes the whole hash chain and prints a JSON report.
@@ -23,10 +24,4 @@ async function verify(config: AuditConfig): Promise<number> {
   }
 }
 
-void runServiceMain({
-  name: 'audit',
-  config: AuditConfig,
-  module: (options) => AuditAppModule.register(options),
-  database: auditDbOptions,
-  commands: { verify },
-});
+void runServiceMain({ ...AUDIT_SERVICE, commands: { verify } });

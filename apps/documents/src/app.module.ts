@@ -1,9 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { STREAMS } from '@medfolio/contracts';
 import { AuditClientModule } from '@medfolio/audit-client';
-import { EVENT_BUS, EventsModule, OutboxRelay, type EventBus } from '@medfolio/messaging';
-import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey, ServiceKitModule } from '@medfolio/runtime';
+import { EventsModule, type EventBus } from '@medfolio/messaging';
+import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey } from '@medfolio/runtime';
+import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import { BLOB_STORAGE, DOWNLOAD_LINK_SIGNING_KEY } from '@medfolio/storage';
 import { DocumentsConfig } from './config';
 import { FilesController } from './controllers/files.controller';
@@ -49,7 +48,8 @@ export class DocumentsAppModule {
           ...documentsDbOptions(options.config),
           eventBus: options.eventBus,
           http: options.http,
-          streams: [{ name: STREAMS.DOCUMENTS.name, subjects: [...STREAMS.DOCUMENTS.subjects] }],
+          streams: ['DOCUMENTS', 'BILLING'],
+          outbox: true,
         }),
         AuditClientModule.forService('documents'),
         EventsModule.forHandlers(),
@@ -60,11 +60,6 @@ export class DocumentsAppModule {
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
         // This service serves its own download links (GET /internal/files/..., passed on by the gateway).
         { provide: DOWNLOAD_LINK_SIGNING_KEY, useFactory: async () => downloadLinkSigningKey(await blobStorageConfigFor(options.config)) },
-        {
-          provide: OutboxRelay,
-          inject: [DataSource, EVENT_BUS],
-          useFactory: (dataSource: DataSource, bus: EventBus) => new OutboxRelay(dataSource, bus, { intervalMs: 1000 }),
-        },
         DocumentsRepository,
         EntitlementsRepository,
         DocumentBlobsRepository,

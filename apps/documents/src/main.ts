@@ -1,11 +1,5 @@
 import 'reflect-metadata';
-import { runServiceMain } from '@medfolio/runtime';
-import { DocumentsAppModule, documentsDbOptions } from './app.module';
-import { DocumentsConfig } from './config';
+import { runServiceMain } from '@medfolio/runtime/service-kit';
+import { DOCUMENTS_SERVICE } from './service';
 
-void runServiceMain({
-  name: 'documents',
-  config: DocumentsConfig,
-  module: (options) => DocumentsAppModule.register(options),
-  database: documentsDbOptions,
-});
+void runServiceMain(DOCUMENTS_SERVICE);

@@ -1,7 +1,8 @@
 import { IsOptional, IsString, Matches } from 'class-validator';
-import { Env, HttpUrl, InternalHttpConfig, WholeNumber } from '@medfolio/config';
+import { BaseConfig, Env, HttpUrl, WholeNumber, WithInternalHttp, WithJwt, WithMessaging, WithStorage } from '@medfolio/config';
 
-export class GatewayConfig extends InternalHttpConfig {
+/** The gateway's settings: no database (it has none); messaging, storage (it serves downloads), tokens, internal HTTP. */
+export class GatewayConfig extends WithInternalHttp(WithJwt(WithStorage(WithMessaging(BaseConfig)))) {
   /** Where the identity service publishes its public keys. Unset in embedded mode: the local key ring. */
   @Env('JWT_JWKS_URL')
   @IsOptional()

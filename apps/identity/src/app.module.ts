@@ -1,9 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { STREAMS } from '@medfolio/contracts';
 import { AuditClientModule } from '@medfolio/audit-client';
-import { EVENT_BUS, OutboxRelay, type EventBus } from '@medfolio/messaging';
-import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey, ServiceKitModule } from '@medfolio/runtime';
+import type { EventBus } from '@medfolio/messaging';
+import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey } from '@medfolio/runtime';
+import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import { BLOB_STORAGE, DOWNLOAD_LINK_SIGNING_KEY } from '@medfolio/storage';
 import { IdentityConfig } from './config';
 import { FilesController } from './controllers/files.controller';
@@ -54,7 +53,8 @@ export class IdentityAppModule {
           ...identityDbOptions(options.config),
           eventBus: options.eventBus,
           http: options.http,
-          streams: [{ name: STREAMS.IDENTITY.name, subjects: [...STREAMS.IDENTITY.subjects] }],
+          streams: ['IDENTITY'],
+          outbox: true,
         }),
         AuditClientModule.forService('identity'),
       ],
@@ -65,11 +65,6 @@ export class IdentityAppModule {
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
         // This service serves its own download links (GET /internal/files/..., passed on by the gateway).
         { provide: DOWNLOAD_LINK_SIGNING_KEY, useFactory: async () => downloadLinkSigningKey(await blobStorageConfigFor(options.config)) },
-        {
-          provide: OutboxRelay,
-          inject: [DataSource, EVENT_BUS],
-          useFactory: (dataSource: DataSource, bus: EventBus) => new OutboxRelay(dataSource, bus, { intervalMs: 1000 }),
-        },
         PasswordHasher,
         UsersRepository,
         PictureDownloadsRepository,

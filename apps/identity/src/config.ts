@@ -1,8 +1,8 @@
 import { IsOptional, IsString, Matches } from 'class-validator';
-import { Env, HttpUrl, InternalHttpConfig, WholeNumber } from '@medfolio/config';
+import { Env, HttpUrl, InternalHttpConfig, WholeNumber, WithPublicUrl } from '@medfolio/config';
 import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@medfolio/contracts';
 
-export class IdentityConfig extends InternalHttpConfig {
+export class IdentityConfig extends WithPublicUrl(InternalHttpConfig) {
   /** Private signing keys as a JSON array of JWKs (ES256, each with a kid; the first signs). Unset: the key ring in DATA_DIR. */
   @Env('JWT_SIGNING_KEYS', { sensitive: true })
   @IsOptional()
@@ -31,11 +31,6 @@ export class IdentityConfig extends InternalHttpConfig {
   @Env('REFRESH_REUSE_GRACE_SECONDS')
   @WholeNumber(0)
   refreshReuseGraceSeconds = 10;
-
-  /** Where links in e-mails point (the web app). */
-  @Env('PUBLIC_BASE_URL')
-  @HttpUrl()
-  publicBaseUrl = 'http://localhost:3000';
 
   /** Failed attempts per account per hour (login, code, reset) before clients the account does not know get 429. */
   @Env('AUTH_FAILURES_PER_ACCOUNT_PER_HOUR')

@@ -1,11 +1,5 @@
 import 'reflect-metadata';
-import { runServiceMain } from '@medfolio/runtime';
-import { IdentityAppModule, identityDbOptions } from './app.module';
-import { IdentityConfig } from './config';
+import { runServiceMain } from '@medfolio/runtime/service-kit';
+import { IDENTITY_SERVICE } from './service';
 
-void runServiceMain({
-  name: 'identity',
-  config: IdentityConfig,
-  module: (options) => IdentityAppModule.register(options),
-  database: identityDbOptions,
-});
+void runServiceMain(IDENTITY_SERVICE);

@@ -1,74 +1,99 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import type { DynamicModule, INestApplication, INestMicroservice } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
+import type { CommonConfig } from '@medfolio/config';
 import { createRpcClient, rpcServerStrategy, type EventBus } from '@medfolio/messaging';
 import { EmbeddedPostgres } from '@medfolio/persistence';
 import { createEventBus, createServiceHttpApp, loadConfigOrExit, tuneGarbageCollector } from '@medfolio/runtime';
+import { type EmbeddableService } from '@medfolio/runtime/service-kit';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
-import { AuditAppModule, AuditConfig } from '@medfolio/audit-app';
-import { DocumentsAppModule, DocumentsConfig } from '@medfolio/documents-app';
 import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
-import { IdentityAppModule, IdentityConfig } from '@medfolio/identity-app';
-import { NotificationsAppModule, NotificationsConfig } from '@medfolio/notifications-app';
+import { IDENTITY_SERVICE } from '@medfolio/identity-app';
+import { NOTIFICATIONS_SERVICE } from '@medfolio/notifications-app';
+import { EMBEDDED_SERVICES } from './services';
 import { embeddedListenHost, exposedDevMailWarning } from './listen-host';
+
+/** Each service's loaded config, the one instance its module holds (the launcher fills in run-time values). */
+class Configs {
+  private readonly loaded = new Map<EmbeddableService, CommonConfig>();
+
+  load(service: EmbeddableService): CommonConfig {
+    const config = loadConfigOrExit(service.config);
+    this.loaded.set(service, config);
+    return config;
+  }
+
+  of<C extends CommonConfig>(service: EmbeddableService<C>): C {
+    const config = this.loaded.get(service as unknown as EmbeddableService);
+    if (!config) throw new Error(`${service.name} is not in EMBEDDED_SERVICES`);
+    return config as C;
+  }
+}
+
+/** The gateway reaches a service's internal HTTP at `GatewayConfig.<name>InternalUrl`. */
+function tellGateway(gateway: GatewayConfig, service: string, url: string): void {
+  const key = `${service}InternalUrl`;
+  if (!(key in gateway)) throw new Error(`${service} serves internal HTTP, but GatewayConfig has no ${key}`);
+  (gateway as unknown as Record<string, string>)[key] = url;
+}
 
 /**
  * `npm start`: the whole product in ONE process. Every service runs as its own Nest application
  * (its own DI container, as if it were a separate process) and they talk through the same
  * request/reply and event interfaces as in Kubernetes: in-process transports and PGlite by default,
- * or NATS and Postgres when NATS_URL / DATABASE_URL are set.
+ * or NATS and Postgres when NATS_URL / DATABASE_URL are set. The services come from one list
+ * (./services.ts); only what joins them to the gateway is written here.
  */
 async function main(): Promise<void> {
   const started = Date.now();
   const gatewayConfig = loadConfigOrExit(GatewayConfig);
-  const auditConfig = loadConfigOrExit(AuditConfig);
-  const identityConfig = loadConfigOrExit(IdentityConfig);
-  const notificationsConfig = loadConfigOrExit(NotificationsConfig);
-  const documentsConfig = loadConfigOrExit(DocumentsConfig);
+  const configs = new Configs();
+  for (const service of EMBEDDED_SERVICES) configs.load(service);
   // One process, one heap: the gateway's setting applies to all of it.
   tuneGarbageCollector(gatewayConfig.gcMarkingTriggers);
   // Uploads stream from the gateway to services' internal HTTP endpoints, on loopback here,
   // authenticated by a shared token (random for this run unless INTERNAL_API_TOKEN is set).
   const internalToken = gatewayConfig.internalApiToken ?? randomBytes(32).toString('base64url');
   gatewayConfig.internalApiToken = internalToken;
-  identityConfig.internalApiToken = internalToken;
-  documentsConfig.internalApiToken = internalToken;
+  for (const service of EMBEDDED_SERVICES) {
+    if (service.internalHttp) (configs.of(service) as { internalApiToken?: string }).internalApiToken = internalToken;
+  }
+  // GET /api/health reports the services this process runs, unless GATEWAY_SERVICES says otherwise.
+  if (!process.env['GATEWAY_SERVICES']) gatewayConfig.services = EMBEDDED_SERVICES.map((service) => service.name).join(',');
   const rpcSettings = { natsUrl: gatewayConfig.natsUrl, timeoutMs: gatewayConfig.rpcTimeoutMs };
+  const identityConfig = configs.of(IDENTITY_SERVICE);
   // The web app's Google button uses the first Google client id identity accepts, unless set apart.
   gatewayConfig.googleWebClientId ??= identityConfig.googleClientIds?.split(',')[0]?.trim() || undefined;
 
   const eventBus: EventBus = await createEventBus(gatewayConfig, 'medfolio');
-  const services: INestMicroservice[] = [];
-  const httpServices: INestApplication[] = [];
-  const embed = async (name: 'audit' | 'notifications', module: DynamicModule) => {
-    const service = await NestFactory.createMicroservice(module, { ...rpcServerStrategy(name, rpcSettings), bufferLogs: true });
-    service.useLogger(service.get(Logger));
-    await service.listen();
-    services.push(service);
-  };
-  await embed('audit', AuditAppModule.register({ config: auditConfig, eventBus, http: false }));
-  await embed('notifications', NotificationsAppModule.register({ config: notificationsConfig, eventBus, http: false }));
-  // identity also serves HTTP (picture uploads, its JWKS) on a loopback port of its own.
-  const identity = await createServiceHttpApp(IdentityAppModule.register({ config: identityConfig, eventBus, http: true }));
-  identity.connectMicroservice(rpcServerStrategy('identity', rpcSettings), { inheritAppConfig: true });
-  await identity.startAllMicroservices();
-  await identity.listen({ port: 0, host: '127.0.0.1' });
-  gatewayConfig.identityInternalUrl = await identity.getUrl();
-  httpServices.push(identity);
-  // documents too: the gateway streams document uploads to it over loopback HTTP.
-  const documents = await createServiceHttpApp(DocumentsAppModule.register({ config: documentsConfig, eventBus, http: true }));
-  documents.connectMicroservice(rpcServerStrategy('documents', rpcSettings), { inheritAppConfig: true });
-  await documents.startAllMicroservices();
-  await documents.listen({ port: 0, host: '127.0.0.1' });
-  gatewayConfig.documentsInternalUrl = await documents.getUrl();
-  httpServices.push(documents);
+  const running: INestApplicationContext[] = [];
+  for (const service of EMBEDDED_SERVICES) {
+    const config = configs.of(service);
+    if (service.internalHttp) {
+      // Request/reply plus internal HTTP on a loopback port of its own.
+      const app = await createServiceHttpApp(service.module({ config, eventBus, http: true }));
+      app.connectMicroservice(rpcServerStrategy(service.name, rpcSettings), { inheritAppConfig: true });
+      await app.startAllMicroservices();
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      tellGateway(gatewayConfig, service.name, await app.getUrl());
+      running.push(app);
+    } else {
+      const app = await NestFactory.createMicroservice(service.module({ config, eventBus, http: false }), {
+        ...rpcServerStrategy(service.name, rpcSettings),
+        bufferLogs: true,
+      });
+      app.useLogger(app.get(Logger));
+      await app.listen();
+      running.push(app);
+    }
+  }
 
   const rpc = createRpcClient('gateway', rpcSettings);
   await rpc.connect();
   const localJwks = gatewayConfig.jwksUrl ? null : publicJwks(await loadOrCreateSigningKeys(gatewayConfig.dataDir));
-  const devMail = !notificationsConfig.smtpUrl;
+  const devMail = !configs.of(NOTIFICATIONS_SERVICE).smtpUrl;
   const gateway = await createGatewayApp({ config: gatewayConfig, rpc, eventBus, localJwks, devMail });
   const host = embeddedListenHost(process.env);
   await gateway.listen({ port: gatewayConfig.port, host });
@@ -78,7 +103,7 @@ async function main(): Promise<void> {
   if (!process.env['PUBLIC_BASE_URL']) identityConfig.publicBaseUrl = `http://localhost:${port}`;
 
   const mode = [
-    gatewayConfig.databaseUrl ? 'PostgreSQL' : 'embedded PGlite',
+    identityConfig.databaseUrl ? 'PostgreSQL' : 'embedded PGlite',
     gatewayConfig.natsUrl ? 'NATS JetStream' : 'in-process messaging',
   ].join(', ');
   process.stdout.write(`\nMedfolio is running at http://localhost:${port}/  (${mode}; started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
@@ -95,7 +120,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${signal}: stopping Medfolio...\n`);
     await gateway.close();
     await rpc.close();
-    for (const service of [...services, ...httpServices].reverse()) await service.close();
+    for (const service of [...running].reverse()) await service.close();
     await eventBus.close();
     await EmbeddedPostgres.stop();
     process.stdout.write('Stopped.\n');

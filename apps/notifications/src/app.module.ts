@@ -1,6 +1,6 @@
 import { Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { EventsModule, type EventBus } from '@medfolio/messaging';
-import { ServiceKitModule } from '@medfolio/runtime';
+import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import { NotificationsConfig } from './config';
 import { ContactController } from './controllers/contact.controller';
 import { IdentityEventsController } from './controllers/identity-events.controller';
@@ -73,7 +73,7 @@ export class NotificationsAppModule {
     return {
       module: NotificationsAppModule,
       imports: [
-        ServiceKitModule.forService({ ...notificationsDbOptions(config), eventBus: options.eventBus, http: options.http }),
+        ServiceKitModule.forService({ ...notificationsDbOptions(config), eventBus: options.eventBus, http: options.http, streams: ['IDENTITY'] }),
         EventsModule.forHandlers(),
       ],
       controllers: NOTIFICATIONS_CONTROLLERS,

@@ -1,10 +1,10 @@
 import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { CommonConfig, Env } from '@medfolio/config';
+import { CommonConfig, Env, WithPublicUrl } from '@medfolio/config';
 
 /** 32 bytes in base64: 43 characters and one '=' of padding. */
 const BASE64_32_BYTES = /^[A-Za-z0-9+/]{43}=$/;
 
-export class NotificationsConfig extends CommonConfig {
+export class NotificationsConfig extends WithPublicUrl(CommonConfig) {
   /**
    * smtp://user:pass@host:587 or smtps://user:pass@host:465. Unset: nothing leaves the machine;
    * "sent" mail is kept in the dev mailbox (GET /dev/mail in embedded mode).
@@ -37,11 +37,6 @@ export class NotificationsConfig extends CommonConfig {
   @ValidateIf((config: NotificationsConfig) => config.mode === 'service' || config.encryptionKey !== undefined)
   @Matches(BASE64_32_BYTES, { message: 'must be 32 random bytes in base64 (required in service mode)' })
   encryptionKey?: string;
-
-  /** The web app's address, for links in e-mails (the welcome e-mail's sign-in button). */
-  @Env('PUBLIC_BASE_URL')
-  @Matches(/^https?:\/\/[^\s"'<>]+$/, { message: 'must be an http(s) URL' })
-  publicBaseUrl = 'http://localhost:3000';
 
   /** A message still undelivered this long after it was queued is given up ('failed'). */
   @Env('MAIL_GIVE_UP_AFTER_HOURS')

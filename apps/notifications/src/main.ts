@@ -1,11 +1,5 @@
 import 'reflect-metadata';
-import { runServiceMain } from '@medfolio/runtime';
-import { NotificationsAppModule, notificationsDbOptions } from './app.module';
-import { NotificationsConfig } from './config';
+import { runServiceMain } from '@medfolio/runtime/service-kit';
+import { NOTIFICATIONS_SERVICE } from './service';
 
-void runServiceMain({
-  name: 'notifications',
-  config: NotificationsConfig,
-  module: (options) => NotificationsAppModule.register(options),
-  database: notificationsDbOptions,
-});
+void runServiceMain(NOTIFICATIONS_SERVICE);

@@ -9,11 +9,9 @@ import { DataSource } from 'typeorm';
 import {
   IDENTITY_SUBJECTS,
   NOTIFICATIONS_SUBJECTS,
+  STREAMS,
   type CallerIdentity,
-  type ContactReply,
-  type DevMailEntry,
   type SendEmailDto,
-  type SendEmailReply,
 } from '@medfolio/contracts';
 import { createRpcClient, EVENT_BUS, EventsModule, InProcessEventBus, InProcessServer, type RpcClient } from '@medfolio/messaging';
 import { migrate, serviceDataSourceOptions } from '@medfolio/persistence';
@@ -92,6 +90,8 @@ describe('notifications (Postgres + SMTP server)', () => {
       publicBaseUrl: 'https://medfolio.test/',
     });
     const bus = new InProcessEventBus();
+    // In the app, the service kit ensures the streams the service consumes (streams: ['IDENTITY']).
+    await bus.ensureStream({ name: STREAMS.IDENTITY.name, subjects: [...STREAMS.IDENTITY.subjects] });
     @Global()
     @Module({
       providers: [
@@ -123,7 +123,7 @@ describe('notifications (Postgres + SMTP server)', () => {
     };
   }
 
-  const send = (request: SendEmailDto) => service!.rpc.send<SendEmailReply>(NOTIFICATIONS_SUBJECTS.sendEmail, request, caller);
+  const send = (request: SendEmailDto) => service!.rpc.send(NOTIFICATIONS_SUBJECTS.sendEmail, request, caller);
 
   function code(): string {
     const value = String(100_000 + Math.floor(Math.random() * 900_000));
@@ -236,7 +236,7 @@ describe('notifications (Postgres + SMTP server)', () => {
       const email = address('lovelace');
       const message = `Please call me back <b>soon</b>. ${randomBytes(4).toString('hex')}`;
       secrets.push(message);
-      const reply = await service!.rpc.send<ContactReply>(NOTIFICATIONS_SUBJECTS.submitContact, { firstname: ' Ada ', lastname: 'Lovelace', email, message }, caller);
+      const reply = await service!.rpc.send(NOTIFICATIONS_SUBJECTS.submitContact, { firstname: ' Ada ', lastname: 'Lovelace', email, message }, caller);
       expect(reply).toEqual({ message: 'Thank you! Your message has been sent.' });
 
       await waitFor(() => sink!.received.some((m) => m.subject === 'New contact message from Ada Lovelace' && m.text.includes(message)), 'the copy');
@@ -348,7 +348,7 @@ describe('notifications (Postgres + SMTP server)', () => {
       const second = await send({ to: 'second@example.com', template: 'verification-code', data: { first_name: 'Second', code: '4821' } });
       await waitFor(() => delivered(second.id), 'the second message');
 
-      const mailbox = await service.rpc.send<DevMailEntry[]>(NOTIFICATIONS_SUBJECTS.listDevMail, {}, caller);
+      const mailbox = await service.rpc.send(NOTIFICATIONS_SUBJECTS.listDevMail, {}, caller);
       expect(mailbox.map((m) => [m.to, m.subject])).toEqual([
         ['second@example.com', 'Your Medfolio verification code'],
         ['first@example.com', 'Welcome to Medfolio'],

@@ -1,4 +1,5 @@
 export * from './common.config';
+export * from './concerns';
 export * from './env.decorator';
 export * from './load-config';
 export * from './rules';

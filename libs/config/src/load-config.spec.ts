@@ -1,6 +1,7 @@
 import { IsBoolean, IsString, MinLength } from 'class-validator';
 import { CommonConfig } from './common.config';
-import { Env } from './env.decorator';
+import { BaseConfig, WithMessaging, WithPublicUrl, WithStorage } from './concerns';
+import { Env, envBindings } from './env.decorator';
 import { ConfigError, describeConfig, loadConfig } from './load-config';
 
 class TestConfig extends CommonConfig {
@@ -67,5 +68,21 @@ describe('loadConfig', () => {
     expect(described['DATABASE_URL']).toBe('***');
     expect(described['TEST_SECRET']).toBe('***');
     expect(described['PORT']).toBe(3000);
+  });
+});
+
+describe('configuration by concern', () => {
+  class Composed extends WithPublicUrl(WithStorage(WithMessaging(BaseConfig))) {}
+
+  it('binds each concern once, and only the concerns composed', () => {
+    const variables = envBindings(Composed).map((binding) => binding.variable);
+    expect(variables).toEqual(expect.arrayContaining(['PORT', 'NATS_URL', 'S3_BUCKET', 'PUBLIC_BASE_URL']));
+    expect(variables).not.toContain('DATABASE_URL');
+    expect(new Set(variables).size).toBe(variables.length);
+  });
+
+  it("validates a concern's settings like any other, naming the variable", () => {
+    expect(() => loadConfig(Composed, { PUBLIC_BASE_URL: 'javascript:alert(1)' })).toThrow('PUBLIC_BASE_URL must be an http(s) URL');
+    expect(loadConfig(Composed, { NATS_URL: 'nats://n:4222' }).natsUrl).toBe('nats://n:4222');
   });
 });

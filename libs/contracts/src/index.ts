@@ -7,3 +7,4 @@ export * from './identity';
 export * from './notifications';
 export * from './subjects';
 export * from './field-rules';
+export * from './rpc-map';

@@ -10,7 +10,7 @@ export const SUBJECTS = {
     recorded: 'audit.event.recorded.v1',
   },
   /** Request/reply readiness probe every service answers (`<service>.health.check`). */
-  health: (service: ServiceName) => `${service}.health.check`,
+  health: <S extends ServiceName>(service: S) => `${service}.health.check` as const,
 } as const;
 
 export const STREAMS = {

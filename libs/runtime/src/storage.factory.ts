@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { StorageAwareConfig } from '@medfolio/config';
+import type { BaseConfig, StorageSettings } from '@medfolio/config';
+
+/** What the storage needs of an app's config: the storage concern and DATA_DIR. */
+type StorageAwareConfig = Pick<BaseConfig, 'dataDir' | 'mode'> & StorageSettings;
 import { readOrCreateSecretFile } from '@medfolio/security';
 import { createBlobStorage, parseEncryptionKeys, type BlobStorage, type BlobStorageConfig } from '@medfolio/storage';
 

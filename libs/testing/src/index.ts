@@ -12,3 +12,4 @@ export * from './refusal';
 export * from './s3-server';
 export * from './service-urls';
 export * from './smtp-sink';
+export * from './automock';

@@ -1,4 +1,4 @@
-import { OutboxMessage, ProcessedMessage } from '@medfolio/messaging';
+import { OutboxMessage, ProcessedMessage } from '@medfolio/messaging/outbox';
 import { DocumentRecord } from './document.entity';
 import { Entitlement } from './entitlement.entity';
 import { UnfinishedUpload } from './unfinished-upload.entity';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { IdempotentConsumer } from '@medfolio/messaging';
+import { IdempotentConsumer } from '@medfolio/messaging/outbox';
 import { startPgliteDataSource, type PgliteDataSource } from '@medfolio/testing';
 import { DOCUMENTS_ENTITIES } from '../entities';
 import { DOCUMENTS_MIGRATIONS } from '../migrations';

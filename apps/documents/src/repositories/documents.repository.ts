@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 import { DOCUMENTS_SUBJECTS, type DocumentDeletedEvent, type DocumentUploadedEvent } from '@medfolio/contracts';
-import { Outbox } from '@medfolio/messaging';
+import { Outbox } from '@medfolio/messaging/outbox';
 import { DocumentRecord, UnfinishedUpload } from '../entities';
 
 /** The janitor took an upload for abandoned (it ran longer than UNFINISHED_UPLOAD_PURGE_SECONDS). */

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { CallerIdentity } from '@medfolio/contracts';
-import { refusal } from '@medfolio/testing';
-import type { OutboxRelay } from '@medfolio/messaging';
+import { automock, refusal } from '@medfolio/testing';
+import { OutboxRelay } from '@medfolio/messaging/outbox';
 import type { DocumentRecord } from '../entities';
 import {
   asRepositories,
@@ -23,7 +23,7 @@ function setup() {
     audit: new FakeAudit(),
   };
   const metrics = testMetrics();
-  const relay = { kick: jest.fn() };
+  const relay = automock(OutboxRelay);
   const repos = asRepositories(fakes);
   const service = new DocumentsService(
     testConfig(),
@@ -31,7 +31,7 @@ function setup() {
     repos.blobs,
     repos.audit,
     metrics,
-    relay as unknown as OutboxRelay,
+    relay,
   );
   return { ...fakes, metrics, relay, service };
 }

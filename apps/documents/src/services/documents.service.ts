@@ -9,7 +9,7 @@ import {
   type DownloadLinkReply,
   type MessageReply,
 } from '@medfolio/contracts';
-import { OutboxRelay } from '@medfolio/messaging';
+import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { BlobIntegrityError, BlobNotFoundError } from '@medfolio/storage';
 import { DocumentsConfig } from '../config';
 import type { DocumentRecord } from '../entities';

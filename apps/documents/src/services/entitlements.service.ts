@@ -3,7 +3,8 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { EntitlementChangedEvent } from '@medfolio/contracts';
-import { IdempotentConsumer, type EventEnvelope } from '@medfolio/messaging';
+import { type EventEnvelope } from '@medfolio/messaging';
+import { IdempotentConsumer } from '@medfolio/messaging/outbox';
 import { EntitlementsRepository } from '../repositories/entitlements.repository';
 
 /**

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DocumentDeletedEvent } from '@medfolio/contracts';
-import { IdempotentConsumer, PollingLoop, type EventEnvelope } from '@medfolio/messaging';
+import { type EventEnvelope } from '@medfolio/messaging';
+import { IdempotentConsumer, PollingLoop } from '@medfolio/messaging/outbox';
 import { DocumentsConfig } from '../config';
 import { DocumentBlobsRepository } from '../repositories/document-blobs.repository';
 import { DocumentsRepository } from '../repositories/documents.repository';

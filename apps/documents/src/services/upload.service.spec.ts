@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { CallerIdentity } from '@medfolio/contracts';
-import type { OutboxRelay } from '@medfolio/messaging';
+import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { UploadExpiredError } from '../repositories/documents.repository';
 import {
   asRepositories,
@@ -12,7 +12,7 @@ import {
   testConfig,
   testMetrics,
 } from '../testing/fakes';
-import { documentFiles as files, refusal } from '@medfolio/testing';
+import { automock, documentFiles as files, refusal } from '@medfolio/testing';
 import { UPLOAD_MESSAGES, UploadService } from './upload.service';
 
 const BOUNDARY = 'unit-boundary';
@@ -45,7 +45,7 @@ function setup(env: Record<string, string> = {}) {
     blobs: new FakeBlobs(),
     audit: new FakeAudit(),
   };
-  const relay = { kick: jest.fn() };
+  const relay = automock(OutboxRelay);
   const repos = asRepositories(fakes);
   const service = new UploadService(
     testConfig(env),
@@ -54,7 +54,7 @@ function setup(env: Record<string, string> = {}) {
     repos.blobs,
     repos.audit,
     testMetrics(),
-    relay as unknown as OutboxRelay,
+    relay,
   );
   return { ...fakes, relay, service };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, type CallerIdentity, type DocumentListItem, type UploadReply } from '@medfolio/contracts';
-import { OutboxRelay } from '@medfolio/messaging';
+import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { fileParts } from '@medfolio/storage';
 import { DocumentsConfig } from '../config';
 import { classify, ContentInspector, contentTypeOf, displayName, SNIFF_BYTES, type ZipLimits } from '../content';

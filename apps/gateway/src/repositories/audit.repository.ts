@@ -9,6 +9,6 @@ export class AuditRepository {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   history(query: HistoryQueryDto, caller: CallerIdentity): Promise<HistoryPage> {
-    return this.rpc.send<HistoryPage>(SUBJECTS.audit.historyList, query, caller);
+    return this.rpc.send(SUBJECTS.audit.historyList, query, caller);
   }
 }

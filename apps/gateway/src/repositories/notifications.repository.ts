@@ -15,11 +15,11 @@ export class NotificationsRepository {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   submitContact(form: ContactMessageDto, caller: CallerIdentity): Promise<ContactReply> {
-    return this.rpc.send<ContactReply>(NOTIFICATIONS_SUBJECTS.submitContact, form, caller);
+    return this.rpc.send(NOTIFICATIONS_SUBJECTS.submitContact, form, caller);
   }
 
   /** The embedded dev mailbox, newest first; NOT_FOUND when notifications sends over SMTP. */
   devMail(caller: CallerIdentity): Promise<DevMailEntry[]> {
-    return this.rpc.send<DevMailEntry[]>(NOTIFICATIONS_SUBJECTS.listDevMail, {}, caller);
+    return this.rpc.send(NOTIFICATIONS_SUBJECTS.listDevMail, {}, caller);
   }
 }

@@ -12,7 +12,7 @@ export class ServiceHealthRepository {
 
   async readiness(service: ServiceName): Promise<ReadinessReport> {
     try {
-      return await this.rpc.send<ReadinessReport>(SUBJECTS.health(service), {}, { roles: ['system'], correlationId: randomUUID() });
+      return await this.rpc.send(SUBJECTS.health(service), {}, { roles: ['system'], correlationId: randomUUID() });
     } catch {
       return { status: 'unavailable', checks: { reachable: 'down' } };
     }

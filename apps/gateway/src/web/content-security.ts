@@ -1,4 +1,4 @@
-import type { StorageAwareConfig } from '@medfolio/config';
+import type { BaseConfig, StorageSettings } from '@medfolio/config';
 import { blobStorageConfigFor } from '@medfolio/runtime';
 import { S3BlobStorage, type BlobStorage } from '@medfolio/storage';
 
@@ -42,7 +42,7 @@ export async function downloadOrigins(storage: BlobStorage): Promise<string[]> {
  * their own links), and presigning is local, so placeholder credentials make the probe link. Only
  * S3_DOWNLOADS=presigned points links elsewhere; for every other store the answer is [].
  */
-export async function downloadOriginsFor(config: StorageAwareConfig): Promise<string[]> {
+export async function downloadOriginsFor(config: Pick<BaseConfig, 'dataDir' | 'mode'> & StorageSettings): Promise<string[]> {
   if (!config.s3Bucket || config.s3Downloads !== 'presigned') return [];
   const { s3 } = await blobStorageConfigFor(config);
   if (!s3) return [];

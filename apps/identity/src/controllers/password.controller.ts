@@ -1,5 +1,5 @@
-import { Controller, Inject, UseFilters } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Inject } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import {
   ChangePasswordDto,
   EmailDto,
@@ -10,27 +10,25 @@ import {
   type ForgotPasswordReply,
   type MessageReply,
 } from '@medfolio/contracts';
-import { Caller, RpcErrorFilter } from '@medfolio/messaging';
+import { Caller, Handles, RpcController } from '@medfolio/messaging';
 import { PasswordService } from '../services/password.service';
-import { validated } from './validation';
 
-@Controller()
-@UseFilters(RpcErrorFilter)
+@RpcController()
 export class PasswordController {
   constructor(@Inject(PasswordService) private readonly passwords: PasswordService) {}
 
-  @MessagePattern(IDENTITY_SUBJECTS.forgotPassword)
-  forgot(@Payload(validated) dto: EmailDto, @Caller() caller: CallerIdentity): Promise<ForgotPasswordReply> {
+  @Handles(IDENTITY_SUBJECTS.forgotPassword)
+  forgot(@Payload() dto: EmailDto, @Caller() caller: CallerIdentity): Promise<ForgotPasswordReply> {
     return this.passwords.forgot(caller, dto.email);
   }
 
-  @MessagePattern(IDENTITY_SUBJECTS.resetPassword)
-  reset(@Payload(validated) dto: ResetPasswordDto, @Caller() caller: CallerIdentity): Promise<MessageReply> {
+  @Handles(IDENTITY_SUBJECTS.resetPassword)
+  reset(@Payload() dto: ResetPasswordDto, @Caller() caller: CallerIdentity): Promise<MessageReply> {
     return this.passwords.reset(caller, dto);
   }
 
-  @MessagePattern(IDENTITY_SUBJECTS.changePassword)
-  change(@Payload(validated) dto: ChangePasswordDto, @Caller() caller: CallerIdentity): Promise<ChangePasswordReply> {
+  @Handles(IDENTITY_SUBJECTS.changePassword)
+  change(@Payload() dto: ChangePasswordDto, @Caller() caller: CallerIdentity): Promise<ChangePasswordReply> {
     return this.passwords.change(caller, dto);
   }
 }

@@ -1,4 +1,4 @@
-import { OutboxMessage, ProcessedMessage } from '@medfolio/messaging';
+import { OutboxMessage, ProcessedMessage } from '@medfolio/messaging/outbox';
 import { AuthFailure } from './auth-failure.entity';
 import { OtpCode } from './otp-code.entity';
 import { PasswordReset } from './password-reset.entity';

@@ -8,6 +8,6 @@ export class NotificationsRepository {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   send<T extends NotificationTemplate>(caller: CallerIdentity, to: string, template: T, data: TemplateData[T], idempotencyKey?: string): Promise<SendEmailReply> {
-    return this.rpc.send<SendEmailReply>(NOTIFICATIONS_SUBJECTS.sendEmail, { to, template, data, ...(idempotencyKey ? { idempotencyKey } : {}) }, caller);
+    return this.rpc.send(NOTIFICATIONS_SUBJECTS.sendEmail, { to, template, data, ...(idempotencyKey ? { idempotencyKey } : {}) }, caller);
   }
 }

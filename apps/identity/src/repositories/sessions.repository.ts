@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IDENTITY_SUBJECTS, type SessionsRevokedEvent } from '@medfolio/contracts';
-import { Outbox } from '@medfolio/messaging';
+import { Outbox } from '@medfolio/messaging/outbox';
 import { RefreshFamily, RefreshToken } from '../entities';
 
 export type RotateResult =

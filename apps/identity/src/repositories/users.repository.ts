@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IDENTITY_SUBJECTS, type UserRegisteredEvent } from '@medfolio/contracts';
-import { Outbox } from '@medfolio/messaging';
+import { Outbox } from '@medfolio/messaging/outbox';
 import { User } from '../entities';
 
 export type NewUser = Pick<User, 'email' | 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'passwordHash' | 'emailVerified' | 'googleSubject'>;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, type CallerIdentity, type MessageReply, type RegisterDto, type VerifyOtpDto, type VerifyOtpReply } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
-import { OutboxRelay } from '@medfolio/messaging';
+import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { KeysRepository } from '../repositories/keys.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { OtpRepository } from '../repositories/otp.repository';

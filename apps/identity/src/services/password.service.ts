@@ -9,7 +9,7 @@ import {
   type ResetPasswordDto,
 } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
-import { OutboxRelay } from '@medfolio/messaging';
+import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { IdentityConfig } from '../config';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { PasswordResetsRepository } from '../repositories/password-resets.repository';

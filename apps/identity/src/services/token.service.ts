@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type TokenPair } from '@medfolio/contracts';
-import { OutboxRelay } from '@medfolio/messaging';
+import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { signAccessToken } from '@medfolio/security';
 import { IdentityConfig } from '../config';
 import { KeysRepository } from '../repositories/keys.repository';

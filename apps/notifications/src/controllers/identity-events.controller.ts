@@ -1,22 +1,12 @@
-import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { IDENTITY_SUBJECTS, STREAMS } from '@medfolio/contracts';
-import { EVENT_BUS, OnEvent, type EventBus, type EventEnvelope } from '@medfolio/messaging';
-import { NotificationsConfig } from '../config';
+import { OnEvent, type EventEnvelope } from '@medfolio/messaging';
 import { MailService } from '../services/mail.service';
 
-/** Inbound adapter for identity's events: a verified account gets the welcome e-mail. */
+/** Inbound adapter for identity's events: a verified account gets the welcome e-mail (the kit ensures the IDENTITY stream). */
 @Controller()
-export class IdentityEventsController implements OnModuleInit {
-  constructor(
-    @Inject(MailService) private readonly service: MailService,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
-    @Inject(NotificationsConfig) private readonly config: NotificationsConfig,
-  ) {}
-
-  /** The stream may not exist yet (identity can start later): ensure it before the consumer subscribes. */
-  async onModuleInit(): Promise<void> {
-    await this.bus.ensureStream({ ...STREAMS.IDENTITY, subjects: [...STREAMS.IDENTITY.subjects], replicas: this.config.natsStreamReplicas });
-  }
+export class IdentityEventsController {
+  constructor(@Inject(MailService) private readonly service: MailService) {}
 
   /** Idempotent: the e-mail's idempotency key is per user, so a redelivery queues nothing new. */
   @OnEvent({
@@ -24,7 +14,6 @@ export class IdentityEventsController implements OnModuleInit {
     durable: 'notifications-welcome',
     subjects: [IDENTITY_SUBJECTS.verified],
     maxDeliver: 10,
-    backoffMs: [1000, 5000, 30_000],
   })
   async onUserVerified(event: EventEnvelope): Promise<void> {
     await this.service.welcome(event.data);

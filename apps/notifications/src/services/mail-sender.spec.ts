@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { ClaimedEmail, MailRepository } from '../repositories/mail.repository';
+import { automock } from '@medfolio/testing';
+import { MailRepository, type ClaimedEmail } from '../repositories/mail.repository';
 import { MailTransport, type OutgoingMail } from '../repositories/mail-transport';
 import { MailSender, type EmailEnvelope, type MailSenderOptions } from './mail-sender';
 import { MessageCipher, SEAL_CONTEXT } from './message-cipher';
@@ -10,22 +11,22 @@ const options: MailSenderOptions = { intervalMs: 10_000, batchSize: 3, leaseMs: 
 
 type Call = [string, ...unknown[]];
 
-/** The repository's contract, in memory: what the sender asked it to record. */
-class FakeRepository {
-  readonly calls: Call[] = [];
-  due: ClaimedEmail[] = [];
-
-  claimDue = jest.fn(async (limit: number) => this.due.splice(0, limit));
-  markSent = jest.fn(async (id: string) => void this.calls.push(['sent', id]));
-  markAttemptFailed = jest.fn(async (id: string, outcome: { state: string }, error: string) => void this.calls.push([outcome.state, id, error]));
-  release = jest.fn(async (ids: string[], delayMs: number) => void (ids.length && this.calls.push(['release', ids, delayMs])));
-
-  add(to: string, attempts = 0): string {
+/** The repository mocked from its class (typed as it), answering from a queue and recording what the sender asked. */
+function mockRepository() {
+  const repository = automock(MailRepository);
+  const calls: Call[] = [];
+  const due: ClaimedEmail[] = [];
+  repository.claimDue.mockImplementation(async (limit: number) => due.splice(0, limit));
+  repository.markSent.mockImplementation(async (id: string) => void calls.push(['sent', id]));
+  repository.markAttemptFailed.mockImplementation(async (id, outcome, error) => void calls.push([outcome.state, id, error]));
+  repository.release.mockImplementation(async (ids: string[], delayMs: number) => void (ids.length && calls.push(['release', ids, delayMs])));
+  const add = (to: string, attempts = 0): string => {
     const id = randomUUID();
     const envelope: EmailEnvelope = { to, subject: 'Subject', text: 'text', html: '<p>html</p>' };
-    this.due.push({ id, template: 'welcome', sealed: cipher.seal(envelope, SEAL_CONTEXT.email(id)), attempts, createdAt: new Date() });
+    due.push({ id, template: 'welcome', sealed: cipher.seal(envelope, SEAL_CONTEXT.email(id)), attempts, createdAt: new Date() });
     return id;
-  }
+  };
+  return Object.assign(repository, { calls, due, add });
 }
 
 /** A transport whose outcome per recipient the test decides. */
@@ -46,16 +47,16 @@ class FakeTransport extends MailTransport {
 const smtpError = (code: string, responseCode?: number) => Object.assign(new Error(`${code} for <someone@example.com>`), { code, responseCode });
 
 describe('MailSender', () => {
-  let repository: FakeRepository;
+  let repository: ReturnType<typeof mockRepository>;
   let transport: FakeTransport;
   let sender: MailSender;
 
   beforeAll(() => Logger.overrideLogger(false));
 
   beforeEach(() => {
-    repository = new FakeRepository();
+    repository = mockRepository();
     transport = new FakeTransport();
-    sender = new MailSender(repository as unknown as MailRepository, transport, cipher, options);
+    sender = new MailSender(repository, transport, cipher, options);
   });
 
   afterEach(() => sender.stop());

@@ -1,4 +1,4 @@
-import { PollingLoop } from '@medfolio/messaging';
+import { PollingLoop } from '@medfolio/messaging/outbox';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { MailRepository, type ClaimedEmail } from '../repositories/mail.repository';
 import { MailTransport, type OutgoingMail } from '../repositories/mail-transport';

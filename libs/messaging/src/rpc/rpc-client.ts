@@ -1,7 +1,7 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/nats-core';
-import { DomainError, isErrorCode, type CallerIdentity } from '@medfolio/contracts';
+import { DomainError, isErrorCode, type CallerIdentity, type RpcReply, type RpcRequest, type RpcSubject } from '@medfolio/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { callerHeaders } from './headers';
 
@@ -20,8 +20,16 @@ export class RpcClient {
     private readonly timeoutMs: number,
   ) {}
 
-  /** `options.timeoutMs` replaces the client's time-out for this call (e.g. a call that reads a whole file). */
-  async send<TResult>(subject: string, data: unknown, caller: CallerIdentity, options: { timeoutMs?: number } = {}): Promise<TResult> {
+  /**
+   * Calls `subject` with the payload its contract names (libs/contracts `RpcMap`) and answers its reply type.
+   * `options.timeoutMs` replaces the client's time-out for this call (e.g. a call that reads a whole file).
+   */
+  send<S extends RpcSubject>(subject: S, data: RpcRequest<S>, caller: CallerIdentity, options: { timeoutMs?: number } = {}): Promise<RpcReply<S>> {
+    return this.sendUnchecked<RpcReply<S>>(subject, data, caller, options);
+  }
+
+  /** A call outside the contract map: only for tests of the transports themselves. */
+  async sendUnchecked<TResult>(subject: string, data: unknown, caller: CallerIdentity, options: { timeoutMs?: number } = {}): Promise<TResult> {
     const record = new NatsRecordBuilder(data).setHeaders(this.headersFor(caller)).build();
     try {
       return await firstValueFrom(this.client.send<TResult>(subject, record).pipe(timeout(options.timeoutMs ?? this.timeoutMs)));

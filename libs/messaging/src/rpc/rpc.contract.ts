@@ -1,10 +1,10 @@
-import { Controller, Module, UseFilters, ValidationPipe, type INestMicroservice } from '@nestjs/common';
+import { Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DomainError, type CallerIdentity } from '@medfolio/contracts';
 import { IsString, MaxLength } from 'class-validator';
 import { Caller } from './caller.decorator';
-import { RpcErrorFilter } from './rpc-exception.filter';
+import { RpcController } from './rpc-controller';
 import { createRpcClient, rpcServerStrategy, type RpcSettings } from './rpc-transport';
 import type { RpcClient } from './rpc-client';
 
@@ -22,11 +22,11 @@ class EchoDto {
 export function describeRpcContract(name: string, settings: () => RpcSettings, prefix: string): void {
   const subject = (verb: string) => `${prefix}.echo.${verb}`;
 
-  @Controller()
-  @UseFilters(RpcErrorFilter)
+  // The services' own decorator: its shared validation and error mapping are part of the contract.
+  @RpcController()
   class EchoController {
     @MessagePattern(subject('say'))
-    say(@Payload(new ValidationPipe({ whitelist: true, transform: true })) body: EchoDto): { echoed: string } {
+    say(@Payload() body: EchoDto): { echoed: string } {
       return { echoed: body.text };
     }
 
@@ -72,39 +72,44 @@ export function describeRpcContract(name: string, settings: () => RpcSettings, p
     });
 
     it('answers with the handler result', async () => {
-      await expect(client.send(subject('say'), { text: 'hello' }, caller)).resolves.toEqual({ echoed: 'hello' });
+      await expect(client.sendUnchecked(subject('say'), { text: 'hello' }, caller)).resolves.toEqual({ echoed: 'hello' });
+    });
+
+    it('validates payloads for every handler of the controller, dropping unknown fields', async () => {
+      await expect(client.sendUnchecked(subject('say'), { text: 'hi', extra: 'x' }, caller)).resolves.toEqual({ echoed: 'hi' });
+      await expect(client.sendUnchecked(subject('say'), {}, caller)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     });
 
     it('carries the caller identity and correlation id in headers', async () => {
-      await expect(client.send(subject('whoami'), {}, caller)).resolves.toEqual(caller);
+      await expect(client.sendUnchecked(subject('whoami'), {}, caller)).resolves.toEqual(caller);
     });
 
     it('returns typed domain errors', async () => {
-      await expect(client.send(subject('missing'), {}, caller)).rejects.toMatchObject({
+      await expect(client.sendUnchecked(subject('missing'), {}, caller)).rejects.toMatchObject({
         code: 'NOT_FOUND',
         message: 'Document not found',
       });
     });
 
     it('turns validation failures into VALIDATION_FAILED with the message', async () => {
-      await expect(client.send(subject('say'), { text: 'far too long text' }, caller)).rejects.toMatchObject({
+      await expect(client.sendUnchecked(subject('say'), { text: 'far too long text' }, caller)).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
         message: 'text must be at most 10 characters',
       });
     });
 
     it('hides unexpected errors behind INTERNAL', async () => {
-      const error = await client.send(subject('crash'), {}, caller).catch((e: unknown) => e);
+      const error = await client.sendUnchecked(subject('crash'), {}, caller).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'INTERNAL' });
       expect(JSON.stringify(error)).not.toContain('secret internal detail');
     });
 
     it('times out a slow handler', async () => {
-      await expect(client.send(subject('slow'), {}, caller)).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+      await expect(client.sendUnchecked(subject('slow'), {}, caller)).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
     });
 
     it('answers UNAVAILABLE when nobody serves the subject', async () => {
-      await expect(client.send(subject('nobody'), {}, caller)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+      await expect(client.sendUnchecked(subject('nobody'), {}, caller)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     });
   });
 }

@@ -1,10 +1,13 @@
-import { Controller, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Controller, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit, type Provider } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { STREAMS, SUBJECTS, type ServiceName } from '@medfolio/contracts';
+
+export type StreamName = keyof typeof STREAMS;
 import type { CommonConfig } from '@medfolio/config';
 import { createRpcClient, EVENT_BUS, RPC_CLIENT, type EventBus, type RpcClient } from '@medfolio/messaging';
+import { OutboxRelay, type OutboxRelayOptions } from '@medfolio/messaging/outbox';
 import { HealthModule, HealthRegistry, loggerModule, MetricsModule, RpcMetricsInterceptor, type ReadinessReport } from '@medfolio/observability';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { EmbeddedPostgres, migrate, serviceDataSourceOptions } from '@medfolio/persistence';
@@ -20,8 +23,14 @@ export interface ServiceKitOptions {
   eventBus: EventBus;
   /** Service mode serves /health/* and /metrics over HTTP; embedded mode answers health over RPC only. */
   http: boolean;
-  /** Streams this service publishes to or consumes from, ensured at module init (besides AUDIT and DLQ). */
-  streams?: { name: string; subjects: string[] }[];
+  /**
+   * Streams this service publishes to or consumes from (names in libs/contracts STREAMS), ensured at
+   * module init, before any consumer subscribes (AUDIT and DLQ always are). A consumed stream is
+   * listed too: its producer may start later, or never run in a small install.
+   */
+  streams?: StreamName[];
+  /** Provide the transactional outbox's relay (`OutboxRelay`, polling every second unless told). */
+  outbox?: boolean | OutboxRelayOptions;
   /** Startup options for the app's DB connections, e.g. `-c role=...` (migrations run without them). */
   dbConnectionOptions?: string;
 }
@@ -52,6 +61,15 @@ export async function runMigrations(options: Omit<ServiceKitOptions, 'eventBus' 
   } finally {
     await dataSource.destroy();
   }
+}
+
+/** The outbox relay on the service's own DataSource and bus; it starts and stops with the app. */
+export function outboxRelayProvider(relay: OutboxRelayOptions = {}): Provider {
+  return {
+    provide: OutboxRelay,
+    inject: [DataSource, EVENT_BUS],
+    useFactory: (dataSource: DataSource, bus: EventBus) => new OutboxRelay(dataSource, bus, { intervalMs: 1000, ...relay }),
+  };
 }
 
 /**
@@ -85,9 +103,9 @@ export class ServiceKitModule {
         this.health.register('database', async () => (await this.dataSource.query('SELECT 1 AS ok')).length === 1);
         this.health.register('messaging', () => this.bus.isHealthy());
         const replicas = options.config.natsStreamReplicas;
-        await this.bus.ensureStream({ ...STREAMS.AUDIT, subjects: [...STREAMS.AUDIT.subjects], replicas });
-        await this.bus.ensureStream({ ...STREAMS.DLQ, subjects: [...STREAMS.DLQ.subjects], replicas });
-        for (const stream of options.streams ?? []) await this.bus.ensureStream({ ...stream, replicas });
+        for (const name of new Set<StreamName>(['AUDIT', 'DLQ', ...(options.streams ?? [])])) {
+          await this.bus.ensureStream({ name: STREAMS[name].name, subjects: [...STREAMS[name].subjects], replicas });
+        }
       }
     }
 
@@ -129,8 +147,9 @@ export class ServiceKitModule {
         RpcClientCloser,
         { provide: APP_INTERCEPTOR, useClass: RpcMetricsInterceptor },
         ServiceReadiness,
+        ...(options.outbox ? [outboxRelayProvider(options.outbox === true ? {} : options.outbox)] : []),
       ],
-      exports: [DataSource, EVENT_BUS, RPC_CLIENT],
+      exports: [DataSource, EVENT_BUS, RPC_CLIENT, ...(options.outbox ? [OutboxRelay] : [])],
     };
   }
 }

@@ -1,54 +1,35 @@
 import 'reflect-metadata';
 import type { DynamicModule } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { ConfigError, loadConfig, type CommonConfig } from '@medfolio/config';
+import type { CommonConfig } from '@medfolio/config';
 import type { ServiceName } from '@medfolio/contracts';
 import { rpcServerStrategy, type EventBus } from '@medfolio/messaging';
 import { EmbeddedPostgres } from '@medfolio/persistence';
-import { createEventBus } from './event-bus.factory';
-import { tuneGarbageCollector } from './gc-tuning';
+import { createEventBus } from '../event-bus.factory';
+import { tuneGarbageCollector } from '../gc-tuning';
+import { loadConfigOrExit } from '../load-config-or-exit';
+import { createServiceHttpApp } from '../service-http-app';
 import { runMigrations, type ServiceKitOptions } from './service-kit.module';
 
-export interface ServiceDefinition<C extends CommonConfig> {
+/** What the one-process launcher needs of a service (apps/medfolio lists one per service). */
+export interface EmbeddableService<C extends CommonConfig = CommonConfig> {
   name: ServiceName;
   config: new () => C;
-  /** The service's root module for a given config and bus. */
-  module: (options: { config: C; eventBus: EventBus; http: boolean }) => DynamicModule;
+  /** The service's root module for a given config and bus. (A method, so a list may hold services of different configs.) */
+  module(options: { config: C; eventBus: EventBus; http: boolean }): DynamicModule;
+  /**
+   * Serves internal HTTP routes besides request/reply (uploads the gateway streams to it). In one
+   * process the launcher gives it a loopback port and hands its URL to the gateway
+   * (`GatewayConfig.<name>InternalUrl`).
+   */
+  internalHttp?: boolean;
+}
+
+export interface ServiceDefinition<C extends CommonConfig> extends EmbeddableService<C> {
   /** What `migrate` needs: entities, migrations, schema. */
   database: (config: C) => Omit<ServiceKitOptions, 'eventBus' | 'http'>;
   /** Extra commands, e.g. audit's `verify`. Each returns the process exit code. */
   commands?: Record<string, (config: C) => Promise<number>>;
-}
-
-/**
- * A service's HTTP application: health, metrics and internal routes. Bodies of type
- * application/octet-stream, image/* or multipart/form-data are handed to the route as a stream
- * (uploads stream through, never buffered whole; the route parses multipart itself).
- */
-export async function createServiceHttpApp(module: DynamicModule): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
-  const fastify = app.getHttpAdapter().getInstance();
-  const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => done(null, payload);
-  fastify.addContentTypeParser('application/octet-stream', passThrough);
-  fastify.addContentTypeParser(/^image\//, passThrough);
-  fastify.addContentTypeParser('multipart/form-data', passThrough);
-  return app;
-}
-
-/** Loads config or exits with one clear line naming the bad variable. */
-export function loadConfigOrExit<C extends object>(cls: new () => C): C {
-  try {
-    return loadConfig(cls);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
 }
 
 /**

@@ -1,0 +1,259 @@
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { Env } from './env.decorator';
+
+/*
+ * Configuration by concern. `BaseConfig` holds what every process reads; each concern (database,
+ * NATS, storage, JWT, internal HTTP, public URL) is a mixin that adds its settings, each defined
+ * here once. An app composes the concerns it uses, so it carries no setting it does not read:
+ *
+ *   class GatewayConfig extends WithInternalHttp(WithJwt(WithStorage(WithMessaging(BaseConfig)))) { ... }
+ *
+ * (no DATABASE_URL in the gateway). `CommonConfig` (common.config.ts) is what every service uses.
+ */
+
+export const RUN_MODES = ['embedded', 'service'] as const;
+export type RunMode = (typeof RUN_MODES)[number];
+
+const POSTGRES_URL = /^postgres(ql)?:\/\/.+/;
+const NATS_URL = /^(nats|tls):\/\/[^\s]+$/;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ConfigClass<T = object> = new (...args: any[]) => T;
+
+/** Settings every process reads: mode, HTTP port, logs, GC, data directory. */
+export class BaseConfig {
+  /** 'embedded': everything in one process (npm start). 'service': one service per process (Kubernetes). */
+  @Env('MEDFOLIO_MODE')
+  @IsIn(RUN_MODES, { message: 'must be one of: embedded, service' })
+  mode: RunMode = 'embedded';
+
+  @Env('PORT')
+  @IsInt({ message: 'must be a whole number' })
+  @Min(0, { message: 'must be a port number (0 to 65535)' })
+  @Max(65535, { message: 'must be a port number (0 to 65535)' })
+  port = 3000;
+
+  @Env('HOST')
+  @IsString()
+  host = '0.0.0.0';
+
+  @Env('LOG_LEVEL')
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'must be one of: fatal, error, warn, info, debug, trace, silent',
+  })
+  logLevel = 'info';
+
+  /**
+   * When V8 starts marking the old generation, as "<soft>,<hard>": percentages of the heap's current
+   * allocation limit (soft: marking starts in a background task; hard: at once), or "v8" for V8's
+   * own rule. The default keeps a busy process from marking its whole heap over and over while a
+   * large upload streams through (docs/architecture.md, "Garbage collection").
+   */
+  @Env('GC_MARKING_TRIGGERS')
+  @Matches(/^(v8|([1-9]\d?),([1-9]\d?|100))$/, {
+    message: 'must be "v8" or two percentages "soft,hard" (1 to 100) such as 80,95',
+  })
+  gcMarkingTriggers = '80,95';
+
+  /** Where embedded mode keeps its data (PGlite, files, event logs). */
+  @Env('DATA_DIR')
+  @IsString()
+  dataDir = '.data';
+}
+
+export interface DatabaseSettings {
+  databaseUrl?: string;
+  databasePoolSize: number;
+}
+
+/** DATABASE_URL (unset: embedded PGlite in DATA_DIR) and the pool. Services only: the gateway has no database. */
+export function WithDatabase<B extends ConfigClass>(Base: B) {
+  class Database extends Base implements DatabaseSettings {
+    /** postgres://user:pass@host:5432/db. Unset: embedded PGlite in DATA_DIR. */
+    @Env('DATABASE_URL', { sensitive: true })
+    @IsOptional()
+    @Matches(POSTGRES_URL, { message: 'must be a postgres:// URL' })
+    databaseUrl?: string;
+
+    /** Connection pool size per service. */
+    @Env('DATABASE_POOL_SIZE')
+    @IsInt({ message: 'must be a whole number' })
+    @Min(1, { message: 'must be at least 1' })
+    databasePoolSize = 5;
+  }
+  return Database;
+}
+
+export interface MessagingSettings {
+  natsUrl?: string;
+  natsStreamReplicas: number;
+  rpcTimeoutMs: number;
+}
+
+/** NATS_URL (unset: in-process messaging), stream replicas, the request/reply time-out. */
+export function WithMessaging<B extends ConfigClass>(Base: B) {
+  class Messaging extends Base implements MessagingSettings {
+    /** nats://host:4222 (comma-separated for a cluster). Unset: in-process messaging. */
+    @Env('NATS_URL', { sensitive: true })
+    @IsOptional()
+    @Matches(NATS_URL, { message: 'must be a nats:// URL' })
+    natsUrl?: string;
+
+    /** JetStream stream replicas: 1 for one NATS server, 3 in production. */
+    @Env('NATS_STREAM_REPLICAS')
+    @IsInt({ message: 'must be a whole number' })
+    @Min(1, { message: 'must be at least 1' })
+    @Max(5, { message: 'must be at most 5' })
+    natsStreamReplicas = 1;
+
+    /** Time-out for every request/reply call, in milliseconds. */
+    @Env('RPC_TIMEOUT_MS')
+    @IsInt({ message: 'must be a whole number' })
+    @Min(100, { message: 'must be at least 100' })
+    rpcTimeoutMs = 5000;
+  }
+  return Messaging;
+}
+
+export interface StorageSettings {
+  s3Endpoint?: string;
+  s3Region: string;
+  s3Bucket?: string;
+  s3AccessKeyId?: string;
+  s3SecretAccessKey?: string;
+  s3ForcePathStyle: boolean;
+  s3Sse: string;
+  s3SignPayload: boolean;
+  s3Downloads: string;
+  storageDir?: string;
+  storageEncryptionKeys?: string;
+  storageUrlSigningKey?: string;
+}
+
+/**
+ * Settings of apps that keep or serve files. S3 when S3_BUCKET is set; otherwise an encrypted
+ * directory (STORAGE_DIR, default DATA_DIR/files) whose keys are generated once into DATA_DIR
+ * when STORAGE_ENCRYPTION_KEYS / STORAGE_URL_SIGNING_KEY are unset (embedded mode).
+ */
+export function WithStorage<B extends ConfigClass>(Base: B) {
+  class Storage extends Base implements StorageSettings {
+    @Env('S3_ENDPOINT')
+    @IsOptional()
+    @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+    s3Endpoint?: string;
+
+    @Env('S3_REGION')
+    @IsString()
+    s3Region = 'us-east-1';
+
+    @Env('S3_BUCKET')
+    @IsOptional()
+    @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a valid bucket name' })
+    s3Bucket?: string;
+
+    @Env('S3_ACCESS_KEY_ID', { sensitive: true })
+    @IsOptional()
+    @IsString()
+    s3AccessKeyId?: string;
+
+    @Env('S3_SECRET_ACCESS_KEY', { sensitive: true })
+    @IsOptional()
+    @IsString()
+    s3SecretAccessKey?: string;
+
+    @Env('S3_FORCE_PATH_STYLE')
+    @IsBoolean({ message: 'must be true or false' })
+    s3ForcePathStyle = true;
+
+    /** Server-side encryption: AES256 (default), aws:kms, or none for servers that reject the header. */
+    @Env('S3_SSE')
+    @IsIn(['AES256', 'aws:kms', 'none'], { message: 'must be one of: AES256, aws:kms, none' })
+    s3Sse = 'AES256';
+
+    /**
+     * Sign upload bodies with SHA-256 as well as their CRC32 checksum. Default false: parts are sent
+     * as SigV4 "UNSIGNED-PAYLOAD" with the checksum the server verifies, which spares hashing every
+     * byte twice; true for a server that refuses unsigned payloads.
+     */
+    @Env('S3_SIGN_PAYLOAD')
+    @IsBoolean({ message: 'must be true or false' })
+    s3SignPayload = false;
+
+    /**
+     * How an S3 store's documents are downloaded: "gateway" (default) as links the gateway signs and
+     * serves from S3, same origin and with nosniff (needs STORAGE_URL_SIGNING_KEY, the same in every
+     * service, in service mode); "presigned" as presigned S3 URLs (the browser then fetches from the S3
+     * origin, which the gateway adds to its CSP; nosniff is not sent).
+     */
+    @Env('S3_DOWNLOADS')
+    @IsIn(['gateway', 'presigned'], { message: 'must be one of: gateway, presigned' })
+    s3Downloads = 'gateway';
+
+    @Env('STORAGE_DIR')
+    @IsOptional()
+    @IsString()
+    storageDir?: string;
+
+    /** "keyId:base64,keyId2:base64": 32-byte AES keys, the first encrypts, all decrypt. */
+    @Env('STORAGE_ENCRYPTION_KEYS', { sensitive: true })
+    @IsOptional()
+    @IsString()
+    storageEncryptionKeys?: string;
+
+    @Env('STORAGE_URL_SIGNING_KEY', { sensitive: true })
+    @IsOptional()
+    @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
+    storageUrlSigningKey?: string;
+  }
+  return Storage;
+}
+
+export interface JwtSettings {
+  jwtIssuer: string;
+  jwtAudience: string;
+}
+
+/** The access tokens' issuer and audience (identity signs, the gateway checks). */
+export function WithJwt<B extends ConfigClass>(Base: B) {
+  class Jwt extends Base implements JwtSettings {
+    @Env('JWT_ISSUER')
+    @IsString()
+    jwtIssuer = 'medfolio-identity';
+
+    @Env('JWT_AUDIENCE')
+    @IsString()
+    jwtAudience = 'medfolio-api';
+  }
+  return Jwt;
+}
+
+export interface InternalHttpSettings {
+  internalApiToken?: string;
+}
+
+/** The token on internal HTTP calls between the gateway and services (uploads, never over NATS). */
+export function WithInternalHttp<B extends ConfigClass>(Base: B) {
+  class InternalHttp extends Base implements InternalHttpSettings {
+    /** The shared secret on internal HTTP calls between the gateway and services. */
+    @Env('INTERNAL_API_TOKEN', { sensitive: true })
+    @IsOptional()
+    @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
+    internalApiToken?: string;
+  }
+  return InternalHttp;
+}
+
+export interface PublicUrlSettings {
+  publicBaseUrl: string;
+}
+
+/** The web app's address, for links in e-mails (identity and notifications read the same variable). */
+export function WithPublicUrl<B extends ConfigClass>(Base: B) {
+  class PublicUrl extends Base implements PublicUrlSettings {
+    /** Where links in e-mails point (the web app). No quotes or angle brackets: it goes into HTML. */
+    @Env('PUBLIC_BASE_URL')
+    @Matches(/^https?:\/\/[^\s"'<>]+$/, { message: 'must be an http(s) URL' })
+    publicBaseUrl = 'http://localhost:3000';
+  }
+  return PublicUrl;
+}

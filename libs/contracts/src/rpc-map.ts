@@ -1,0 +1,85 @@
+import type { HistoryPage, HistoryQueryDto } from './audit';
+import type { DeleteDocumentDto, DocumentIdDto, DocumentListItem, DownloadLinkReply } from './documents';
+import { type DOCUMENTS_SUBJECTS } from './documents';
+import type {
+  ChangePasswordDto,
+  ChangePasswordReply,
+  EmailDto,
+  ForgotPasswordReply,
+  GoogleLoginDto,
+  LoginDto,
+  LogoutDto,
+  MessageReply,
+  Profile,
+  RefreshDto,
+  RegisterDto,
+  ResetPasswordDto,
+  TokenPair,
+  UpdateProfileDto,
+  VerifyOtpDto,
+} from './identity';
+import { type IDENTITY_SUBJECTS } from './identity';
+import type { ContactMessageDto, ContactReply, DevMailEntry, SendEmailDto, SendEmailReply } from './notifications';
+import { type NOTIFICATIONS_SUBJECTS } from './notifications';
+import { type SUBJECTS, type ServiceName } from './subjects';
+
+/**
+ * Every request/reply subject with what it takes and what it answers. `RpcClient.send` and the
+ * handlers' `@Handles` decorator are typed from it, so a wrong payload or reply is a compile error.
+ * A new service adds its own interface below and to `RpcMap`'s `extends` list.
+ */
+
+/** The payload of a call that carries none (`{}`): the handler takes only the caller. */
+export type NoPayload = Record<string, never>;
+
+/** One subject: what it takes and what it answers. */
+export interface RpcShape<Request, Reply> {
+  request: Request;
+  reply: Reply;
+}
+
+/** `<service>.health.check`: the readiness report every service answers (observability's ReadinessReport). */
+export interface HealthReply {
+  status: 'ok' | 'unavailable';
+  checks: Record<string, 'up' | 'down'>;
+}
+
+export type HealthRpc = { [S in `${ServiceName}.health.check`]: RpcShape<NoPayload, HealthReply> };
+
+export interface AuditRpc {
+  [SUBJECTS.audit.historyList]: RpcShape<HistoryQueryDto, HistoryPage>;
+}
+
+export interface IdentityRpc {
+  [IDENTITY_SUBJECTS.register]: RpcShape<RegisterDto, MessageReply & { email: string }>;
+  [IDENTITY_SUBJECTS.verifyOtp]: RpcShape<VerifyOtpDto, MessageReply>;
+  [IDENTITY_SUBJECTS.resendOtp]: RpcShape<EmailDto, MessageReply>;
+  [IDENTITY_SUBJECTS.login]: RpcShape<LoginDto, TokenPair>;
+  [IDENTITY_SUBJECTS.loginWithGoogle]: RpcShape<GoogleLoginDto, TokenPair>;
+  [IDENTITY_SUBJECTS.refresh]: RpcShape<RefreshDto, TokenPair>;
+  [IDENTITY_SUBJECTS.logout]: RpcShape<LogoutDto, MessageReply>;
+  [IDENTITY_SUBJECTS.forgotPassword]: RpcShape<EmailDto, ForgotPasswordReply>;
+  [IDENTITY_SUBJECTS.resetPassword]: RpcShape<ResetPasswordDto, MessageReply>;
+  [IDENTITY_SUBJECTS.changePassword]: RpcShape<ChangePasswordDto, ChangePasswordReply>;
+  [IDENTITY_SUBJECTS.getProfile]: RpcShape<NoPayload, Profile>;
+  [IDENTITY_SUBJECTS.updateProfile]: RpcShape<UpdateProfileDto, Profile>;
+}
+
+export interface DocumentsRpc {
+  [DOCUMENTS_SUBJECTS.list]: RpcShape<NoPayload, DocumentListItem[]>;
+  [DOCUMENTS_SUBJECTS.delete]: RpcShape<DeleteDocumentDto, MessageReply>;
+  [DOCUMENTS_SUBJECTS.downloadLink]: RpcShape<DocumentIdDto, DownloadLinkReply>;
+}
+
+export interface NotificationsRpc {
+  [NOTIFICATIONS_SUBJECTS.sendEmail]: RpcShape<SendEmailDto, SendEmailReply>;
+  [NOTIFICATIONS_SUBJECTS.submitContact]: RpcShape<ContactMessageDto, ContactReply>;
+  [NOTIFICATIONS_SUBJECTS.listDevMail]: RpcShape<NoPayload, DevMailEntry[]>;
+}
+
+/** The whole map. Generated services add their `<Name>Rpc` here. */
+export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc {}
+
+export type RpcSubject = keyof RpcMap & string;
+export type RpcRequest<S extends RpcSubject> = RpcMap[S]['request'];
+export type RpcReply<S extends RpcSubject> = RpcMap[S]['reply'];

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { FsTree } from 'nx/src/generators/tree';
+import serviceGenerator, { serviceNames } from './generator';
+
+/** The generator run over this workspace in memory (FsTree writes nothing until flushed, which these tests never do). */
+const root = path.resolve(__dirname, '../../../..');
+const text = (tree: FsTree, file: string) => tree.read(file, 'utf-8') ?? '';
+
+describe('service generator (in memory, over this workspace)', () => {
+  it('makes the service and registers it everywhere a service must be known', async () => {
+    const tree = new FsTree(root, false);
+    await serviceGenerator(tree, { name: 'probe' });
+    const changes = tree.listChanges().map((change) => `${change.type} ${change.path}`);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        'CREATE apps/probe/project.json',
+        'CREATE apps/probe/src/app.module.ts',
+        'CREATE apps/probe/src/probe.int-spec.ts',
+        'CREATE apps/probe/src/services/probe.service.spec.ts',
+        'CREATE libs/contracts/src/probe.ts',
+        'UPDATE tsconfig.base.json',
+        'UPDATE apps/medfolio/src/services.ts',
+        'UPDATE docker/compose.yaml',
+        'UPDATE helm/medfolio/values.yaml',
+        'UPDATE helm/medfolio/templates/_helpers.tpl',
+      ]),
+    );
+    expect(changes.filter((change) => !change.includes(' apps/probe/') && !change.endsWith('libs/contracts/src/probe.ts'))).toHaveLength(9);
+    expect(JSON.parse(text(tree, 'apps/probe/project.json')).tags).toEqual(['type:service', 'platform:server', 'scope:probe']);
+    expect(text(tree, 'apps/medfolio/src/services.ts')).toMatch(/import \{ PROBE_SERVICE \} from '@medfolio\/probe-app';[\s\S]* {2}PROBE_SERVICE,\n\];/);
+    expect(text(tree, 'libs/contracts/src/rpc-map.ts')).toMatch(/import type \{ ProbeRpc \} from '\.\/probe';[\s\S]*extends [^{]*, ProbeRpc \{\}/);
+    expect(text(tree, 'libs/contracts/src/subjects.ts')).toMatch(/'probe'\] as const/);
+    expect(text(tree, 'docker/compose.yaml')).toMatch(/\n {2}probe-migrate:\n[\s\S]*\n {2}probe:\n[\s\S]*GATEWAY_SERVICES: [a-z,]*,probe\n/);
+    expect(text(tree, 'helm/medfolio/values.yaml')).toMatch(/\nprobe:\n {2}# -- Deploy the probe service\.\n {2}enabled: true\n/);
+    expect(text(tree, 'helm/medfolio/templates/_helpers.tpl')).toContain(' billing probe notifications\n');
+    expect(text(tree, 'helm/medfolio/values.schema.json')).toContain('"billing", "probe", "notifications"]');
+  });
+
+  it('switches on the chart block a planned service already has, and keeps its name listed once', async () => {
+    const tree = new FsTree(root, false);
+    await serviceGenerator(tree, { name: 'wallet' });
+    expect(text(tree, 'helm/medfolio/values.yaml')).toMatch(/\nwallet:\n {2}# -- Deploy the wallet service[^\n]*\n {2}enabled: true\n/);
+    expect(tree.listChanges().map((change) => change.path)).not.toContain('helm/medfolio/values.schema.json');
+    expect(text(tree, 'libs/contracts/src/subjects.ts').match(/'wallet'/g)).toHaveLength(1);
+  });
+
+  it('refuses a name that cannot be a schema, a subject and a chart block, naming it', () => {
+    for (const bad of ['Wallet', 'care-plans', 'x', '1st', 'a'.repeat(31)]) expect(() => serviceNames(bad)).toThrow(`"${bad}"`);
+    expect(serviceNames('careplans')).toEqual({ name: 'careplans', className: 'Careplans', constantName: 'CAREPLANS', propertyName: 'careplans' });
+  });
+
+  it('writes nothing when a file it registers the service in has changed shape', async () => {
+    const tree = new FsTree(root, false);
+    tree.write('docker/compose.yaml', 'services: {}\n');
+    await expect(serviceGenerator(tree, { name: 'probe' })).rejects.toThrow(/docker\/compose\.yaml: cannot find where to register/);
+    expect(tree.listChanges().map((change) => change.path)).toEqual(['docker/compose.yaml']);
+  });
+
+  it('refuses a service that exists', async () => {
+    await expect(serviceGenerator(new FsTree(root, false), { name: 'documents' })).rejects.toThrow('apps/documents already exists');
+  });
+});
