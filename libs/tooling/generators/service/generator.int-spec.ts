@@ -19,9 +19,11 @@ function run(workspace: string, command: string, args: string[]): string {
   const result = spawnSync(command, args, {
     cwd: workspace,
     encoding: 'utf-8',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', DATABASE_URL: databaseUrl },
+    // No colours: the output is read as text (FORCE_COLOR from a parent run would colour it).
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', DATABASE_URL: databaseUrl, FORCE_COLOR: '0', NO_COLOR: '1' },
   });
-  const output = `${result.stdout}\n${result.stderr}`;
+  // eslint-disable-next-line no-control-regex
+  const output = `${result.stdout}\n${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
   if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${result.status}):\n${output.slice(-4000)}`);
   return output;
 }
