@@ -32,11 +32,23 @@ class Configs {
   }
 }
 
-/** The gateway reaches a service's internal HTTP at `GatewayConfig.<name>InternalUrl`. */
-function tellGateway(gateway: GatewayConfig, service: string, url: string): void {
+/** A caller (the gateway, or a service that calls another's) reaches a service's internal HTTP at `<name>InternalUrl`. */
+function tellInternalUrl(caller: object, callerName: string, service: string, url: string): void {
   const key = `${service}InternalUrl`;
-  if (!(key in gateway)) throw new Error(`${service} serves internal HTTP, but GatewayConfig has no ${key}`);
-  (gateway as unknown as Record<string, string>)[key] = url;
+  if (!(key in caller)) throw new Error(`${callerName} calls ${service}'s internal HTTP, but its config has no ${key}`);
+  (caller as Record<string, string>)[key] = url;
+}
+
+/** A service that calls another's internal HTTP must start after it, so the URL is known when it starts. */
+function checkStartOrder(services: readonly EmbeddableService[]): void {
+  services.forEach((service, index) => {
+    for (const callee of service.callsInternalHttp ?? []) {
+      const at = services.findIndex((s) => s.name === callee);
+      if (at < 0 || at > index || !services[at]?.internalHttp) {
+        throw new Error(`${service.name} calls ${callee}'s internal HTTP: list ${callee} (with internalHttp) before it in EMBEDDED_SERVICES`);
+      }
+    }
+  });
 }
 
 /**
@@ -57,8 +69,11 @@ async function main(): Promise<void> {
   // authenticated by a shared token (random for this run unless INTERNAL_API_TOKEN is set).
   const internalToken = gatewayConfig.internalApiToken ?? randomBytes(32).toString('base64url');
   gatewayConfig.internalApiToken = internalToken;
+  checkStartOrder(EMBEDDED_SERVICES);
   for (const service of EMBEDDED_SERVICES) {
-    if (service.internalHttp) (configs.of(service) as { internalApiToken?: string }).internalApiToken = internalToken;
+    if (service.internalHttp || service.callsInternalHttp?.length) {
+      (configs.of(service) as { internalApiToken?: string }).internalApiToken = internalToken;
+    }
   }
   // GET /api/health reports the services this process runs, unless GATEWAY_SERVICES says otherwise.
   if (!process.env['GATEWAY_SERVICES']) gatewayConfig.services = EMBEDDED_SERVICES.map((service) => service.name).join(',');
@@ -77,7 +92,11 @@ async function main(): Promise<void> {
       app.connectMicroservice(rpcServerStrategy(service.name, rpcSettings), { inheritAppConfig: true });
       await app.startAllMicroservices();
       await app.listen({ port: 0, host: '127.0.0.1' });
-      tellGateway(gatewayConfig, service.name, await app.getUrl());
+      const url = await app.getUrl();
+      tellInternalUrl(gatewayConfig, 'gateway', service.name, url);
+      for (const caller of EMBEDDED_SERVICES.filter((s) => s.callsInternalHttp?.includes(service.name))) {
+        tellInternalUrl(configs.of(caller), caller.name, service.name, url);
+      }
       running.push(app);
     } else {
       const app = await NestFactory.createMicroservice(service.module({ config, eventBus, http: false }), {

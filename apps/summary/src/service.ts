@@ -8,4 +8,7 @@ export const SUMMARY_SERVICE: ServiceDefinition<SummaryConfig> = {
   config: SummaryConfig,
   module: (options) => SummaryAppModule.register(options),
   database: summaryDbOptions,
+  /** No HTTP routes of its own: it reads documents' files over their internal HTTP. */
+  internalHttp: false,
+  callsInternalHttp: ['documents'],
 };

@@ -1,6 +1,10 @@
-import { SummaryItem } from './summary-item.entity';
+import { OutboxMessage, ProcessedMessage } from '@medfolio/messaging/outbox';
+import { FactOverride } from './fact-override.entity';
+import { SummaryDocument, type DocumentState } from './summary-document.entity';
+import { SummaryPage } from './summary-page.entity';
+import { SummaryPatient } from './summary-patient.entity';
+import { SummaryVersion } from './summary-version.entity';
 
-export { SummaryItem };
+export { FactOverride, SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, type DocumentState };
 
-/** Every entity of the service's schema (add OutboxMessage and ProcessedMessage from @medfolio/messaging with the outbox). */
-export const SUMMARY_ENTITIES = [SummaryItem];
+export const SUMMARY_ENTITIES = [SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, FactOverride, OutboxMessage, ProcessedMessage];

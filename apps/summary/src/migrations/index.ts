@@ -1,3 +1,4 @@
-import { CreateSummary1795483932595 } from './1795483932595-create-summary';
+import { CreateOutboxTables1795290000000 } from '@medfolio/messaging/outbox';
+import { CreateSummary1797000000000 } from './1797000000000-create-summary';
 
-export const SUMMARY_MIGRATIONS = [CreateSummary1795483932595];
+export const SUMMARY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateSummary1797000000000];
