@@ -1,5 +1,5 @@
 import type { ClinicalFact } from '@medfolio/clinical';
-import { applyOverrides, identify, type EngineOutput } from './summary-model';
+import { applyOverrides, identify, problemsOfDocument, type EngineOutput } from './summary-model';
 
 const source = { documentId: 'd1', filename: 'labs.pdf', page: 2, quote: 'Metformin 500 mg PO BID' };
 const metformin: ClinicalFact = {
@@ -81,5 +81,29 @@ describe('applyOverrides', () => {
     const medications = applyOverrides(rebuilt, [change]).sections.find((s) => s.key === 'medications')!;
     expect(medications.facts[0]).toMatchObject({ hidden: true });
     expect(medications.facts[0]?.sources).toHaveLength(2);
+  });
+});
+
+describe('problemsOfDocument', () => {
+  const document = { filename: 'labs.pdf', problems: ['page 3 could not be read: the scan is unclear'] };
+
+  it("adds the engine's problems for the same document after its own reading's, once each", () => {
+    const built: EngineOutput = {
+      ...output([metformin]),
+      problems: [
+        { filename: 'labs.pdf', reason: 'Part of labs.pdf could not be summarised.' },
+        { filename: 'other.pdf', reason: 'Part of other.pdf could not be summarised.' },
+        { filename: 'labs.pdf', reason: 'page 3 could not be read: the scan is unclear' },
+      ],
+    };
+    expect(problemsOfDocument(document, built)).toEqual([
+      'page 3 could not be read: the scan is unclear',
+      'Part of labs.pdf could not be summarised.',
+    ]);
+  });
+
+  it("keeps the reading's problems when nothing was built yet or an older version has no engine problems", () => {
+    expect(problemsOfDocument(document, null)).toEqual(document.problems);
+    expect(problemsOfDocument(document, output([metformin]))).toEqual(document.problems);
   });
 });

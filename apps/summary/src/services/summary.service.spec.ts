@@ -44,6 +44,14 @@ describe('SummaryService', () => {
     expect(audit.records).toEqual([{ action: 'summary.read', outcome: 'success', patientId: OWNER }]);
   });
 
+  it("shows the engine's problems with the document they belong to", async () => {
+    const { service, versions } = setup();
+    const latest = versions.versions[0]!;
+    latest.engineOutput = { ...latest.engineOutput, problems: [{ filename: 'labs.pdf', reason: 'Part of labs.pdf could not be summarised.' }] };
+    const [item] = await service.get(owner, { user: OWNER });
+    expect(item!.documents).toEqual([{ document_id: 'd1', filename: 'labs.pdf', state: 'read', problems: ['Part of labs.pdf could not be summarised.'] }]);
+  });
+
   it('answers another user and a signed-out caller as a summary that does not exist, and records the attempt', async () => {
     const { service, audit } = setup();
     expect(await refusal(service.get(other, { user: OWNER }))).toMatchObject({ code: 'NOT_FOUND', message: SUMMARY_MESSAGES.notFound });
