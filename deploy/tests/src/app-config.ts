@@ -13,14 +13,36 @@ const BASE_CLASSES: Record<string, string> = {
   InternalHttpConfig: 'libs/config/src/storage.config.ts',
 };
 
+/** Settings by concern: `BaseConfig` and the `With<Concern>(Base)` mixins, each declared once in this file. */
+const CONCERNS_FILE = 'libs/config/src/concerns.ts';
+
+const envNames = (text: string) => [...text.matchAll(/@Env\(\s*'([A-Z0-9_]+)'/g)].map((match) => match[1] ?? '');
+
+/** The text of each exported class or function of concerns.ts, by name. */
+function concernBlocks(): Map<string, string> {
+  const source = readFileSync(path.join(repoRoot, CONCERNS_FILE), 'utf8');
+  const starts = [...source.matchAll(/^export (?:class|function|interface|type|const) (\w+)/gm)];
+  return new Map(starts.map((match, i) => [match[1] ?? '', source.slice(match.index, starts[i + 1]?.index ?? source.length)]));
+}
+
+/**
+ * The variables a config file declares, and those of everything its classes extend: base classes
+ * (`extends CommonConfig`) and concern mixins (`extends WithJwt(WithStorage(BaseConfig))`), the
+ * mixins counted one by one so that an app is credited only with the concerns it composes.
+ */
 function variablesOf(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return new Set();
   seen.add(file);
   const source = readFileSync(path.join(repoRoot, file), 'utf8');
-  const names = new Set([...source.matchAll(/@Env\(\s*'([A-Z0-9_]+)'/g)].map((match) => match[1] ?? ''));
-  for (const [, base = ''] of source.matchAll(/class \w+ extends (\w+)/g)) {
-    const baseFile = BASE_CLASSES[base];
-    if (baseFile) for (const name of variablesOf(baseFile, seen)) names.add(name);
+  const names = new Set(envNames(source));
+  const concerns = concernBlocks();
+  for (const [, clause = ''] of source.matchAll(/class \w+ extends ([^{]+)\{/g)) {
+    for (const [ident = ''] of clause.matchAll(/\w+/g)) {
+      const baseFile = BASE_CLASSES[ident];
+      if (baseFile) for (const name of variablesOf(baseFile, seen)) names.add(name);
+      const block = concerns.get(ident);
+      if (block) for (const name of envNames(block)) names.add(name);
+    }
   }
   return names;
 }
