@@ -16,6 +16,8 @@ import {
   type SectionKey,
   type SummaryEngine,
 } from '../src/model';
+import { extractDocument } from '../src/extract/extract';
+import { OcrScheduler } from '../src/extract/ocr';
 import { LocalEngine } from '../src/summarize/local-engine';
 import { createSummaryEngine } from '../src/summarize/openai/factory';
 import { summaryEngineSettingsFromEnv } from '../src/summarize/openai/settings';
@@ -302,7 +304,11 @@ async function main(): Promise<void> {
   const details = process.argv.includes('--details');
   // The engine the service would use: OPENAI_API_KEY (and OPENAI_BASE_URL, SUMMARY_MODEL) measure the openai engine.
   const engine = createSummaryEngine(summaryEngineSettingsFromEnv());
-  const report = await runQuality(dir, { engine });
+  // Files other than .txt (PDF, scans, Word, zip, C-CDA, FHIR) go through the product's own extraction.
+  const ocr = new OcrScheduler({ concurrency: 1 });
+  const extract: Extractor = (file, documentId) =>
+    extractDocument({ documentId, filename: file.filename, path: file.path }, { ocrScheduler: ocr });
+  const report = await runQuality(dir, { engine, extract }).finally(() => ocr.shutdown());
   console.log(`Summary quality: ${report.cases.length} case(s), ${engine.name} engine\n`);
   console.log(formatTable(report));
   for (const line of report.skipped) console.log(line);

@@ -83,6 +83,11 @@ export interface ExtractedText {
   ocr: boolean;
   /** OCR mean confidence, 0-100. */
   confidence?: number;
+  /**
+   * A structured record's section narrative whose entries were read as facts (C-CDA): kept as text,
+   * but engines do not read facts from it again (that listed each problem and drug twice).
+   */
+  coveredByFacts?: boolean;
 }
 
 /** A part of a document that could not be read, with a reason the patient can understand. */

@@ -98,6 +98,18 @@ describe('C-CDA', () => {
     expect(part.texts[5].text).toContain('Seen for routine diabetes review.');
   });
 
+  it('marks the narrative of sections read as entries, so engines do not list their facts twice', async () => {
+    const part = await read(CCDA_CCD);
+    expect(part.texts.map((t) => [t.text.split('\n')[0], t.coveredByFacts === true])).toEqual([
+      ['Problems', true],
+      ['Medications', true],
+      ['Allergies', true],
+      ['Immunizations', true],
+      ['Results', true],
+      ['History of present illness', false],
+    ]);
+  });
+
   it("reads a severity placed on the allergy concern act as the allergy's severity, not as another allergy", async () => {
     const xml = `<ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
       <component><structuredBody><component><section><code code="48765-2"/><text>Codeine</text>

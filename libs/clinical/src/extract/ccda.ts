@@ -62,16 +62,14 @@ export function extractCcda(ctx: ExtractContext, xml: string): PartialResult {
   for (const section of descendants(root, 'section')) {
     const title = textOf(kid(section, 'title'));
     const narrative = narrativeText(kid(section, 'text'));
-    if (narrative)
-      part.texts.push({
-        filename: ctx.filename,
-        page: null,
-        text: title ? `${title}\n${narrative}` : narrative,
-        ocr: false,
-      });
+    const text = narrative
+      ? { filename: ctx.filename, page: null, text: title ? `${title}\n${narrative}` : narrative, ocr: false }
+      : undefined;
+    if (text) part.texts.push(text);
     const kind = sectionKind(section);
     if (!kind) continue;
     const before = part.facts.length;
+    const noneBefore = part.noneKnown.length;
     for (const entry of kids(section, 'entry')) {
       try {
         readEntry(doc, kind, entry, part);
@@ -88,6 +86,7 @@ export function extractCcda(ctx: ExtractContext, xml: string): PartialResult {
     ) {
       part.noneKnown.push({ section: 'allergies', text: 'No known allergies', sources: [source(doc, narrative)] });
     }
+    if (text && (part.facts.length > before || part.noneKnown.length > noneBefore)) Object.assign(text, { coveredByFacts: true });
   }
   ctx.logger.info('ccda_read', { facts: part.facts.length, sections: descendants(root, 'section').length });
   return part;

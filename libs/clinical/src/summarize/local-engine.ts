@@ -146,7 +146,8 @@ export class LocalEngine implements SummaryEngine {
 
 /** One document's facts: extraction's structured ones, then what its text says. */
 export function readDocument(input: EngineInput): Doc {
-  const lines: Line[] = input.texts.flatMap((t) =>
+  // A C-CDA section's narrative repeats the entries already read as structured facts.
+  const lines: Line[] = input.texts.filter((t) => !t.coveredByFacts).flatMap((t) =>
     t.text.split(/\r?\n|\f/).map((text) => ({ text, filename: t.filename, page: t.page })),
   );
   const recorded = input.documentDate ?? headerDate(lines.map((l) => l.text)) ?? input.uploadedAt.slice(0, 10);
