@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { CallerIdentity, SummaryItem } from '@medfolio/contracts';
 import { SummaryService } from './services/summary.service';
@@ -131,4 +133,20 @@ it("keeps the patient's changes through rebuilds and numbers every change as a v
   await expect(service.confirm(owner(userId), { version: 3 })).rejects.toMatchObject({ code: 'CONFLICT' });
   const versions = await h.sql<{ version: number }>(`SELECT version FROM summary.versions WHERE user_id = $1 ORDER BY version`, [userId]);
   expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4]);
+});
+
+it("reads a portal C-CDA's coded entries once: its narrative is kept but marked as covered, so no fact is listed twice", async () => {
+  const userId = randomUUID();
+  const id = randomUUID();
+  const ccda = await readFile(path.join(__dirname, '../../../libs/clinical/quality/corpus/portal-ccd/continuity-of-care.xml'));
+  h.documents.set(id, { ownerId: userId, filename: 'continuity-of-care.xml', contentType: 'application/xml', data: ccda });
+  await h.uploaded(id, userId);
+
+  const built = await until(userId, (item) => item.version >= 1);
+  const additional = built.sections.find((s) => s.key === 'additional')!.facts.map((f) => f.text);
+  expect(additional.filter((text) => /influenza/i.test(text))).toHaveLength(1);
+  expect(additional.filter((text) => /a1c/i.test(text))).toHaveLength(1);
+  // The flag is stored with the page, so a rebuild from the rows reads the same.
+  const covered = await h.sql<{ covered: boolean }>(`SELECT covered_by_facts AS covered FROM summary.pages WHERE document_id = $1`, [id]);
+  expect(covered.some((row) => row.covered)).toBe(true);
 });

@@ -24,4 +24,8 @@ export class SummaryPage {
 
   @Column({ type: 'real', nullable: true })
   confidence!: number | null;
+
+  /** A structured record's narrative whose entries were read as facts: kept, but engines do not read it again. */
+  @Column({ name: 'covered_by_facts', type: 'boolean', default: false })
+  coveredByFacts!: boolean;
 }

@@ -129,6 +129,7 @@ export class SummaryDocumentsRepository {
         text: t.text,
         ocr: t.ocr,
         confidence: t.confidence ?? null,
+        coveredByFacts: t.coveredByFacts ?? false,
       }));
       for (let i = 0; i < pages.length; i += 500) await manager.insert(SummaryPage, pages.slice(i, i + 500));
       await this.scheduleRebuild(claimed.userId, rebuildAt, manager);
@@ -161,7 +162,14 @@ export class SummaryDocumentsRepository {
         filename: d.filename,
         texts: pages
           .filter((p) => p.documentId === d.documentId)
-          .map((p) => ({ filename: p.filename, page: p.page, text: p.text, ocr: p.ocr, ...(p.confidence !== null ? { confidence: p.confidence } : {}) })),
+          .map((p) => ({
+            filename: p.filename,
+            page: p.page,
+            text: p.text,
+            ocr: p.ocr,
+            ...(p.confidence !== null ? { confidence: p.confidence } : {}),
+            ...(p.coveredByFacts ? { coveredByFacts: true } : {}),
+          })),
         facts: d.facts,
         noneKnown: d.noneKnown,
         problems: [],
