@@ -13,6 +13,7 @@ import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
 import { IDENTITY_SERVICE } from '@medfolio/identity-app';
 import { NOTIFICATIONS_SERVICE } from '@medfolio/notifications-app';
 import { EMBEDDED_SERVICES } from './services';
+import { checkStartOrder, tellInternalUrl } from './internal-http';
 import { embeddedListenHost, exposedDevMailWarning } from './listen-host';
 
 /** Each service's loaded config, the one instance its module holds (the launcher fills in run-time values). */
@@ -30,25 +31,6 @@ class Configs {
     if (!config) throw new Error(`${service.name} is not in EMBEDDED_SERVICES`);
     return config as C;
   }
-}
-
-/** A caller (the gateway, or a service that calls another's) reaches a service's internal HTTP at `<name>InternalUrl`. */
-function tellInternalUrl(caller: object, callerName: string, service: string, url: string): void {
-  const key = `${service}InternalUrl`;
-  if (!(key in caller)) throw new Error(`${callerName} calls ${service}'s internal HTTP, but its config has no ${key}`);
-  (caller as Record<string, string>)[key] = url;
-}
-
-/** A service that calls another's internal HTTP must start after it, so the URL is known when it starts. */
-function checkStartOrder(services: readonly EmbeddableService[]): void {
-  services.forEach((service, index) => {
-    for (const callee of service.callsInternalHttp ?? []) {
-      const at = services.findIndex((s) => s.name === callee);
-      if (at < 0 || at > index || !services[at]?.internalHttp) {
-        throw new Error(`${service.name} calls ${callee}'s internal HTTP: list ${callee} (with internalHttp) before it in EMBEDDED_SERVICES`);
-      }
-    }
-  });
 }
 
 /**
