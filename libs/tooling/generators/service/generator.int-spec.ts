@@ -19,9 +19,10 @@ function run(workspace: string, command: string, args: string[]): string {
   const result = spawnSync(command, args, {
     cwd: workspace,
     encoding: 'utf-8',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', DATABASE_URL: databaseUrl },
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: '0', DATABASE_URL: databaseUrl },
   });
-  const output = `${result.stdout}\n${result.stderr}`;
+  // Run through `npm run test:int`, nx passes FORCE_COLOR on: without colour codes, "CREATE apps/..." is found.
+  const output = `${result.stdout}\n${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
   if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${result.status}):\n${output.slice(-4000)}`);
   return output;
 }
