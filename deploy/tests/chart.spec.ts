@@ -259,12 +259,12 @@ describe.each(CASES)('helm/medfolio with %s', (_name, options) => {
 });
 
 describe('helm/medfolio defaults', () => {
-  it('deploys the gateway, audit, identity, documents and notifications; the other services wait for their code', () => {
+  it('deploys the gateway, audit, identity, documents, summary and notifications; the other services wait for their code', () => {
     const names = ofKind<Deployment>(render(), 'Deployment').map((d) => d.metadata!.name);
-    expect(names.sort()).toEqual(['audit', 'documents', 'gateway', 'identity', 'notifications'].map((app) => `${RELEASE}-${app}`));
+    expect(names.sort()).toEqual(['audit', 'documents', 'gateway', 'identity', 'notifications', 'summary'].map((app) => `${RELEASE}-${app}`));
     const jobs = ofKind<Job>(render(), 'Job').map((job) => job.metadata!.labels!['medfolio/migrates']);
-    expect(jobs).toEqual(['audit', 'identity', 'documents', 'notifications']);
-    for (const app of ['identity', 'documents', 'notifications']) {
+    expect(jobs).toEqual(['audit', 'identity', 'documents', 'summary', 'notifications']);
+    for (const app of ['identity', 'documents', 'summary', 'notifications']) {
       for (const kind of ['Service', 'ServiceAccount', 'PodDisruptionBudget', 'NetworkPolicy']) {
         expect(named(render(), kind, `${RELEASE}-${app}`)).toBeDefined();
       }
@@ -303,9 +303,9 @@ describe('helm/medfolio defaults', () => {
   it('tells the gateway which services to report in /api/health and to trust the ingress hop', () => {
     const gatewayEnv = (options: RenderOptions) =>
       env(containerOf(named<Deployment>(render(options), 'Deployment', `${RELEASE}-gateway`).spec!.template.spec));
-    expect(gatewayEnv({}).get('GATEWAY_SERVICES')!.value).toBe('audit,identity,documents,notifications');
+    expect(gatewayEnv({}).get('GATEWAY_SERVICES')!.value).toBe('audit,identity,documents,summary,notifications');
     expect(
-      gatewayEnv({ set: ['identity.enabled=false', 'documents.enabled=false', 'notifications.enabled=false'] }).get('GATEWAY_SERVICES')!
+      gatewayEnv({ set: ['identity.enabled=false', 'documents.enabled=false', 'summary.enabled=false', 'notifications.enabled=false'] }).get('GATEWAY_SERVICES')!
         .value,
     ).toBe('audit');
     expect(gatewayEnv({ set: ALL_APPS_ON }).get('GATEWAY_SERVICES')!.value).toBe(

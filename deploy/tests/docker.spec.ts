@@ -180,6 +180,8 @@ const APP_SERVICES = [
   'identity-migrate',
   'documents',
   'documents-migrate',
+  'summary',
+  'summary-migrate',
   'notifications',
   'notifications-migrate',
 ];
@@ -229,6 +231,8 @@ describe('docker/compose.yaml', () => {
       'postgres',
       's3',
       's3-bucket',
+      'summary',
+      'summary-migrate',
     ]);
     expect(compose.services['postgres']!.image).toMatch(/^postgres:\d+/);
     expect(compose.services['nats']!.image).toMatch(/^nats:2\./);
@@ -375,7 +379,9 @@ describe('docker/compose.yaml', () => {
     expect(new URL(gateway['JWT_JWKS_URL']!).origin).toBe(gateway['IDENTITY_INTERNAL_URL']);
     for (const service of gateway['GATEWAY_SERVICES']!.split(','))
       expect(Object.keys(compose.services)).toContain(service);
-    expect(gateway['GATEWAY_SERVICES']).toBe('audit,identity,documents,notifications');
+    expect(gateway['GATEWAY_SERVICES']).toBe('audit,identity,documents,summary,notifications');
+    expect(new URL(compose.services['summary']!.environment!['DOCUMENTS_INTERNAL_URL']!).hostname).toBe('documents');
+    expect(compose.services['summary']!.environment!['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
     expect(new URL(gateway['DOCUMENTS_INTERNAL_URL']!).hostname).toBe('documents');
     // The gateway, identity and documents share one internal token; audit and notifications never see it.
     expect(identity['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);

@@ -63,12 +63,13 @@ describe.each([
     expect(allowed(p(), ingressController, app('gateway'), 9229)).toBe(false);
   });
 
-  it('lets only the gateway call identity (token keys, pictures) and documents (uploads) over HTTP; services do not call each other', () => {
+  it('lets only the gateway call identity (token keys, pictures) and documents (uploads), and summary read documents, over HTTP; nothing else', () => {
     expect(allowed(p(), app('gateway'), app('identity'), HTTP)).toBe(true);
     expect(allowed(p(), app('gateway'), app('documents'), HTTP)).toBe(true);
+    expect(allowed(p(), app('summary'), app('documents'), HTTP)).toBe(true);
     for (const from of APPS) {
       for (const to of APPS) {
-        if (from === to || (from === 'gateway' && (to === 'identity' || to === 'documents'))) continue;
+        if (from === to || (from === 'gateway' && (to === 'identity' || to === 'documents')) || (from === 'summary' && to === 'documents')) continue;
         expect([from, to, allowed(p(), app(from), app(to), HTTP)]).toEqual([from, to, false]);
       }
     }
@@ -267,6 +268,7 @@ describe('NetworkPolicies by default', () => {
       `${RELEASE}-identity`,
       `${RELEASE}-migrations`,
       `${RELEASE}-notifications`,
+      `${RELEASE}-summary`,
     ]);
     expect(
       policies({ set: ['identity.enabled=false', 'notifications.enabled=false'] }).map((x) => x.metadata.name),

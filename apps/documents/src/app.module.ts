@@ -5,6 +5,7 @@ import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey } from '
 import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import { BLOB_STORAGE, DOWNLOAD_LINK_SIGNING_KEY } from '@medfolio/storage';
 import { DocumentsConfig } from './config';
+import { ContentController } from './controllers/content.controller';
 import { FilesController } from './controllers/files.controller';
 import { DocumentEventsController } from './controllers/document-events.controller';
 import { DocumentsController } from './controllers/documents.controller';
@@ -54,7 +55,7 @@ export class DocumentsAppModule {
         AuditClientModule.forService('documents'),
         EventsModule.forHandlers(),
       ],
-      controllers: [UploadController, DocumentsController, DocumentEventsController, FilesController],
+      controllers: [UploadController, DocumentsController, DocumentEventsController, FilesController, ContentController],
       providers: [
         { provide: DocumentsConfig, useValue: options.config },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },

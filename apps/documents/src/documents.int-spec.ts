@@ -176,6 +176,25 @@ describe('list, download link, delete', () => {
   });
 });
 
+describe('GET /internal/documents/{id}/content (other services read the bytes)', () => {
+  it('streams the decrypted bytes with the filename to an internal caller naming the owner, audited; nothing otherwise', async () => {
+    const owner = newUserId();
+    const [document] = await uploaded(owner, ['Visit note.pdf']);
+    const url = (ownerId: string) => `${h.url}/internal/documents/${document!.id}/content?owner=${ownerId}`;
+    const system = h.internalHeaders('system');
+    const read = await fetch(url(owner), { headers: system });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('x-document-filename')).toBe(encodeURIComponent('Visit note.pdf'));
+    expect(Buffer.from(await read.arrayBuffer())).toEqual(files.pdf('Visit note.pdf'));
+    await h.eventually('the read in the audit log', async () =>
+      h.audit.find((r) => r.action === 'document.content-read' && r.entityId === document!.id && r.outcome === 'success') ? true : undefined,
+    );
+    expect((await fetch(url(newUserId()), { headers: system })).status).toBe(404);
+    expect((await fetch(url(owner))).status).toBe(403);
+    expect((await fetch(`${h.url}/internal/documents/not-a-uuid/content?owner=${owner}`, { headers: system })).status).toBe(404);
+  });
+});
+
 describe("another user's document: 404 on every route", () => {
   it('answers NOT_FOUND exactly as for a document that does not exist, and changes nothing', async () => {
     const alice = newUserId();

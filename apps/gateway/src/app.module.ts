@@ -18,6 +18,7 @@ import { ProfilePictureUploadController } from './controllers/profile-picture.co
 import { HealthController } from './controllers/health.controller';
 import { HistoryController } from './controllers/history.controller';
 import { ProfileController } from './controllers/profile.controller';
+import { SummaryController } from './controllers/summary.controller';
 import { AuditRepository } from './repositories/audit.repository';
 import { DocumentsRepository } from './repositories/documents.repository';
 import { FileDownloadsRepository } from './repositories/file-downloads.repository';
@@ -27,6 +28,7 @@ import { InternalUploadRepository } from './repositories/internal-upload.reposit
 import { RPC_CLIENT } from './repositories/rpc-client.token';
 import { RevokedSessionsRepository } from './repositories/revoked-sessions.repository';
 import { ServiceHealthRepository } from './repositories/service-health.repository';
+import { SummaryRepository } from './repositories/summary.repository';
 import { GatewayHealthService } from './services/gateway-health.service';
 import { JwtStrategy, LOCAL_JWKS } from './services/jwt.strategy';
 import { RedisThrottlerStorage } from './services/redis-throttler.storage';
@@ -61,7 +63,7 @@ export class GatewayModule {
           ...(config.redisUrl ? { storage: new RedisThrottlerStorage(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) } : {}),
         }),
       ],
-      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, DocumentsController, FilesController, ContactController, ClientConfigController, ...devMailControllers(options.devMail ?? false)],
+      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, DocumentsController, SummaryController, FilesController, ContactController, ClientConfigController, ...devMailControllers(options.devMail ?? false)],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },
@@ -77,6 +79,7 @@ export class GatewayModule {
         NotificationsRepository,
         InternalUploadRepository,
         DocumentsRepository,
+        SummaryRepository,
         FileDownloadsRepository,
         ServiceHealthRepository,
         GatewayHealthService,

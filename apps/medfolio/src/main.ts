@@ -13,6 +13,7 @@ import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
 import { IDENTITY_SERVICE } from '@medfolio/identity-app';
 import { NOTIFICATIONS_SERVICE } from '@medfolio/notifications-app';
 import { EMBEDDED_SERVICES } from './services';
+import { checkStartOrder, tellInternalUrl } from './internal-http';
 import { embeddedListenHost, exposedDevMailWarning } from './listen-host';
 
 /** Each service's loaded config, the one instance its module holds (the launcher fills in run-time values). */
@@ -30,13 +31,6 @@ class Configs {
     if (!config) throw new Error(`${service.name} is not in EMBEDDED_SERVICES`);
     return config as C;
   }
-}
-
-/** The gateway reaches a service's internal HTTP at `GatewayConfig.<name>InternalUrl`. */
-function tellGateway(gateway: GatewayConfig, service: string, url: string): void {
-  const key = `${service}InternalUrl`;
-  if (!(key in gateway)) throw new Error(`${service} serves internal HTTP, but GatewayConfig has no ${key}`);
-  (gateway as unknown as Record<string, string>)[key] = url;
 }
 
 /**
@@ -57,8 +51,11 @@ async function main(): Promise<void> {
   // authenticated by a shared token (random for this run unless INTERNAL_API_TOKEN is set).
   const internalToken = gatewayConfig.internalApiToken ?? randomBytes(32).toString('base64url');
   gatewayConfig.internalApiToken = internalToken;
+  checkStartOrder(EMBEDDED_SERVICES);
   for (const service of EMBEDDED_SERVICES) {
-    if (service.internalHttp) (configs.of(service) as { internalApiToken?: string }).internalApiToken = internalToken;
+    if (service.internalHttp || service.callsInternalHttp?.length) {
+      (configs.of(service) as { internalApiToken?: string }).internalApiToken = internalToken;
+    }
   }
   // GET /api/health reports the services this process runs, unless GATEWAY_SERVICES says otherwise.
   if (!process.env['GATEWAY_SERVICES']) gatewayConfig.services = EMBEDDED_SERVICES.map((service) => service.name).join(',');
@@ -77,7 +74,11 @@ async function main(): Promise<void> {
       app.connectMicroservice(rpcServerStrategy(service.name, rpcSettings), { inheritAppConfig: true });
       await app.startAllMicroservices();
       await app.listen({ port: 0, host: '127.0.0.1' });
-      tellGateway(gatewayConfig, service.name, await app.getUrl());
+      const url = await app.getUrl();
+      tellInternalUrl(gatewayConfig, 'gateway', service.name, url);
+      for (const caller of EMBEDDED_SERVICES.filter((s) => s.callsInternalHttp?.includes(service.name))) {
+        tellInternalUrl(configs.of(caller), caller.name, service.name, url);
+      }
       running.push(app);
     } else {
       const app = await NestFactory.createMicroservice(service.module({ config, eventBus, http: false }), {

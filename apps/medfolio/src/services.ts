@@ -3,6 +3,7 @@ import { AUDIT_SERVICE } from '@medfolio/audit-app';
 import { DOCUMENTS_SERVICE } from '@medfolio/documents-app';
 import { IDENTITY_SERVICE } from '@medfolio/identity-app';
 import { NOTIFICATIONS_SERVICE } from '@medfolio/notifications-app';
+import { SUMMARY_SERVICE } from '@medfolio/summary-app';
 
 /**
  * Every service `npm start` runs in its one process, in start order, the gateway last. A new
@@ -13,4 +14,5 @@ export const EMBEDDED_SERVICES: readonly EmbeddableService[] = [
   NOTIFICATIONS_SERVICE,
   IDENTITY_SERVICE,
   DOCUMENTS_SERVICE,
+  SUMMARY_SERVICE,
 ];

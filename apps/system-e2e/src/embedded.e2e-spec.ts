@@ -6,6 +6,7 @@ import type { HistoryPage } from '@medfolio/contracts';
 import { get, tokenFor } from './support/api';
 import { forgedTokens } from './support/forged-tokens';
 import { documentsJourney } from './support/documents-journey';
+import { summaryJourney } from './support/summary-journey';
 import { accountJourney, call, codeFor, type Mailbox } from './support/journey';
 import { runNode, startNode, waitFor, type Running } from './support/processes';
 
@@ -37,6 +38,7 @@ describe('embedded one-process mode', () => {
     expect(health.body.status).toBe('ok');
     expect(health.body.services['audit']?.status).toBe('ok');
     expect(health.body.services['documents']?.status).toBe('ok');
+    expect(health.body.services['summary']?.status).toBe('ok');
   });
 
   it('refuses the history without a token, with a JSON message and code', async () => {
@@ -159,6 +161,15 @@ describe('embedded one-process mode', () => {
     const alice = await tokenFor(dataDir, randomUUID());
     const bob = await tokenFor(dataDir, randomUUID());
     await documentsJourney(base, alice, bob).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
+    });
+  });
+
+  it("reads a patient's uploaded visit note into their summary, cited, owner-only, and forgets it on deletion", async () => {
+    const mailbox: Mailbox = {
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+    };
+    await summaryJourney(base, mailbox).catch((error: Error) => {
       throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
     });
   });

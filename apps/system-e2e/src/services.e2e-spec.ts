@@ -9,6 +9,7 @@ import { S3BlobStorage } from '@medfolio/storage';
 import { startSmtpSink, useS3TestServer, type S3TestServer, type SmtpSink } from '@medfolio/testing';
 import { get, tokenFor } from './support/api';
 import { documentsJourney } from './support/documents-journey';
+import { summaryJourney } from './support/summary-journey';
 import { accountJourney } from './support/journey';
 import { freePort, runNode, startNode, waitFor, type Running } from './support/processes';
 
@@ -32,6 +33,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   let identity: Running;
   let notifications: Running;
   let documents: Running;
+  let summary: Running;
   let gateway: Running;
   let gatewayEnv: Record<string, string>;
   let auditPort: number;
@@ -77,6 +79,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     const identityPort = await freePort();
     const notificationsPort = await freePort();
     const documentsPort = await freePort();
+    const summaryPort = await freePort();
     const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir };
     audit = startAudit();
     identity = startNode('apps/identity/src/main.js', [], { ...service, ...s3Env, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken, REFRESH_REUSE_GRACE_SECONDS: '0' });
@@ -87,6 +90,8 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
       NOTIFICATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
     documents = startNode('apps/documents/src/main.js', [], { ...service, ...s3Env, PORT: String(documentsPort), INTERNAL_API_TOKEN: internalToken, DOCUMENT_QUOTA_FREE: '5' });
+    // summary reads document bytes from documents over HTTP (no S3 settings of its own).
+    summary = startNode('apps/summary/src/main.js', [], { ...service, PORT: String(summaryPort), INTERNAL_API_TOKEN: internalToken, DOCUMENTS_INTERNAL_URL: `http://127.0.0.1:${documentsPort}`, SUMMARY_REBUILD_DELAY_MS: '500' });
     gatewayEnv = {
       ...s3Env,
       MEDFOLIO_MODE: 'service',
@@ -100,7 +105,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
       INTERNAL_API_TOKEN: internalToken,
     };
     gateway = startNode('apps/gateway/src/main.js', [], gatewayEnv);
-    for (const [name, port] of [['audit', auditPort], ['identity', identityPort], ['notifications', notificationsPort], ['documents', documentsPort]] as const) {
+    for (const [name, port] of [['audit', auditPort], ['identity', identityPort], ['notifications', notificationsPort], ['documents', documentsPort], ['summary', summaryPort]] as const) {
       await waitFor(`${name} readiness`, async () => ((await get(`http://127.0.0.1:${port}/health/ready`)).status === 200 ? true : undefined));
     }
     await waitFor('gateway health', async () => ((await get(`${base}/api/health/`)).status === 200 ? true : undefined));
@@ -108,7 +113,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
 
   afterAll(async () => {
     await gateway?.stop();
-    await Promise.all([audit?.stop(), identity?.stop(), notifications?.stop(), documents?.stop()]);
+    await Promise.all([audit?.stop(), identity?.stop(), notifications?.stop(), documents?.stop(), summary?.stop()]);
     await smtp?.close();
     await s3?.stop();
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -182,6 +187,19 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     const bob = await tokenFor(dataDir, randomUUID());
     await documentsJourney(base, alice, bob).catch((error: Error) => {
       const logs = [gateway, documents].map((p) => p.output().slice(-1500)).join('\n---\n');
+      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
+    });
+  });
+
+  it("reads a patient's uploaded document in the summary service (bytes over documents' internal HTTP) into a cited summary", async () => {
+    await summaryJourney(base, {
+      textsTo: async (to) =>
+        smtp.received
+          .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
+          .map((m) => `${m.subject}\n\n${m.text}`)
+          .reverse(),
+    }).catch((error: Error) => {
+      const logs = [gateway, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
       throw new Error(`${error.message}\n--- logs ---\n${logs}`);
     });
   });

@@ -79,7 +79,7 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- .values.existingSecret | default .root.Values.global.appSecret.existingSecret -}}
 {{- end }}
 
-{{/* Name of the Secret holding INTERNAL_API_TOKEN (shared by the gateway, identity and documents). Takes the root context. */}}
+{{/* Name of the Secret holding INTERNAL_API_TOKEN (shared by the gateway, identity, documents and summary). Takes the root context. */}}
 {{- define "medfolio.internalApiTokenSecret" -}}
 {{- .Values.global.internalApiToken.existingSecret | default .Values.global.appSecret.existingSecret -}}
 {{- end }}
@@ -115,7 +115,7 @@ notifications:
 {{/* Whether an application calls, or serves, the internal HTTP endpoints that INTERNAL_API_TOKEN guards. */}}
 {{- define "medfolio.usesInternalToken" -}}
 {{- $root := .root -}}
-{{- if or (eq .app "identity") (eq .app "documents") (and (eq .app "gateway") (or $root.Values.identity.enabled $root.Values.documents.enabled)) -}}
+{{- if or (eq .app "identity") (eq .app "documents") (and (eq .app "gateway") (or $root.Values.identity.enabled $root.Values.documents.enabled)) (and (eq .app "summary") $root.Values.documents.enabled) -}}
 true
 {{- end -}}
 {{- end }}
@@ -184,6 +184,10 @@ buffer in a cheap scavenge instead of letting hundreds of megabytes wait for ful
 {{- with (include "medfolio.backendServices" $root) }}
 {{- $_ := set $plain "GATEWAY_SERVICES" . }}
 {{- end }}
+{{- end }}
+{{- if and (eq .app "summary") $root.Values.documents.enabled }}
+{{- /* summary reads document bytes from documents' internal HTTP route (never from S3 itself). */}}
+{{- $_ := set $plain "DOCUMENTS_INTERNAL_URL" (include "medfolio.documentsUrl" $root) }}
 {{- end }}
 {{- if eq .app "identity" }}
 {{- with $v.google.clientIds }}

@@ -7,4 +7,5 @@ export * from './identity';
 export * from './notifications';
 export * from './subjects';
 export * from './field-rules';
+export * from './summary';
 export * from './rpc-map';

@@ -22,6 +22,7 @@ import { type IDENTITY_SUBJECTS } from './identity';
 import type { ContactMessageDto, ContactReply, DevMailEntry, SendEmailDto, SendEmailReply } from './notifications';
 import { type NOTIFICATIONS_SUBJECTS } from './notifications';
 import { type SUBJECTS, type ServiceName } from './subjects';
+import type { SummaryRpc } from './summary';
 
 /**
  * Every request/reply subject with what it takes and what it answers. `RpcClient.send` and the
@@ -78,7 +79,7 @@ export interface NotificationsRpc {
 }
 
 /** The whole map. Generated services add their `<Name>Rpc` here. */
-export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc {}
+export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc {}
 
 export type RpcSubject = keyof RpcMap & string;
 export type RpcRequest<S extends RpcSubject> = RpcMap[S]['request'];

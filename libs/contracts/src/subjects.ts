@@ -24,6 +24,8 @@ export const STREAMS = {
   DOCUMENTS: { name: 'DOCUMENTS', subjects: ['documents.document.*.v1'] },
   /** Billing events (entitlement changed), published by billing's outbox; documents keeps a projection. */
   BILLING: { name: 'BILLING', subjects: ['billing.*.*.v1'] },
+  /** Summary events (built), published by the summary service's outbox. */
+  SUMMARY: { name: 'SUMMARY', subjects: ['summary.*.*.v1'] },
   /** Dead letters from every stream. */
   DLQ: { name: 'DLQ', subjects: ['dlq.>'] },
 } as const;

@@ -3,7 +3,12 @@ import type { AuditOutcome, CallerIdentity } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
 
 export type DocumentAction =
-  'document.upload' | 'document.list' | 'document.download-link' | 'document.delete' | 'document.integrity-check';
+  | 'document.upload'
+  | 'document.list'
+  | 'document.download-link'
+  | 'document.delete'
+  | 'document.integrity-check'
+  | 'document.content-read';
 
 /**
  * The documents service's audit records: one per access, identifiers only (never a filename).

@@ -145,6 +145,26 @@ describe('DocumentsService', () => {
     });
   });
 
+  it("streams a document's bytes to an internal reader only for the named owner, audited first", async () => {
+    const fakes = setup();
+    const owner = randomUUID();
+    const data = Buffer.from('%PDF-1.4 visit note %%EOF');
+    const row = storedDocument(fakes, owner, data);
+    const system: CallerIdentity = { userId: 'system', roles: ['system'], correlationId: 'unit' };
+    const wrong = await refusal(fakes.service.openContent(system, row.id, randomUUID()));
+    expect(wrong).toMatchObject({ code: 'NOT_FOUND', message: 'Document not found.' });
+    expect(fakes.audit.records).toEqual([expect.objectContaining({ action: 'document.content-read', outcome: 'denied', patientId: owner, documentId: row.id })]);
+    fakes.audit.down = true;
+    expect((await refusal(fakes.service.openContent(system, row.id, owner))).code).toBe('UNAVAILABLE');
+    fakes.audit.down = false;
+    const content = await fakes.service.openContent(system, row.id, owner);
+    const chunks: Buffer[] = [];
+    for await (const chunk of content.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks)).toEqual(data);
+    expect(content).toMatchObject({ filename: 'results.pdf', contentType: 'application/pdf', size: data.length });
+    expect(fakes.audit.records.at(-1)).toMatchObject({ action: 'document.content-read', outcome: 'success', patientId: owner });
+  });
+
   it('deletes for the owner at once and kicks the outbox relay (the purge follows from the event)', async () => {
     const fakes = setup();
     const owner = randomUUID();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DomainError,
@@ -90,6 +91,26 @@ export class DocumentsService {
       contentType: document.contentType,
     });
     return { download_url: url, filename: document.filename, expires_at: expiresAt.toISOString() };
+  }
+
+  /**
+   * The decrypted bytes of a document for another service (summary's extraction), as a stream: the
+   * owner the caller names must be the document's, or it answers as a missing document. Audited
+   * before any byte leaves, like a download.
+   */
+  async openContent(
+    caller: CallerIdentity,
+    documentId: string,
+    ownerId: string,
+  ): Promise<{ body: Readable; filename: string; contentType: string; size: number }> {
+    const document = await this.documents.findActive(documentId);
+    if (!document || document.ownerId !== ownerId) {
+      await this.audit.recordQuietly(caller, 'document.content-read', document ? 'denied' : 'failure', document?.ownerId ?? ownerId, documentId);
+      throw new DomainError('NOT_FOUND', NOT_FOUND_MESSAGE);
+    }
+    await this.audit.record(caller, 'document.content-read', 'success', ownerId, document.id);
+    const body = await this.blobs.get(document.storageKey);
+    return { body, filename: document.filename, contentType: document.contentType, size: document.size };
   }
 
   /** Reads the blob through SHA-256 (streamed, nothing held) and compares size and digest. */

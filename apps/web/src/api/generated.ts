@@ -1,5 +1,14 @@
 import { emptyApi as api } from './empty-api';
-export const addTagTypes = ['health', 'accounts', 'profile', 'history', 'documents', 'contact', 'web'] as const;
+export const addTagTypes = [
+  'health',
+  'accounts',
+  'profile',
+  'history',
+  'documents',
+  'summary',
+  'contact',
+  'web',
+] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
     addTagTypes,
@@ -91,6 +100,43 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/get-document-download-link/${queryArg.documentId}/` }),
         providesTags: ['documents'],
       }),
+      summaryGet: build.query<SummaryGetApiResponse, SummaryGetApiArg>({
+        query: (queryArg) => ({
+          url: `/api/summary/`,
+          params: {
+            user: queryArg.user,
+          },
+        }),
+        providesTags: ['summary'],
+      }),
+      summaryHide: build.mutation<SummaryHideApiResponse, SummaryHideApiArg>({
+        query: (queryArg) => ({
+          url: `/api/summary/facts/${queryArg.factId}/hide/`,
+          method: 'POST',
+          body: queryArg.hideFactBodyDoc,
+        }),
+        invalidatesTags: ['summary'],
+      }),
+      summaryEdit: build.mutation<SummaryEditApiResponse, SummaryEditApiArg>({
+        query: (queryArg) => ({
+          url: `/api/summary/facts/${queryArg.factId}/`,
+          method: 'PUT',
+          body: queryArg.editFactBodyDoc,
+        }),
+        invalidatesTags: ['summary'],
+      }),
+      summaryRemove: build.mutation<SummaryRemoveApiResponse, SummaryRemoveApiArg>({
+        query: (queryArg) => ({ url: `/api/summary/facts/${queryArg.factId}/`, method: 'DELETE' }),
+        invalidatesTags: ['summary'],
+      }),
+      summaryAdd: build.mutation<SummaryAddApiResponse, SummaryAddApiArg>({
+        query: (queryArg) => ({ url: `/api/summary/facts/`, method: 'POST', body: queryArg.addFactBodyDoc }),
+        invalidatesTags: ['summary'],
+      }),
+      summaryConfirm: build.mutation<SummaryConfirmApiResponse, SummaryConfirmApiArg>({
+        query: (queryArg) => ({ url: `/api/summary/confirm/`, method: 'POST', body: queryArg.confirmSummaryBodyDoc }),
+        invalidatesTags: ['summary'],
+      }),
       contactSubmit: build.mutation<ContactSubmitApiResponse, ContactSubmitApiArg>({
         query: (queryArg) => ({ url: `/api/contact/`, method: 'POST', body: queryArg.contactMessageDoc }),
         invalidatesTags: ['contact'],
@@ -181,6 +227,36 @@ export type DocumentsDeleteApiArg = {
 export type DocumentsDownloadLinkApiResponse = /** status 200  */ DownloadLinkDoc;
 export type DocumentsDownloadLinkApiArg = {
   documentId: string;
+};
+export type SummaryGetApiResponse = /** status 200  */ SummaryItemDoc[];
+export type SummaryGetApiArg = {
+  /** The patient's user id */
+  user: string;
+};
+export type SummaryHideApiResponse = /** status 200 The summary, as a new version */ SummaryItemDoc;
+export type SummaryHideApiArg = {
+  /** A fact id from the summary */
+  factId: string;
+  hideFactBodyDoc: HideFactBodyDoc;
+};
+export type SummaryEditApiResponse = /** status 200 The summary, as a new version */ SummaryItemDoc;
+export type SummaryEditApiArg = {
+  /** A fact id from the summary */
+  factId: string;
+  editFactBodyDoc: EditFactBodyDoc;
+};
+export type SummaryRemoveApiResponse = /** status 200 The summary, as a new version */ SummaryItemDoc;
+export type SummaryRemoveApiArg = {
+  /** A fact id from the summary */
+  factId: string;
+};
+export type SummaryAddApiResponse = /** status 200 The summary, as a new version */ SummaryItemDoc;
+export type SummaryAddApiArg = {
+  addFactBodyDoc: AddFactBodyDoc;
+};
+export type SummaryConfirmApiResponse = /** status 200 The summary, with confirmed_version set */ SummaryItemDoc;
+export type SummaryConfirmApiArg = {
+  confirmSummaryBodyDoc: ConfirmSummaryBodyDoc;
 };
 export type ContactSubmitApiResponse = /** status 200  */ ContactReplyDoc;
 export type ContactSubmitApiArg = {
@@ -334,6 +410,87 @@ export type DownloadLinkDoc = {
   filename: string;
   expires_at: string;
 };
+export type SummaryCodeDoc = {
+  system: string;
+  code: string;
+  display?: string;
+};
+export type SummarySourceDoc = {
+  document_id: string;
+  filename: string;
+  /** 1-based page; null where the document has no pages */
+  page: number | null;
+  /** The source text the fact was read from (at most 200 characters) */
+  quote: string;
+};
+export type SummaryFactDoc = {
+  /** Stable across rebuilds while the fact is the same (section + normalised name), so review changes survive */
+  id: string;
+  text: string;
+  category:
+    'condition' | 'medication' | 'allergy' | 'immunization' | 'procedure' | 'result' | 'vital' | 'care_team' | 'note';
+  status: ('active' | 'resolved' | 'stopped' | 'unknown') | null;
+  /** ISO 8601, possibly partial */
+  onset: string | null;
+  end: string | null;
+  code: SummaryCodeDoc | null;
+  details: {
+    [key: string]: string;
+  } | null;
+  certainty: ('confirmed' | 'possible') | null;
+  /** Hidden by the patient: shown to the owner, marked; left out of the text and of shares */
+  hidden: boolean;
+  /** Text corrected by the patient (the original is kept) */
+  edited: boolean;
+  /** Added by the patient (no sources) */
+  added_by_patient: boolean;
+  sources: SummarySourceDoc[];
+};
+export type SummaryNoneKnownDoc = {
+  text: string;
+  sources: SummarySourceDoc[];
+};
+export type SummarySectionDoc = {
+  key: 'current_conditions' | 'past_history' | 'medications' | 'allergies' | 'additional';
+  title: string;
+  state: 'facts' | 'none_known' | 'not_recorded';
+  facts: SummaryFactDoc[];
+  none_known: SummaryNoneKnownDoc | null;
+};
+export type SummaryDocumentDoc = {
+  document_id: string;
+  filename: string;
+  state: 'pending' | 'processing' | 'read' | 'unreadable';
+  /** Reasons shown to the patient */
+  problems: string[];
+};
+export type SummaryItemDoc = {
+  /** The summary text: five sections with bold headings (hidden facts left out, corrected text used) */
+  summary: string;
+  /** processing: documents are being read or the summary is being rebuilt */
+  status: 'empty' | 'processing' | 'ready';
+  /** The latest built version; 0 when nothing was built yet */
+  version: number;
+  /** The version the patient confirmed */
+  confirmed_version: number | null;
+  updated_at: string;
+  sections: SummarySectionDoc[];
+  documents: SummaryDocumentDoc[];
+};
+export type HideFactBodyDoc = {
+  hidden: boolean;
+};
+export type EditFactBodyDoc = {
+  text: string;
+};
+export type AddFactBodyDoc = {
+  section: 'current_conditions' | 'past_history' | 'medications' | 'allergies' | 'additional';
+  text: string;
+};
+export type ConfirmSummaryBodyDoc = {
+  /** Must be the latest version */
+  version: number;
+};
 export type ContactReplyDoc = {
   message: string;
 };
@@ -368,6 +525,12 @@ export const {
   useDocumentsListQuery,
   useDocumentsDeleteMutation,
   useDocumentsDownloadLinkQuery,
+  useSummaryGetQuery,
+  useSummaryHideMutation,
+  useSummaryEditMutation,
+  useSummaryRemoveMutation,
+  useSummaryAddMutation,
+  useSummaryConfirmMutation,
   useContactSubmitMutation,
   useClientConfigGetQuery,
 } = injectedRtkApi;

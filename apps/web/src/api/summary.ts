@@ -1,10 +1,9 @@
 import { api } from './api';
 
 /*
- * The summary calls (spec section 7, GET /api/summary/?user=…, and the review calls of issue 14),
- * written by hand to the fixed contract until the gateway serves them. Once it does, run
- * `npm run api:generate` and replace these with the generated endpoints (keeping the tags below).
- * The web app cannot import the server's contracts, so the types mirror the contract here.
+ * The summary calls (spec section 7, GET /api/summary/?user=…, and the review calls of issue 14)
+ * on the generated endpoints. The web app cannot import the server's contracts, so the types the
+ * page uses mirror the contract here.
  */
 
 export type SectionKey = 'current_conditions' | 'past_history' | 'medications' | 'allergies' | 'additional';
@@ -64,55 +63,51 @@ export interface SummaryItem {
 /** While the summary is being built, the page asks again this often (as the dashboard does for thumbnails). */
 export const SUMMARY_POLL_MS = 2000;
 
-const summaryApi = api.enhanceEndpoints({ addTagTypes: ['summary'] }).injectEndpoints({
-  endpoints: (build) => ({
-    summaryGet: build.query<SummaryItem, { user: string }>({
-      query: ({ user }) => ({ url: '/api/summary/', params: { user } }),
-      // The seed's shape is a list whose first item is the summary.
-      transformResponse: (response: SummaryItem[]) => {
-        const item = response[0];
-        if (!item) throw new Error('The summary answer was empty.');
-        return item;
-      },
-      providesTags: ['summary'],
-    }),
-    summaryHideFact: build.mutation<SummaryItem[], { factId: string; hidden: boolean }>({
-      query: ({ factId, hidden }) => ({
-        url: `/api/summary/facts/${encodeURIComponent(factId)}/hide/`,
-        method: 'POST',
-        body: { hidden },
-      }),
-      invalidatesTags: ['summary', 'history'],
-    }),
-    summaryEditFact: build.mutation<SummaryItem[], { factId: string; text: string }>({
-      query: ({ factId, text }) => ({
-        url: `/api/summary/facts/${encodeURIComponent(factId)}/`,
-        method: 'PUT',
-        body: { text },
-      }),
-      invalidatesTags: ['summary', 'history'],
-    }),
-    summaryAddFact: build.mutation<SummaryItem[], { section: SectionKey; text: string }>({
-      query: (body) => ({ url: '/api/summary/facts/', method: 'POST', body }),
-      invalidatesTags: ['summary', 'history'],
-    }),
-    summaryRemoveFact: build.mutation<SummaryItem[], { factId: string }>({
-      query: ({ factId }) => ({ url: `/api/summary/facts/${encodeURIComponent(factId)}/`, method: 'DELETE' }),
-      invalidatesTags: ['summary', 'history'],
-    }),
-    summaryConfirm: build.mutation<SummaryItem[], { version: number }>({
-      query: (body) => ({ url: '/api/summary/confirm/', method: 'POST', body }),
-      // A 409 (a newer version exists) also reloads, so the patient reviews what is there now.
-      invalidatesTags: ['summary', 'history'],
-    }),
-  }),
+// The generated endpoints (generated.ts) with what the schema cannot say: each review call is in the
+// access history and reloads the summary. The hooks below keep the page's shapes: one item instead of
+// the list, and plain arguments instead of the generated request bodies.
+const summaryApi = api.enhanceEndpoints({
+  endpoints: {
+    summaryHide: { invalidatesTags: ['summary', 'history'] },
+    summaryEdit: { invalidatesTags: ['summary', 'history'] },
+    summaryAdd: { invalidatesTags: ['summary', 'history'] },
+    summaryRemove: { invalidatesTags: ['summary', 'history'] },
+    // A 409 (a newer version exists) also reloads, so the patient reviews what is there now.
+    summaryConfirm: { invalidatesTags: ['summary', 'history'] },
+  },
 });
 
-export const {
-  useSummaryGetQuery,
-  useSummaryHideFactMutation,
-  useSummaryEditFactMutation,
-  useSummaryAddFactMutation,
-  useSummaryRemoveFactMutation,
-  useSummaryConfirmMutation,
-} = summaryApi;
+type GetOptions = Parameters<typeof summaryApi.useSummaryGetQuery>[1];
+
+/** GET /api/summary/?user=…: the list's first item is the summary (the seed's shape). */
+export function useSummaryGetQuery(arg: { user: string }, options?: Omit<NonNullable<GetOptions>, 'selectFromResult'>) {
+  const result = summaryApi.useSummaryGetQuery(arg, options);
+  // The generated types mirror the same contract; the page's are its own (it cannot import the server's).
+  const data = result.data?.[0] as SummaryItem | undefined;
+  return { ...result, data };
+}
+
+export function useSummaryHideFactMutation() {
+  const [trigger, state] = summaryApi.useSummaryHideMutation();
+  return [({ factId, hidden }: { factId: string; hidden: boolean }) => trigger({ factId, hideFactBodyDoc: { hidden } }), state] as const;
+}
+
+export function useSummaryEditFactMutation() {
+  const [trigger, state] = summaryApi.useSummaryEditMutation();
+  return [({ factId, text }: { factId: string; text: string }) => trigger({ factId, editFactBodyDoc: { text } }), state] as const;
+}
+
+export function useSummaryAddFactMutation() {
+  const [trigger, state] = summaryApi.useSummaryAddMutation();
+  return [(body: { section: SectionKey; text: string }) => trigger({ addFactBodyDoc: body }), state] as const;
+}
+
+export function useSummaryRemoveFactMutation() {
+  const [trigger, state] = summaryApi.useSummaryRemoveMutation();
+  return [({ factId }: { factId: string }) => trigger({ factId }), state] as const;
+}
+
+export function useSummaryConfirmMutation() {
+  const [trigger, state] = summaryApi.useSummaryConfirmMutation();
+  return [({ version }: { version: number }) => trigger({ confirmSummaryBodyDoc: { version } }), state] as const;
+}

@@ -23,6 +23,12 @@ export interface EmbeddableService<C extends CommonConfig = CommonConfig> {
    * (`GatewayConfig.<name>InternalUrl`).
    */
   internalHttp?: boolean;
+  /**
+   * Other services' internal HTTP it calls (summary reads documents' files). In one process the
+   * launcher sets its `<name>InternalUrl` for each and the internal token; it must come after them
+   * in the launcher's list.
+   */
+  callsInternalHttp?: readonly ServiceName[];
 }
 
 export interface ServiceDefinition<C extends CommonConfig> extends EmbeddableService<C> {

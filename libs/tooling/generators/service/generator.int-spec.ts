@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { Client } from 'pg';
 
 /**
@@ -19,11 +20,10 @@ function run(workspace: string, command: string, args: string[]): string {
   const result = spawnSync(command, args, {
     cwd: workspace,
     encoding: 'utf-8',
-    // No colours: the output is read as text (FORCE_COLOR from a parent run would colour it).
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', DATABASE_URL: databaseUrl, FORCE_COLOR: '0', NO_COLOR: '1' },
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: '0', DATABASE_URL: databaseUrl },
   });
-  // eslint-disable-next-line no-control-regex
-  const output = `${result.stdout}\n${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+  // Run through `npm run test:int`, nx passes FORCE_COLOR on: without colour codes, "CREATE apps/..." is found.
+  const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
   if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${result.status}):\n${output.slice(-4000)}`);
   return output;
 }

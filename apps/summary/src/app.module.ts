@@ -1,0 +1,80 @@
+import { Inject, Injectable, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { AuditClientModule } from '@medfolio/audit-client';
+import { EventsModule, type EventBus } from '@medfolio/messaging';
+import { ServiceKitModule } from '@medfolio/runtime/service-kit';
+import { SummaryConfig } from './config';
+import { DocumentEventsController } from './controllers/document-events.controller';
+import { SummaryController } from './controllers/summary.controller';
+import { SUMMARY_ENTITIES } from './entities';
+import { SUMMARY_MIGRATIONS } from './migrations';
+import { DocumentContentRepository } from './repositories/document-content.repository';
+import { SummaryDocumentsRepository } from './repositories/summary-documents.repository';
+import { SummaryVersionsRepository } from './repositories/summary-versions.repository';
+import { BuilderService } from './services/builder.service';
+import { createEngine, createOcrScheduler, OCR_SCHEDULER, SUMMARY_ENGINE } from './services/engine';
+import { ExtractionService } from './services/extraction.service';
+import { SummaryAudit } from './services/summary-audit';
+import { SummaryService } from './services/summary.service';
+
+export interface SummaryAppOptions {
+  config: SummaryConfig;
+  eventBus: EventBus;
+  http: boolean;
+}
+
+export function summaryDbOptions(config: SummaryConfig) {
+  return { name: 'summary' as const, config, entities: SUMMARY_ENTITIES, migrations: SUMMARY_MIGRATIONS };
+}
+
+/** A finished read tells the builder to look at once (the debounce still applies). */
+@Injectable()
+class ReadToBuildLink implements OnModuleInit {
+  constructor(
+    @Inject(ExtractionService) private readonly extraction: ExtractionService,
+    @Inject(BuilderService) private readonly builder: BuilderService,
+  ) {}
+
+  onModuleInit(): void {
+    this.extraction.onFinished = () => this.builder.kick();
+  }
+}
+
+/**
+ * The summary service: reads uploaded documents (documents' events, bytes over documents' internal
+ * HTTP), keeps their text and facts, rebuilds each patient's summary (debounced, versioned) with the
+ * configured engine, and answers the summary and review calls (request/reply).
+ */
+@Module({})
+export class SummaryAppModule {
+  static register(options: SummaryAppOptions): DynamicModule {
+    return {
+      module: SummaryAppModule,
+      imports: [
+        ServiceKitModule.forService({
+          ...summaryDbOptions(options.config),
+          eventBus: options.eventBus,
+          http: options.http,
+          // Consumes documents' events; publishes summary.summary.built.v1 through its outbox.
+          streams: ['DOCUMENTS', 'SUMMARY'],
+          outbox: true,
+        }),
+        AuditClientModule.forService('summary'),
+        EventsModule.forHandlers(),
+      ],
+      controllers: [SummaryController, DocumentEventsController],
+      providers: [
+        { provide: SummaryConfig, useValue: options.config },
+        { provide: SUMMARY_ENGINE, useFactory: () => createEngine() },
+        { provide: OCR_SCHEDULER, useFactory: () => createOcrScheduler(options.config) },
+        SummaryDocumentsRepository,
+        SummaryVersionsRepository,
+        DocumentContentRepository,
+        SummaryAudit,
+        ExtractionService,
+        BuilderService,
+        SummaryService,
+        ReadToBuildLink,
+      ],
+    };
+  }
+}

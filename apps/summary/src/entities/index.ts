@@ -1,0 +1,10 @@
+import { OutboxMessage, ProcessedMessage } from '@medfolio/messaging/outbox';
+import { FactOverride } from './fact-override.entity';
+import { SummaryDocument, type DocumentState } from './summary-document.entity';
+import { SummaryPage } from './summary-page.entity';
+import { SummaryPatient } from './summary-patient.entity';
+import { SummaryVersion } from './summary-version.entity';
+
+export { FactOverride, SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, type DocumentState };
+
+export const SUMMARY_ENTITIES = [SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, FactOverride, OutboxMessage, ProcessedMessage];

@@ -1,0 +1,171 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { extractDocument, type ExtractionResult, type OcrScheduler } from '@medfolio/clinical';
+import type { DocumentDeletedEvent, DocumentUploadedEvent } from '@medfolio/contracts';
+import type { EventEnvelope } from '@medfolio/messaging';
+import { IdempotentConsumer, PollingLoop } from '@medfolio/messaging/outbox';
+import { SummaryConfig } from '../config';
+import { DocumentContentRepository, DocumentGoneError } from '../repositories/document-content.repository';
+import { SummaryDocumentsRepository, type ClaimedDocument } from '../repositories/summary-documents.repository';
+import { OCR_SCHEDULER } from './engine';
+
+/** How often the reader looks for work besides being kicked (claims run out, other replicas' rows). */
+const POLL_MS = 2000;
+/** After this many failed attempts (the service unreachable, a crash while reading), a document is given up. */
+export const MAX_ATTEMPTS = 3;
+
+export const READ_MESSAGES = {
+  nothingRead: 'Nothing could be read from this document.',
+  gone: 'The document is no longer stored.',
+  failed: 'This document could not be read. Try uploading it again.',
+} as const;
+
+/** How a finished read is filed: read (with any per-part problems) or unreadable. */
+export function verdictOf(result: ExtractionResult, filename: string): { state: 'read' | 'unreadable'; problems: string[] } {
+  const problems = result.problems.map((p) => (p.filename && p.filename !== filename ? `${p.filename}: ${p.reason}` : p.reason));
+  const anything = result.texts.some((t) => t.text.trim() !== '') || result.facts.length > 0 || result.noneKnown.length > 0;
+  if (anything) return { state: 'read', problems };
+  return { state: 'unreadable', problems: problems.length > 0 ? problems : [READ_MESSAGES.nothingRead] };
+}
+
+/**
+ * Reads uploaded documents off the request path: the DOCUMENTS events only note the work in rows
+ * (idempotently, in the dedup transaction); a loop claims rows and reads up to
+ * SUMMARY_EXTRACT_CONCURRENCY documents at a time (spool to a temporary file, extractDocument with
+ * the shared OCR workers, delete the file). The work lives in rows: a restart resumes what was
+ * pending, a read cut off mid-way is taken again when its claim runs out, and a finished one is
+ * never read twice.
+ */
+@Injectable()
+export class ExtractionService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(ExtractionService.name);
+  private readonly once: IdempotentConsumer;
+  private readonly loop = new PollingLoop(() => this.pass(), POLL_MS);
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly abort = new AbortController();
+  private renewTimer?: NodeJS.Timeout;
+  /** Called after each finished read (the builder is told to look). */
+  onFinished: () => void = () => undefined;
+
+  constructor(
+    @Inject(DataSource) dataSource: DataSource,
+    @Inject(SummaryConfig) private readonly config: SummaryConfig,
+    @Inject(SummaryDocumentsRepository) private readonly documents: SummaryDocumentsRepository,
+    @Inject(DocumentContentRepository) private readonly content: DocumentContentRepository,
+    @Inject(OCR_SCHEDULER) private readonly ocr: OcrScheduler,
+  ) {
+    this.once = new IdempotentConsumer(dataSource, 'summary-documents');
+  }
+
+  onApplicationBootstrap(): void {
+    this.loop.start();
+    const every = Math.max(1000, (this.config.extractLeaseSeconds * 1000) / 3);
+    this.renewTimer = setInterval(() => void this.renewClaims(), every);
+    this.renewTimer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.renewTimer);
+    this.abort.abort();
+    await this.loop.stop();
+    await Promise.allSettled(this.inFlight.values());
+    await this.ocr.shutdown();
+  }
+
+  async noteUploaded(event: EventEnvelope<DocumentUploadedEvent>): Promise<void> {
+    const { document_id: documentId, owner_id: userId, content_type: contentType, uploaded_at: uploadedAt } = event.data;
+    await this.once.handle(event, (manager) =>
+      this.documents.noteUploaded({ documentId, userId, contentType, uploadedAt: new Date(uploadedAt) }, manager),
+    );
+    this.loop.kick();
+  }
+
+  async noteDeleted(event: EventEnvelope<DocumentDeletedEvent>): Promise<void> {
+    const { document_id: documentId, owner_id: userId } = event.data;
+    await this.once.handle(event, (manager) => this.documents.noteDeleted(documentId, userId, this.rebuildAt(), manager));
+    this.onFinished();
+  }
+
+  /** Runs one pass now (tests; the loop runs them on its own). Resolves when the reads it started end. */
+  async drain(): Promise<void> {
+    await this.pass();
+    await Promise.allSettled(this.inFlight.values());
+  }
+
+  private async pass(): Promise<void> {
+    try {
+      const free = this.config.extractConcurrency - this.inFlight.size;
+      const claimed = await this.documents.claim(free, this.config.extractLeaseSeconds);
+      for (const document of claimed) {
+        const work = this.read(document).finally(() => {
+          this.inFlight.delete(document.documentId);
+          this.loop.kick();
+        });
+        this.inFlight.set(document.documentId, work);
+      }
+    } catch (error) {
+      this.logger.error({ err: String(error) }, 'summary: claiming documents to read failed');
+    }
+  }
+
+  /** Reads one claimed document. Never throws: a failure leaves the claim to run out (retry) or gives up. */
+  private async read(claimed: ClaimedDocument): Promise<void> {
+    const started = Date.now();
+    try {
+      const spooled = await this.content.spool(claimed.documentId, claimed.userId, this.abort.signal);
+      try {
+        await this.documents.noteFilename(claimed.documentId, spooled.filename);
+        const result = await extractDocument(
+          { documentId: claimed.documentId, filename: spooled.filename, contentType: spooled.contentType, path: spooled.path },
+          { ocrScheduler: this.ocr, signal: this.abort.signal, logger: this.extractLogger(claimed.documentId) },
+        );
+        const { state, problems } = verdictOf(result, spooled.filename);
+        await this.documents.finish(claimed, spooled.filename, result, state, problems, this.rebuildAt());
+        // Counts only: never the text, the facts or the filename.
+        this.logger.log(
+          { documentId: claimed.documentId, state, pages: result.texts.length, facts: result.facts.length, problems: problems.length, ms: Date.now() - started },
+          'summary: document read',
+        );
+      } finally {
+        await spooled.release();
+      }
+      this.onFinished();
+    } catch (error) {
+      if (this.abort.signal.aborted) return; // shutting down: the claim runs out and another start takes it
+      const gone = error instanceof DocumentGoneError;
+      if (gone || claimed.attempts >= MAX_ATTEMPTS) {
+        const empty: ExtractionResult = { documentId: claimed.documentId, filename: '', texts: [], facts: [], noneKnown: [], problems: [] };
+        await this.documents
+          .finish(claimed, '', empty, 'unreadable', [gone ? READ_MESSAGES.gone : READ_MESSAGES.failed], this.rebuildAt())
+          .catch((e: unknown) => this.logger.error({ documentId: claimed.documentId, err: String(e) }, 'summary: could not file an unreadable document'));
+        this.onFinished();
+      }
+      this.logger.warn({ documentId: claimed.documentId, attempt: claimed.attempts, err: errorName(error) }, 'summary: reading a document failed');
+    }
+  }
+
+  private async renewClaims(): Promise<void> {
+    try {
+      await this.documents.renew([...this.inFlight.keys()], this.config.extractLeaseSeconds);
+    } catch (error) {
+      this.logger.warn({ err: String(error) }, 'summary: renewing read claims failed');
+    }
+  }
+
+  private rebuildAt(): Date {
+    return new Date(Date.now() + this.config.rebuildDelayMs);
+  }
+
+  private extractLogger(documentId: string) {
+    const logger = this.logger;
+    return {
+      info: (event: string, fields?: Record<string, string | number | boolean>) => logger.debug({ documentId, event, ...fields }, 'extract'),
+      warn: (event: string, fields?: Record<string, string | number | boolean>) => logger.warn({ documentId, event, ...fields }, 'extract'),
+    };
+  }
+}
+
+/** An error's class, not its message (a parser's message may quote the document). */
+function errorName(error: unknown): string {
+  return error instanceof Error ? `${error.name}` : typeof error;
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  DomainError,
+  SUMMARY_MESSAGES,
+  type AddFactDto,
+  type CallerIdentity,
+  type ConfirmSummaryDto,
+  type EditFactDto,
+  type FactIdDto,
+  type HideFactDto,
+  type SummaryItem,
+  type SummaryQueryDto,
+} from '@medfolio/contracts';
+import type { SummaryEngine } from '@medfolio/clinical';
+import { OutboxRelay } from '@medfolio/messaging/outbox';
+import type { SummaryVersion } from '../entities';
+import { SummaryDocumentsRepository } from '../repositories/summary-documents.repository';
+import { SummaryVersionsRepository } from '../repositories/summary-versions.repository';
+import { SUMMARY_ENGINE } from './engine';
+import { SummaryAudit, type SummaryAction } from './summary-audit';
+import { applyOverrides, emptySummary, EMPTY_OUTPUT, findFact, problemsOfDocument, type Override } from './summary-model';
+
+const OWNER_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * The patient's summary and their review of it. Only the owner (for now): anyone else, or nobody
+ * signed in, gets the same 404 as a summary that does not exist. Every read and change is audited
+ * first (fail-closed). Each change is stored apart from the engine's output and makes a new version
+ * at once from the latest engine output (the documents are not read again).
+ */
+@Injectable()
+export class SummaryService {
+  constructor(
+    @Inject(SummaryDocumentsRepository) private readonly documents: SummaryDocumentsRepository,
+    @Inject(SummaryVersionsRepository) private readonly versions: SummaryVersionsRepository,
+    @Inject(SummaryAudit) private readonly audit: SummaryAudit,
+    @Inject(SUMMARY_ENGINE) private readonly engine: SummaryEngine,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+  ) {}
+
+  async get(caller: CallerIdentity, query: SummaryQueryDto): Promise<SummaryItem[]> {
+    if (!caller.userId || caller.userId !== query.user || !OWNER_ID.test(query.user)) {
+      if (OWNER_ID.test(query.user)) await this.audit.recordQuietly(caller, 'summary.read', 'denied', query.user);
+      throw new DomainError('NOT_FOUND', SUMMARY_MESSAGES.notFound);
+    }
+    await this.audit.record(caller, 'summary.read', 'success', query.user);
+    return [await this.item(query.user)];
+  }
+
+  hide(caller: CallerIdentity, dto: HideFactDto): Promise<SummaryItem> {
+    return this.change(caller, 'summary.fact-hide', dto.fact_id, async (manager, userId, found, current) => {
+      await this.versions.upsertOverride(manager, userId, { ...this.base(dto.fact_id, found, current), hidden: dto.hidden });
+    });
+  }
+
+  edit(caller: CallerIdentity, dto: EditFactDto): Promise<SummaryItem> {
+    return this.change(caller, 'summary.fact-edit', dto.fact_id, async (manager, userId, found, current) => {
+      await this.versions.upsertOverride(manager, userId, { ...this.base(dto.fact_id, found, current), text: dto.text.trim() });
+    });
+  }
+
+  add(caller: CallerIdentity, dto: AddFactDto): Promise<SummaryItem> {
+    const factId = randomUUID();
+    return this.change(caller, 'summary.fact-add', factId, async (manager, userId) => {
+      await this.versions.upsertOverride(manager, userId, { factId, section: dto.section, added: true, hidden: false, text: dto.text.trim() });
+    }, { lookup: false });
+  }
+
+  remove(caller: CallerIdentity, dto: FactIdDto): Promise<SummaryItem> {
+    return this.change(caller, 'summary.fact-remove', dto.fact_id, async (manager, userId, found) => {
+      if (!found?.added) throw new DomainError('VALIDATION_FAILED', SUMMARY_MESSAGES.onlyAdded);
+      await this.versions.deleteOverride(manager, userId, dto.fact_id);
+    });
+  }
+
+  async confirm(caller: CallerIdentity, dto: ConfirmSummaryDto): Promise<SummaryItem> {
+    const userId = this.owner(caller);
+    await this.audit.record(caller, 'summary.confirm', 'success', userId, String(dto.version));
+    if (!(await this.versions.confirm(userId, dto.version))) throw new DomainError('CONFLICT', SUMMARY_MESSAGES.changed);
+    return this.item(userId);
+  }
+
+  /** The summary item as the API shows it: latest version, state, and each document's reading. */
+  async item(userId: string): Promise<SummaryItem> {
+    const [patient, documents] = await Promise.all([this.versions.patient(userId), this.documents.listForUser(userId)]);
+    const latest = patient ? await this.versions.latest(userId, patient.latestVersion) : null;
+    const view = latest ? { text: latest.text, sections: latest.sections } : emptySummary();
+    const reading = documents.some((d) => d.state === 'pending' || d.state === 'processing');
+    const hasFacts = view.sections.some((s) => s.facts.length > 0);
+    const status = reading || patient?.rebuildDueAt ? 'processing' : documents.length === 0 && !hasFacts ? 'empty' : 'ready';
+    return {
+      summary: view.text,
+      status,
+      version: latest?.version ?? 0,
+      confirmed_version: patient?.confirmedVersion ?? null,
+      updated_at: (latest?.builtAt ?? new Date()).toISOString(),
+      sections: view.sections,
+      documents: documents.map((d) => ({
+        document_id: d.documentId,
+        filename: d.filename,
+        state: d.state === 'deleted' ? 'read' : d.state,
+        problems: problemsOfDocument(d, latest?.engineOutput ?? null),
+      })),
+    };
+  }
+
+  /**
+   * One review change: under the patient's lock, finds the fact (404 if it is not in the latest
+   * version), audits, stores the change and writes the next version from the latest engine output.
+   */
+  private async change(
+    caller: CallerIdentity,
+    action: SummaryAction,
+    factId: string,
+    store: (manager: EntityManager, userId: string, found: ReturnType<typeof findFact>, current: Override | undefined) => Promise<void>,
+    options: { lookup: boolean } = { lookup: true },
+  ): Promise<SummaryItem> {
+    const userId = this.owner(caller);
+    await this.versions.write(
+      userId,
+      (overrides, latest) => {
+        const output = latest?.engineOutput ?? EMPTY_OUTPUT;
+        return { engine: latest?.engine ?? this.engine.name, output, ...applyOverrides(output, overrides) };
+      },
+      {
+        before: async (manager, latest: SummaryVersion | null, overrides) => {
+          const found = findFact(latest?.engineOutput ?? EMPTY_OUTPUT, overrides, factId);
+          if (options.lookup && !found) {
+            await this.audit.recordQuietly(caller, action, 'failure', userId, factId);
+            throw new DomainError('NOT_FOUND', SUMMARY_MESSAGES.factNotFound);
+          }
+          await this.audit.record(caller, action, 'success', userId, factId);
+          await store(manager, userId, found, overrides.find((o) => o.factId === factId));
+        },
+      },
+    );
+    this.relay.kick();
+    return this.item(userId);
+  }
+
+  /** A change to a fact keeps the other changes to it (hiding keeps a correction, and the reverse). */
+  private base(factId: string, found: ReturnType<typeof findFact>, current: Override | undefined): Override {
+    if (!found) throw new DomainError('NOT_FOUND', SUMMARY_MESSAGES.factNotFound);
+    return current ?? { factId, section: found.section, added: found.added, hidden: false, text: null };
+  }
+
+  private owner(caller: CallerIdentity): string {
+    if (!caller.userId || !OWNER_ID.test(caller.userId)) throw new DomainError('NOT_FOUND', SUMMARY_MESSAGES.notFound);
+    return caller.userId;
+  }
+}

@@ -1,0 +1,175 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
+import type { RpcShape } from './rpc-map';
+
+/**
+ * The summary calls (issue 14) and its event. The gateway's /api/summary/ routes are thin: each is
+ * one request/reply call with the caller identity; the summary service decides everything.
+ */
+export const SUMMARY_SUBJECTS = {
+  /** Request/reply: SummaryQueryDto, reply SummaryItem[] (one item). */
+  get: 'summary.summary.get',
+  /** Request/reply: HideFactDto, reply SummaryItem. */
+  hide: 'summary.fact.hide',
+  /** Request/reply: EditFactDto, reply SummaryItem. */
+  edit: 'summary.fact.edit',
+  /** Request/reply: AddFactDto, reply SummaryItem. */
+  add: 'summary.fact.add',
+  /** Request/reply: FactIdDto, reply SummaryItem (only facts the patient added). */
+  remove: 'summary.fact.remove',
+  /** Request/reply: ConfirmSummaryDto, reply SummaryItem. */
+  confirm: 'summary.summary.confirm',
+  /** Event (SUMMARY stream): SummaryBuiltEvent. */
+  built: 'summary.summary.built.v1',
+} as const;
+
+export const SUMMARY_SECTION_KEYS = ['current_conditions', 'past_history', 'medications', 'allergies', 'additional'] as const;
+export type SummarySectionKey = (typeof SUMMARY_SECTION_KEYS)[number];
+
+export const SUMMARY_MESSAGES = {
+  notFound: 'Summary not found.',
+  factNotFound: 'Fact not found.',
+  changed: 'The summary changed; review the new version.',
+  onlyAdded: 'Only facts you added can be removed; hide the others instead.',
+} as const;
+
+/** GET /api/summary/?user={patientId}. A mismatch answers 404, so no format rule beyond a length. */
+export class SummaryQueryDto {
+  @IsString({ message: 'user must be the id of a patient.' })
+  @Length(1, 128, { message: 'user must be the id of a patient.' })
+  user!: string;
+}
+
+const FACT_ID = { message: 'fact_id must be the id of a fact in your summary.' };
+
+export class FactIdDto {
+  @IsUUID('all', FACT_ID)
+  fact_id!: string;
+}
+
+/** POST /api/summary/facts/{factId}/hide/ body. */
+export class HideFactBodyDto {
+  @IsBoolean({ message: 'hidden must be true or false.' })
+  hidden!: boolean;
+}
+
+export class HideFactDto extends HideFactBodyDto {
+  @IsUUID('all', FACT_ID)
+  fact_id!: string;
+}
+
+const FACT_TEXT = { message: 'text must be 1 to 300 characters.' };
+
+/** PUT /api/summary/facts/{factId}/ body. */
+export class EditFactBodyDto {
+  @IsString(FACT_TEXT)
+  @Length(1, 300, FACT_TEXT)
+  @Matches(/\S/, FACT_TEXT)
+  text!: string;
+}
+
+export class EditFactDto extends EditFactBodyDto {
+  @IsUUID('all', FACT_ID)
+  fact_id!: string;
+}
+
+/** POST /api/summary/facts/ body. */
+export class AddFactDto {
+  @IsIn(SUMMARY_SECTION_KEYS, { message: `section must be one of: ${SUMMARY_SECTION_KEYS.join(', ')}.` })
+  section!: SummarySectionKey;
+
+  @IsString(FACT_TEXT)
+  @Length(1, 300, FACT_TEXT)
+  @Matches(/\S/, FACT_TEXT)
+  text!: string;
+}
+
+/** POST /api/summary/confirm/ body. */
+export class ConfirmSummaryDto {
+  @Type(() => Number)
+  @IsInt({ message: 'version must be a whole number.' })
+  @Min(1, { message: 'version must be a whole number.' })
+  version!: number;
+}
+
+export type SummaryStatus = 'empty' | 'processing' | 'ready';
+export type SummaryFactCategory =
+  | 'condition'
+  | 'medication'
+  | 'allergy'
+  | 'immunization'
+  | 'procedure'
+  | 'result'
+  | 'vital'
+  | 'care_team'
+  | 'note';
+
+export interface SummarySource {
+  document_id: string;
+  filename: string;
+  page: number | null;
+  quote: string;
+}
+
+export interface SummaryFact {
+  /** Stable across rebuilds where the fact is the same (section + normalised key), so patient edits survive. */
+  id: string;
+  text: string;
+  category: SummaryFactCategory;
+  status: 'active' | 'resolved' | 'stopped' | 'unknown' | null;
+  onset: string | null;
+  end: string | null;
+  code: { system: string; code: string; display?: string } | null;
+  details: Record<string, string> | null;
+  certainty: 'confirmed' | 'possible' | null;
+  hidden: boolean;
+  edited: boolean;
+  added_by_patient: boolean;
+  sources: SummarySource[];
+}
+
+export interface SummarySectionItem {
+  key: SummarySectionKey;
+  title: string;
+  state: 'facts' | 'none_known' | 'not_recorded';
+  facts: SummaryFact[];
+  none_known: { text: string; sources: SummarySource[] } | null;
+}
+
+export type SummaryDocumentState = 'pending' | 'processing' | 'read' | 'unreadable';
+
+export interface SummaryDocumentItem {
+  document_id: string;
+  filename: string;
+  state: SummaryDocumentState;
+  problems: string[];
+}
+
+/** One item of GET /api/summary/ (the list has one) and the reply of every review call. */
+export interface SummaryItem {
+  summary: string;
+  status: SummaryStatus;
+  /** The latest built version; 0 when nothing was built yet. */
+  version: number;
+  confirmed_version: number | null;
+  /** ISO 8601. */
+  updated_at: string;
+  sections: SummarySectionItem[];
+  documents: SummaryDocumentItem[];
+}
+
+/** summary.summary.built.v1: a new version exists (no health data in the event). */
+export interface SummaryBuiltEvent {
+  user_id: string;
+  version: number;
+}
+
+/** This service's part of the request/reply map (libs/contracts rpc-map.ts `RpcMap` extends it). */
+export interface SummaryRpc {
+  [SUMMARY_SUBJECTS.get]: RpcShape<SummaryQueryDto, SummaryItem[]>;
+  [SUMMARY_SUBJECTS.hide]: RpcShape<HideFactDto, SummaryItem>;
+  [SUMMARY_SUBJECTS.edit]: RpcShape<EditFactDto, SummaryItem>;
+  [SUMMARY_SUBJECTS.add]: RpcShape<AddFactDto, SummaryItem>;
+  [SUMMARY_SUBJECTS.remove]: RpcShape<FactIdDto, SummaryItem>;
+  [SUMMARY_SUBJECTS.confirm]: RpcShape<ConfirmSummaryDto, SummaryItem>;
+}
