@@ -50,7 +50,7 @@ describe('the attack corpus: each refused with its message, and nothing kept', (
       'a double extension (.pdf.exe)',
       () => ({ name: 'results.pdf.exe', data: files.exe() }),
       415,
-      '"results.pdf.exe" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files are accepted.',
+      '"results.pdf.exe" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files, and health records (C-CDA .xml, FHIR .json), are accepted.',
     ],
     [
       'a double extension (.exe.pdf)',
@@ -98,7 +98,7 @@ describe('the attack corpus: each refused with its message, and nothing kept', (
         ]),
       }),
       415,
-      '"scans.zip" was refused: it contains "update.exe", which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files).',
+      '"scans.zip" was refused: it contains "update.exe", which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files, health records and their stylesheets).',
     ],
     [
       'a zip bomb',
