@@ -1,4 +1,5 @@
-import { sniffStructuredRecord, STRUCTURED_SNIFF_BYTES } from '@medfolio/clinical';
+// The sniffer's own entry point: the library's index would load its PDF, OCR and LLM code too.
+import { sniffStructuredRecord, STRUCTURED_SNIFF_BYTES } from '@medfolio/clinical/structured';
 import type { DocumentKind } from '@medfolio/contracts';
 import { CfbCheck } from './cfb-check';
 import type { StructureCheck } from './content-problem';
