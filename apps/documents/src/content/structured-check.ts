@@ -59,13 +59,12 @@ export class CcdaCheck implements StructureCheck {
 /**
  * A FHIR resource, checked whole as it streams: one well-formed JSON object (its resourceType was
  * seen at the start). Values are dropped as soon as they are parsed, so a large Bundle is never
- * held in memory.
+ * held in memory. The parser itself skips a leading byte order mark.
  */
 export class FhirCheck implements StructureCheck {
   private readonly parser = new JSONParser({ paths: ['$.*.*'], keepStack: false });
   private ended = false;
   private problem: ContentProblem | undefined;
-  private started = false;
 
   constructor() {
     this.parser.onValue = () => undefined;
@@ -79,16 +78,7 @@ export class FhirCheck implements StructureCheck {
 
   update(chunk: Buffer): void {
     if (this.problem) throw this.problem;
-    let bytes = chunk;
-    // A byte order mark is allowed before the text (RFC 8259 lets parsers ignore it).
-    if (!this.started && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-    this.started = true;
-    try {
-      if (bytes.length > 0) this.parser.write(bytes);
-    } catch {
-      this.problem ??= damaged();
-    }
-    if (this.problem) throw this.problem;
+    this.feed(chunk);
   }
 
   finish(): void {
@@ -99,6 +89,15 @@ export class FhirCheck implements StructureCheck {
       throw damaged();
     }
     if (this.problem || !this.ended) throw this.problem ?? damaged();
+  }
+
+  private feed(bytes: Buffer): void {
+    try {
+      if (bytes.length > 0) this.parser.write(bytes);
+    } catch {
+      this.problem ??= damaged();
+    }
+    if (this.problem) throw this.problem;
   }
 }
 

@@ -50,6 +50,11 @@ describe('structured health records (issue 14)', () => {
       () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), files.ccda()]),
     ],
     ['ips.json', 'json', () => files.fhirBundle()],
+    [
+      'with a byte order mark: bom-ips.json',
+      'json',
+      () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), files.fhirBundle()]),
+    ],
     ['a large Bundle: big-ips.json', 'json', () => files.fhirBundle(3000)],
   ] as const)('accepts %s as %s, passing it through unchanged', async (label, kind, make) => {
     const name = label.split(': ').pop() ?? label;
