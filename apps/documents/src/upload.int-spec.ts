@@ -50,7 +50,7 @@ describe('the attack corpus: each refused with its message, and nothing kept', (
       'a double extension (.pdf.exe)',
       () => ({ name: 'results.pdf.exe', data: files.exe() }),
       415,
-      '"results.pdf.exe" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files are accepted.',
+      '"results.pdf.exe" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files, and health records (C-CDA .xml, FHIR .json), are accepted.',
     ],
     [
       'a double extension (.exe.pdf)',
@@ -98,7 +98,7 @@ describe('the attack corpus: each refused with its message, and nothing kept', (
         ]),
       }),
       415,
-      '"scans.zip" was refused: it contains "update.exe", which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files).',
+      '"scans.zip" was refused: it contains "update.exe", which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files, health records and their stylesheets).',
     ],
     [
       'a zip bomb',
@@ -113,6 +113,30 @@ describe('the attack corpus: each refused with its message, and nothing kept', (
       '"huge.pdf" is larger than 8 MB, the most a file may be.',
     ],
     ['an empty file', () => ({ name: 'empty.pdf', data: Buffer.alloc(0) }), 415, '"empty.pdf" is empty.'],
+    [
+      'an XXE record',
+      () => ({ name: 'ccd.xml', data: files.xxe(), type: 'text/xml' }),
+      415,
+      '"ccd.xml" is not a health record: it declares a document type (DTD), which is not accepted for safety.',
+    ],
+    [
+      'a billion-laughs record',
+      () => ({ name: 'ccd.xml', data: files.billionLaughs() }),
+      415,
+      '"ccd.xml" is not a health record: it declares a document type (DTD), which is not accepted for safety.',
+    ],
+    [
+      'a .json that is not FHIR',
+      () => ({ name: 'export.json', data: Buffer.from('{"patient": "someone"}'), type: 'application/json' }),
+      415,
+      '"export.json" is not a health record: it is not a C-CDA document or a FHIR resource.',
+    ],
+    [
+      'a large C-CDA cut off after its first 64 KiB',
+      () => ({ name: 'ccd.xml', data: files.ccda(2000).subarray(0, 120_000) }),
+      415,
+      '"ccd.xml" is damaged or not a complete health record (C-CDA).',
+    ],
   ] as const)('%s', async (_what, make, status, message) => {
     const answer = await h.upload(newUserId(), [await make()]);
     expect(answer.status).toBe(status);
@@ -334,6 +358,41 @@ describe('a batch of good files', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 192 });
     expect(list.find((d) => d.filename === 'scan.pdf')!.url).toBeNull();
     expect(new URL(png.url!).searchParams.get('X-Amz-Expires')).toBe('900');
+  });
+
+  it('stores health records (a C-CDA, a FHIR Bundle, a portal export zip) and serves them as attachments only', async () => {
+    const owner = newUserId();
+    const batch: UploadFile[] = [
+      { name: 'ccd.xml', data: files.ccda(2000), type: 'text/xml' },
+      { name: 'ips.json', data: files.fhirBundle(), type: 'application/json' },
+      {
+        name: 'my-record.zip',
+        data: files.zip([
+          { name: 'ccd.xml', data: files.ccda() },
+          { name: 'CDA.xsl', data: Buffer.from('<xsl:stylesheet version="1.0"/>') },
+          { name: 'readme.html', data: files.html() },
+        ]),
+      },
+    ];
+
+    const answer = await h.upload(owner, batch);
+
+    expect(answer.status).toBe(201);
+    const rows = await h.sql<{ filename: string; kind: string; content_type: string; sha256: string }>(
+      'SELECT filename, kind, content_type, sha256 FROM documents.documents WHERE owner_id = $1 ORDER BY filename',
+      [owner],
+    );
+    expect(rows).toEqual([
+      { filename: 'ccd.xml', kind: 'xml', content_type: 'application/xml', sha256: sha256(batch[0]!.data) },
+      { filename: 'ips.json', kind: 'json', content_type: 'application/fhir+json', sha256: sha256(batch[1]!.data) },
+      { filename: 'my-record.zip', kind: 'zip', content_type: 'application/zip', sha256: sha256(batch[2]!.data) },
+    ]);
+    const [xmlLink] = (answer.body as UploadReply).image_urls;
+    const download = await fetch(xmlLink!);
+    expect(download.status).toBe(200);
+    expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(batch[0]!.data));
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename=ccd.xml');
+    expect(download.headers.get('content-type')).toBe('application/xml');
   });
 
   it('keeps the display name safe: no directories, control or bidi characters; never the storage key', async () => {

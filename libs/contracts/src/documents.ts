@@ -33,10 +33,14 @@ export class DocumentIdDto {
 }
 
 /** The document types accepted, as decided from the content (never the name or the declared type). */
-export const DOCUMENT_KINDS = ['pdf', 'jpeg', 'png', 'doc', 'docx', 'zip'] as const;
+export const DOCUMENT_KINDS = ['pdf', 'jpeg', 'png', 'doc', 'docx', 'zip', 'xml', 'json'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-/** The Content-Type each kind is stored and served with. */
+/**
+ * The Content-Type each kind is stored and served with. xml is a C-CDA record and json a FHIR
+ * resource; like every document they are only ever served as attachments with nosniff (a C-CDA's
+ * `<?xml-stylesheet?>` would otherwise run XSLT in the browser).
+ */
 export const DOCUMENT_CONTENT_TYPES: Record<DocumentKind, string> = {
   pdf: 'application/pdf',
   jpeg: 'image/jpeg',
@@ -44,6 +48,8 @@ export const DOCUMENT_CONTENT_TYPES: Record<DocumentKind, string> = {
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   zip: 'application/zip',
+  xml: 'application/xml',
+  json: 'application/fhir+json',
 };
 
 /** One entry of GET /api/upload/. */

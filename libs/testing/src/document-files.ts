@@ -287,3 +287,74 @@ export function zerosBombEntry(name: string, gibibytes = 1): ZipEntry {
   for (let i = 0; i < count; i += 1) crc = crc32(mebibyte, crc);
   return { name, raw: { compressed, uncompressedSize: count * mebibyte.length, crc } };
 }
+
+// ----------------------------------------------------------------------------------------------
+// Structured health records (issue 14): C-CDA XML and FHIR JSON, and hostile XML
+// ----------------------------------------------------------------------------------------------
+
+/**
+ * A small C-CDA document (a ClinicalDocument in the HL7 v3 namespace, with the stylesheet line a
+ * portal export carries). `padding` adds that many observation entries, to make records larger
+ * than the 64 KiB the upload reads before deciding.
+ */
+export function ccda(padding = 0): Buffer {
+  const entry = (i: number) =>
+    `<entry><observation classCode="OBS" moodCode="EVN"><code code="${i}" displayName="Test observation ${i}"/></observation></entry>\n`;
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<?xml-stylesheet type="text/xsl" href="CDA.xsl"?>
+<!-- exported by a test portal -->
+<ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <typeId root="2.16.840.1.113883.1.3" extension="POCD_HD000040"/>
+  <code code="34133-9" codeSystem="2.16.840.1.113883.6.1" displayName="Summarization of Episode Note"/>
+  <title>Test Patient summary</title>
+  <recordTarget><patientRole><patient><name><given>Test</given><family>Patient</family></name></patient></patientRole></recordTarget>
+  <component><structuredBody><component><section>
+${Array.from({ length: padding }, (_, i) => entry(i)).join('')}  </section></component></structuredBody></component>
+</ClinicalDocument>
+`);
+}
+
+/** A FHIR R4 document Bundle (the International Patient Summary's shape); `padding` adds Observations. */
+export function fhirBundle(padding = 0): Buffer {
+  const observation = (i: number) => ({
+    resource: { resourceType: 'Observation', id: `obs-${i}`, status: 'final', code: { text: `Test observation ${i}` } },
+  });
+  return Buffer.from(
+    JSON.stringify(
+      {
+        resourceType: 'Bundle',
+        type: 'document',
+        entry: [
+          { resource: { resourceType: 'Composition', id: 'ips', status: 'final', title: 'Patient Summary' } },
+          { resource: { resourceType: 'Patient', id: 'p1', name: [{ given: ['Test'], family: 'Patient' }] } },
+          ...Array.from({ length: padding }, (_, i) => observation(i)),
+        ],
+      },
+      null,
+      1,
+    ),
+  );
+}
+
+/** Classic XXE: a ClinicalDocument whose DTD declares an external entity reading a local file. */
+export function xxe(): Buffer {
+  return Buffer.from(`<?xml version="1.0"?>
+<!DOCTYPE ClinicalDocument [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
+<ClinicalDocument xmlns="urn:hl7-org:v3"><title>&xxe;</title></ClinicalDocument>
+`);
+}
+
+/** "Billion laughs": nested entities that would expand to gigabytes. */
+export function billionLaughs(): Buffer {
+  const levels = Array.from(
+    { length: 9 },
+    (_, i) => ` <!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`,
+  ).join('\n');
+  return Buffer.from(`<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+${levels}
+]>
+<ClinicalDocument xmlns="urn:hl7-org:v3"><title>&lol9;</title></ClinicalDocument>
+`);
+}

@@ -76,17 +76,17 @@ describe('refused by the name or the first bytes (nothing read further)', () => 
     [
       'setup.exe',
       () => files.exe(),
-      '"setup.exe" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files are accepted.',
+      '"setup.exe" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files, and health records (C-CDA .xml, FHIR .json), are accepted.',
     ],
     [
       'scan.pdf.exe',
       () => files.exe(),
-      '"scan.pdf.exe" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files are accepted.',
+      '"scan.pdf.exe" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files, and health records (C-CDA .xml, FHIR .json), are accepted.',
     ],
     [
       'no-extension',
       () => files.pdf(),
-      '"no-extension" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files are accepted.',
+      '"no-extension" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files, and health records (C-CDA .xml, FHIR .json), are accepted.',
     ],
     ['report.pdf', () => files.exe(), '"report.pdf" is not a PDF: it is a Windows program (.exe).'],
     ['invoice.exe.pdf', () => files.exe(), '"invoice.exe.pdf" is not a PDF: it is a Windows program (.exe).'],
@@ -96,7 +96,7 @@ describe('refused by the name or the first bytes (nothing read further)', () => 
     [
       'photo.jpg.html',
       () => files.html(),
-      '"photo.jpg.html" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files are accepted.',
+      '"photo.jpg.html" is not an accepted type. Only PDF, JPG, PNG, Word (.doc, .docx) and zip files, and health records (C-CDA .xml, FHIR .json), are accepted.',
     ],
     ['drawing.png', () => files.svg(), '"drawing.png" is not a PNG image: it is an SVG image.'],
     ['letter.doc', () => files.docx(), '"letter.doc" is not a Word document (.doc): it is a zip archive.'],
@@ -194,19 +194,19 @@ describe('refused by the rest of the content', () => {
           { name: 'a.pdf', data: files.pdf() },
           { name: 'run.exe', data: files.exe() },
         ]),
-      '"scans.zip" was refused: it contains "run.exe", which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files).',
+      '"scans.zip" was refused: it contains "run.exe", which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files, health records and their stylesheets).',
     ],
     [
       'a zip holding a zip',
       'scans.zip',
       () => files.zip([{ name: 'inner.zip', data: files.zip([{ name: 'a.pdf', data: files.pdf() }]) }]),
-      '"scans.zip" was refused: it contains "inner.zip", which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files).',
+      '"scans.zip" was refused: it contains "inner.zip", which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files, health records and their stylesheets).',
     ],
     [
       'a zip with a double extension inside',
       'scans.zip',
       () => files.zip([{ name: 'scan.pdf.exe', data: files.exe() }]),
-      '"scans.zip" was refused: it contains "scan.pdf.exe", which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files).',
+      '"scans.zip" was refused: it contains "scan.pdf.exe", which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files, health records and their stylesheets).',
     ],
     [
       'a zip with "../" in a name',

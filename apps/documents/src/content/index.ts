@@ -1,4 +1,4 @@
-export { classify, type Classified } from './classify';
+export { classify, HEAD_BYTES, type Classified } from './classify';
 export { ContentProblem, type StructureCheck } from './content-problem';
 export { displayName, extensionOf } from './filename';
 export { ContentInspector, formatSize, tooLarge } from './inspector';

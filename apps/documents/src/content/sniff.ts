@@ -75,7 +75,11 @@ export async function sniff(head: Buffer): Promise<Sniffed> {
 
 function describeUnknown(head: Buffer): string {
   if (head.length === 0) return 'empty';
+  return describeText(head) ?? 'of an unknown type';
+}
+
+/** What text a file starts with, if it is one of {@link TEXT_FORMATS} ("a web page (HTML)"). */
+export function describeText(head: Buffer): string | undefined {
   const text = head.subarray(0, 1024).toString('latin1');
-  for (const [pattern, description] of TEXT_FORMATS) if (pattern.test(text)) return description;
-  return 'of an unknown type';
+  return TEXT_FORMATS.find(([pattern]) => pattern.test(text))?.[1];
 }

@@ -114,7 +114,7 @@ export class ZipCheck implements StructureCheck {
       if (name.endsWith('/')) continue;
       if (!INNER_ZIP_EXTENSIONS.has(extensionOf(name))) {
         throw new ContentProblem(
-          `was refused: it contains ${show(name)}, which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files).`,
+          `was refused: it contains ${show(name)}, which is not an accepted type (a zip may hold only PDF, JPG, PNG and Word files, health records and their stylesheets).`,
         );
       }
     }

@@ -5,7 +5,7 @@ import { DomainError, type CallerIdentity, type DocumentListItem, type UploadRep
 import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { fileParts } from '@medfolio/storage';
 import { DocumentsConfig } from '../config';
-import { classify, ContentInspector, contentTypeOf, displayName, SNIFF_BYTES, type ZipLimits } from '../content';
+import { classify, ContentInspector, contentTypeOf, displayName, HEAD_BYTES, type ZipLimits } from '../content';
 import { DocumentBlobsRepository } from '../repositories/document-blobs.repository';
 import { DocumentsRepository, UploadExpiredError, type NewDocument } from '../repositories/documents.repository';
 import { EntitlementsRepository } from '../repositories/entitlements.repository';
@@ -109,7 +109,7 @@ export class UploadService {
    * then the rest streams through the inspector into storage. Throws the refusal naming the file.
    */
   private async store(ownerId: string, filename: string, stream: Readable, written: string[]): Promise<NewDocument> {
-    const { head, body } = await takeHead(stream, SNIFF_BYTES);
+    const { head, body } = await takeHead(stream, HEAD_BYTES);
     let classified;
     try {
       classified = await classify(filename, head, this.zipLimits);

@@ -59,7 +59,7 @@ export class DocumentsController {
   @Post('upload')
   @HttpCode(201)
   @ApiOperation({
-    summary: 'Upload documents: PDF, JPG, PNG, Word (.doc, .docx) or zip, checked by their content',
+    summary: 'Upload documents: PDF, JPG, PNG, Word (.doc, .docx), zip or health records (C-CDA .xml, FHIR .json), checked by their content',
     description:
       'Up to 20 files of up to 100 MB each (the server configuration decides), as repeated `files` fields. All or nothing: the first ' +
       'refused file (its type, its content, its size, or the plan quota) ends the request with a message naming it, and nothing of the ' +

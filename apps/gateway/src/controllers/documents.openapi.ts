@@ -22,6 +22,8 @@ export class DocumentItemDoc {
       'application/msword',
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       'application/zip',
+      'application/xml',
+      'application/fhir+json',
     ],
     description: 'Decided from the content at upload, not from the name or the declared type',
   })

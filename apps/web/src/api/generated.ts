@@ -385,7 +385,9 @@ export type DocumentItemDoc = {
     | 'image/png'
     | 'application/msword'
     | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
-    | 'application/zip';
+    | 'application/zip'
+    | 'application/xml'
+    | 'application/fhir+json';
 };
 export type UploadReplyDoc = {
   message: string;

@@ -61,6 +61,31 @@ describe('openSignedDownload', () => {
     expect((await readAll(download.body)).toString()).toBe('the stored bytes');
   });
 
+  it('shows an unnamed picture or PDF inline, but never an unnamed XML, JSON or unknown type (a C-CDA stylesheet would run)', async () => {
+    const unnamed = (contentType?: string) => {
+      const issued = signDownloadUrl({ key: 'documents/u1/d1', expiresAt: new Date(Date.now() + 60_000), contentType, signingKey });
+      return issued.replace('/api/files/', INTERNAL_FILES_PATH);
+    };
+    const disposition = async (contentType?: string) =>
+      (await openSignedDownload(storage, unnamed(contentType), own)).headers['content-disposition'];
+
+    expect(await disposition('image/webp')).toBe('inline');
+    expect(await disposition('application/pdf')).toBe('inline');
+    for (const type of ['application/xml', 'application/fhir+json', 'text/html', 'image/svg+xml', undefined]) {
+      expect(await disposition(type)).toBe('attachment');
+    }
+  });
+
+  it('serves a named health record as an attachment with its type, never sniffed', async () => {
+    const download = await openSignedDownload(storage, passedOn('documents/u1/d1', { filename: 'ccd.xml', contentType: 'application/xml' }), own);
+
+    expect(download.headers).toMatchObject({
+      'content-type': 'application/xml',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'attachment; filename=ccd.xml',
+    });
+  });
+
   it.each([
     ['a changed name', (url: string) => url.replace('filename=Befund', 'filename=Other')],
     ['a changed key', (url: string) => url.replace('documents/u1/d1', 'documents/u2/d1')],

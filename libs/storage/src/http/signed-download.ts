@@ -5,6 +5,13 @@ import { BlobNotFoundError } from '../errors';
 import { attachmentContentDisposition } from '../http-headers';
 import { verifySignedUrl } from '../signed-url';
 
+/**
+ * Types a browser shows without running anything in them. A link signed without a name is served
+ * inline only if it is one of these; anything else (a C-CDA's XML with its `<?xml-stylesheet?>`,
+ * JSON, an unknown type) is always an attachment.
+ */
+const INLINE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'application/pdf']);
+
 /** Where a service serves the links it issued; the gateway passes `/api/files/<rest>` on as `/internal/files/<rest>`. */
 export const INTERNAL_FILES_PATH = '/internal/files/';
 
@@ -39,13 +46,16 @@ export async function openSignedDownload(storage: BlobStorage, url: string, opti
     if (error instanceof BlobNotFoundError) throw new DomainError('NOT_FOUND', 'Not found.');
     throw error;
   }
+  const contentType = verdict.contentType ?? 'application/octet-stream';
+  let disposition = INLINE_TYPES.has(contentType) ? 'inline' : 'attachment';
+  if (verdict.filename) disposition = attachmentContentDisposition(verdict.filename);
   return {
     body,
     headers: {
-      'content-type': verdict.contentType ?? 'application/octet-stream',
+      'content-type': contentType,
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
-      'content-disposition': verdict.filename ? attachmentContentDisposition(verdict.filename) : 'inline',
+      'content-disposition': disposition,
     },
   };
 }

@@ -55,16 +55,18 @@ function dragLeave(to: Element): Event {
 const nextRequest = (index = 0): Promise<FakeXhr> => next(xhr.requests, index);
 
 describe('choosing files', () => {
-  it('shows the hints and a keyboard-reachable multi-file picker limited to the six extensions', () => {
+  it('shows the hints and a keyboard-reachable multi-file picker limited to the six extensions and the two record types', () => {
     const { input } = renderPanel();
     expect(screen.getByRole('heading', { name: 'Add Documents' })).toBeInTheDocument();
     expect(screen.getByText('Drag & Drop or choose files to upload')).toBeInTheDocument();
     expect(screen.getByText('Select multiple zip, image, pdf or ms.word files')).toBeInTheDocument();
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAttribute('multiple');
-    expect(input).toHaveAttribute('accept', '.pdf,.jpg,.png,.doc,.zip,.docx');
+    expect(input).toHaveAttribute('accept', '.pdf,.jpg,.png,.doc,.zip,.docx,.xml,.json');
     expect(input).not.toHaveAttribute('tabindex', '-1');
-    expect(input).toHaveAccessibleDescription('Select multiple zip, image, pdf or ms.word files');
+    expect(input).toHaveAccessibleDescription(
+      'Select multiple zip, image, pdf or ms.word files or health records (C-CDA .xml, FHIR .json)',
+    );
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
     expect(screen.getByText(/Still need help\?/)).toBeInTheDocument();
   });

@@ -39,6 +39,7 @@ export function UploadPanel() {
   const nextKey = useRef(0);
   const inputId = useId();
   const hintId = useId();
+  const recordsHintId = useId();
   const headingId = useId();
   const listHeadingId = useId();
 
@@ -129,13 +130,17 @@ export function UploadPanel() {
           <p id={hintId} className="text-sm text-slate-600">
             Select multiple zip, image, pdf or ms.word files
           </p>
+          {/* The seed's hint stays word for word; structured records (issue 14) get their own line. */}
+          <p id={recordsHintId} className="text-sm text-slate-600">
+            or health records (C-CDA .xml, FHIR .json)
+          </p>
           <input
             id={inputId}
             type="file"
             multiple
             accept={ACCEPT_ATTRIBUTE}
             disabled={uploading}
-            aria-describedby={hintId}
+            aria-describedby={`${hintId} ${recordsHintId}`}
             className="peer sr-only"
             onChange={(event) => {
               addFiles(Array.from(event.target.files ?? []));

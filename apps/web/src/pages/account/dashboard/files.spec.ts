@@ -32,7 +32,27 @@ describe('the file selection rule (spec section 5)', () => {
   });
 
   it('gives the picker exactly the six extensions', () => {
-    expect(ACCEPT_ATTRIBUTE).toBe('.pdf,.jpg,.png,.doc,.zip,.docx');
+    expect(ACCEPT_ATTRIBUTE).toBe('.pdf,.jpg,.png,.doc,.zip,.docx,.xml,.json');
+  });
+
+  it.each(['ccd.xml', 'CCD.XML', 'ips-bundle.json', 'Record.Json'])('accepts the health record %s', (name) => {
+    expect(isAccepted(name)).toBe(true);
+  });
+
+  it.each(['stylesheet.xsl', 'record.xslt', 'readme.html', 'data.jsonl', 'ccd.xml.exe'])('refuses %s, a companion or a disguise', (name) => {
+    expect(isAccepted(name)).toBe(false);
+  });
+
+  it('keeps a batch of a record and a PDF, and refuses one with a stylesheet beside them', () => {
+    const batch = [file('ccd.xml'), file('ips.json'), file('a.pdf')];
+    expect(acceptBatch(batch)).toEqual({ accepted: batch, valid: true });
+    expect(acceptBatch([...batch, file('cda.xsl')])).toEqual({ accepted: [], valid: false });
+  });
+
+  it('shows a record as a download, never a preview, and labels it by its content type', () => {
+    expect(kindOf({ filename: 'ccd.xml', content_type: 'application/xml' })).toBe('other');
+    expect(kindOf({ filename: 'ips.json', content_type: 'application/fhir+json' })).toBe('other');
+    expect(fileTypeLabel({ filename: 'record', content_type: 'application/fhir+json' })).toBe('.json');
   });
 
   it('reads the extension in lower case', () => {

@@ -1,7 +1,10 @@
 import type { DocumentItemDoc } from '../../../api/generated';
 
-/** The extensions the picker and the drop zone accept (spec section 5; jpeg is not among them). */
-export const ACCEPTED_EXTENSIONS = ['pdf', 'jpg', 'png', 'doc', 'zip', 'docx'] as const;
+/**
+ * The extensions the picker and the drop zone accept (spec section 5; jpeg is not among them), plus
+ * the structured health records portals export (issue 14): C-CDA .xml and FHIR .json.
+ */
+export const ACCEPTED_EXTENSIONS = ['pdf', 'jpg', 'png', 'doc', 'zip', 'docx', 'xml', 'json'] as const;
 /** The picker's `accept` attribute. */
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
@@ -43,6 +46,8 @@ const EXTENSION_OF_TYPE: Record<DocumentItemDoc['content_type'], string> = {
   'application/msword': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/zip': 'zip',
+  'application/xml': 'xml',
+  'application/fhir+json': 'json',
 };
 
 /** The File type column: a dot and the extension ('.pdf'); from the content type when the name has none. */
