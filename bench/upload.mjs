@@ -262,6 +262,7 @@ async function startS3(dataDir) {
  * with the services' settings: seconds taken. The blob is deleted afterwards.
  */
 async function storeAlone(blobStorageConfig, key) {
+  require('reflect-metadata'); // libs/storage loads the contracts' decorated classes
   const { createBlobStorage } = require(path.join(root, 'dist/libs/storage/src/index.js'));
   const { Readable } = await import('node:stream');
   const storage = await createBlobStorage(blobStorageConfig);

@@ -13,3 +13,4 @@ export * from './s3-server';
 export * from './service-urls';
 export * from './smtp-sink';
 export * from './automock';
+export { IsolatedEventBus, isolatedDeadLetterPrefix } from './isolated-event-bus';

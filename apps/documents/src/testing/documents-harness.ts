@@ -26,10 +26,9 @@ import {
 } from '@medfolio/messaging';
 import { createServiceHttpApp } from '@medfolio/runtime';
 import { S3BlobStorage } from '@medfolio/storage';
-import { useS3TestServer, type S3TestServer } from '@medfolio/testing';
+import { IsolatedEventBus, isolatedDeadLetterPrefix, useS3TestServer, type S3TestServer } from '@medfolio/testing';
 import { DocumentsAppModule } from '../app.module';
 import { DocumentsConfig } from '../config';
-import { IsolatedEventBus, isolatedDeadLetterPrefix } from './isolated-event-bus';
 
 export interface HarnessOptions {
   /** 's3': versitygw (or S3_ENDPOINT); 'filesystem': the encrypted directory store. */

@@ -15,7 +15,7 @@ import { INTERNAL_TOKEN_HEADER, JetStreamEventBus, type EventBus, type EventEnve
 import { createServiceHttpApp } from '@medfolio/runtime';
 import { SummaryAppModule } from '../app.module';
 import { SummaryConfig } from '../config';
-import { IsolatedEventBus, isolatedDeadLetterPrefix } from './isolated-event-bus';
+import { IsolatedEventBus, isolatedDeadLetterPrefix } from '@medfolio/testing';
 
 /** A document the stand-in documents endpoint serves. */
 export interface ServedDocument {
