@@ -1,18 +1,17 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuditClientModule } from '@medfolio/audit-client';
 import { EventsModule, type EventBus } from '@medfolio/messaging';
-import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey } from '@medfolio/runtime';
+import { createStorageFor, SignedFilesController, signedFilesProviders } from '@medfolio/runtime';
 import { ServiceKitModule } from '@medfolio/runtime/service-kit';
-import { BLOB_STORAGE, DOWNLOAD_LINK_SIGNING_KEY } from '@medfolio/storage';
+import { BLOB_STORAGE } from '@medfolio/storage';
 import { DocumentsConfig } from './config';
+import { DOCUMENT_KEY_PREFIX, THUMBNAIL_KEY_PREFIX } from './repositories/document-blobs.repository';
 import { ContentController } from './controllers/content.controller';
-import { FilesController } from './controllers/files.controller';
 import { DocumentEventsController } from './controllers/document-events.controller';
 import { DocumentsController } from './controllers/documents.controller';
 import { UploadController } from './controllers/upload.controller';
 import { DOCUMENTS_ENTITIES } from './entities';
 import { DOCUMENTS_MIGRATIONS } from './migrations';
-import { DocumentDownloadsRepository } from './repositories/document-downloads.repository';
 import { DocumentBlobsRepository } from './repositories/document-blobs.repository';
 import { DocumentsRepository } from './repositories/documents.repository';
 import { EntitlementsRepository } from './repositories/entitlements.repository';
@@ -55,16 +54,15 @@ export class DocumentsAppModule {
         AuditClientModule.forService('documents'),
         EventsModule.forHandlers(),
       ],
-      controllers: [UploadController, DocumentsController, DocumentEventsController, FilesController, ContentController],
+      controllers: [SignedFilesController, UploadController, DocumentsController, DocumentEventsController, ContentController],
       providers: [
         { provide: DocumentsConfig, useValue: options.config },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
         // This service serves its own download links (GET /internal/files/..., passed on by the gateway).
-        { provide: DOWNLOAD_LINK_SIGNING_KEY, useFactory: async () => downloadLinkSigningKey(await blobStorageConfigFor(options.config)) },
+        ...signedFilesProviders({ ownPrefixes: [DOCUMENT_KEY_PREFIX, THUMBNAIL_KEY_PREFIX], config: options.config }),
         DocumentsRepository,
         EntitlementsRepository,
         DocumentBlobsRepository,
-        DocumentDownloadsRepository,
         DocumentAudit,
         DocumentsMetrics,
         UploadService,

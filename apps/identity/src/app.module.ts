@@ -1,11 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuditClientModule } from '@medfolio/audit-client';
 import type { EventBus } from '@medfolio/messaging';
-import { blobStorageConfigFor, createStorageFor, downloadLinkSigningKey } from '@medfolio/runtime';
+import { createStorageFor, SignedFilesController, signedFilesProviders } from '@medfolio/runtime';
 import { ServiceKitModule } from '@medfolio/runtime/service-kit';
-import { BLOB_STORAGE, DOWNLOAD_LINK_SIGNING_KEY } from '@medfolio/storage';
+import { BLOB_STORAGE } from '@medfolio/storage';
 import { IdentityConfig } from './config';
-import { FilesController } from './controllers/files.controller';
+import { PROFILE_PICTURE_KEY_PREFIX } from './pictures';
 import { AccountController } from './controllers/account.controller';
 import { JwksController } from './controllers/jwks.controller';
 import { ProfilePictureController } from './controllers/profile-picture.controller';
@@ -15,7 +15,6 @@ import { SessionController } from './controllers/session.controller';
 import { IDENTITY_ENTITIES } from './entities';
 import { createGoogleVerifier } from './google-verifier.factory';
 import { IDENTITY_MIGRATIONS } from './migrations';
-import { PictureDownloadsRepository } from './repositories/picture-downloads.repository';
 import { AuthFailuresRepository } from './repositories/auth-failures.repository';
 import { GOOGLE_VERIFIER } from './repositories/google.repository';
 import { KeysRepository } from './repositories/keys.repository';
@@ -58,16 +57,15 @@ export class IdentityAppModule {
         }),
         AuditClientModule.forService('identity'),
       ],
-      controllers: [AccountController, SessionController, PasswordController, ProfileController, JwksController, ProfilePictureController, FilesController],
+      controllers: [SignedFilesController, AccountController, SessionController, PasswordController, ProfileController, JwksController, ProfilePictureController],
       providers: [
         { provide: IdentityConfig, useValue: options.config },
         { provide: GOOGLE_VERIFIER, useValue: createGoogleVerifier(options.config) },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
         // This service serves its own download links (GET /internal/files/..., passed on by the gateway).
-        { provide: DOWNLOAD_LINK_SIGNING_KEY, useFactory: async () => downloadLinkSigningKey(await blobStorageConfigFor(options.config)) },
+        ...signedFilesProviders({ ownPrefixes: [PROFILE_PICTURE_KEY_PREFIX], config: options.config }),
         PasswordHasher,
         UsersRepository,
-        PictureDownloadsRepository,
         OtpRepository,
         SessionsRepository,
         PasswordResetsRepository,

@@ -6,3 +6,4 @@ export * from './http-exception.filter';
 export * from './load-config-or-exit';
 export * from './service-http-app';
 export * from './storage.factory';
+export * from './signed-files';
