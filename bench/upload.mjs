@@ -1,9 +1,10 @@
 // Upload benchmark: a 256 MB document through the gateway and the documents service into storage,
-// against copying the same file on the same disk, in the same run, on the same machine.
+// against the same bytes put straight into the same store, in the same run, on the same machine.
 //
 //   npm run build && npm run bench:upload            (PostgreSQL from DATABASE_URL, default the local one)
 //   BENCH_STORAGE=filesystem|s3|both (default both)   BENCH_RUNS=3   BENCH_MB=256
 //   BENCH_NODE_FLAGS='--max-semi-space-size=1' (default, as the chart runs both services; '' for Node's defaults)
+//   BENCH_CPU_PROF=<dir>: gateway and documents run with --cpu-prof, profiles written to <dir> when they stop
 //   GC_MARKING_TRIGGERS=v8 (passed on to both services: V8's own marking rule, to compare; default 80,95)
 //
 // upload:   node:http client -> gateway (its own process; JWT check, multipart passed on as it
@@ -12,16 +13,17 @@
 //           or S3 (versitygw, from `npm run tools:install`, writing to this disk). The documents
 //           row and its audit record commit before the answer. Messaging is in-process (no NATS):
 //           the upload path uses none of it but the audit publish.
-// baseline: the same file copied on the same disk with streams (read, write, fsync).
-// references: the same upload to a bare node:http server in the bench process that drops the bytes:
-//           what Node's HTTP receive path alone reaches here (the ceiling for any Node service);
-//           and the same number of bytes from memory straight into the store (libs/storage's put,
-//           in the bench process: hashing, encryption or multipart, fsync; for S3 the server's own
-//           work too), without HTTP, parsing or checks: the ceiling the storage sets.
-// Reported: throughput ratio upload/baseline (goal >= 0.6), the growth of the resident memory of
-// the gateway and documents processes while the file goes through (goal <= 64 MB), sampled every
-// 20 ms from /proc, and the CPU time each of them spent on it. The medians of BENCH_RUNS runs, each
-// copy taken right before its upload. Results also go to bench/results/upload-<date>.json.
+// reference (the goal's, issue 21): the same number of bytes from memory straight into the store
+//           (libs/storage's put, in the bench process, with the services' settings: hashing,
+//           encryption or multipart, fsync; for S3 the server's own work too), without HTTP,
+//           parsing or checks. Measured right before each upload.
+// shown, not aimed at: the same file copied on the same disk (its speed swings between 230 and
+//           850 MB/s on these machines), and the same upload to a bare node:http server in the
+//           bench process that drops the bytes (Node's HTTP receive path alone).
+// Reported: throughput ratio upload/store alone (goal >= 0.75, each the median of BENCH_RUNS runs),
+// the growth of the resident memory of the gateway and documents processes while the file goes
+// through (goal <= 64 MB), sampled every 20 ms from /proc, and the CPU time each of them spent on it.
+// Results also go to bench/results/upload-<date>.json.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -45,6 +47,9 @@ const storages = (process.env.BENCH_STORAGE ?? 'both') === 'both' ? ['filesystem
 const MB = 1024 * 1024;
 /** Node flags of the gateway and documents processes: the chart's NODE_OPTIONS for them (BENCH_NODE_FLAGS overrides; '' for Node's defaults). */
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=1').split(' ').filter(Boolean);
+const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+const profileFlags = (label) => (cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`] : []);
+const UPLOAD_GOAL = 0.75;
 
 async function freePort() {
   const server = createServer().listen(0, '127.0.0.1');
@@ -268,13 +273,15 @@ async function storeAlone(blobStorageConfig, key) {
   const storage = await createBlobStorage(blobStorageConfig);
   const piece = randomBytes(MB);
   const started = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   await storage.put(key, Readable.from((function* () { for (let i = 0; i < megabytes; i += 1) yield piece; })()), {
     contentType: 'application/pdf',
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const used = process.cpuUsage(cpu);
   await storage.delete(key);
   storage.destroy?.();
-  return seconds;
+  return { seconds, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
 /**
@@ -354,7 +361,7 @@ try {
     const documentsPort = await freePort();
     const gatewayPort = await freePort();
     const documents = start(
-      [...nodeFlags, 'dist/apps/documents/src/main.js'],
+      [...nodeFlags, ...profileFlags(`documents-${storage}`), 'dist/apps/documents/src/main.js'],
       {
         ...common,
         ...s3Env,
@@ -366,7 +373,7 @@ try {
       'documents',
     );
     const gateway = start(
-      [...nodeFlags, 'dist/apps/gateway/src/main.js'],
+      [...nodeFlags, ...profileFlags(`gateway-${storage}`), 'dist/apps/gateway/src/main.js'],
       {
         ...common,
         ...s3Env,
@@ -397,6 +404,7 @@ try {
       copySeconds: [],
       bareNodeSinkSeconds: [],
       storeAloneSeconds: [],
+      storeAloneCpuSeconds: [],
       gatewayRssGrowthMB: [],
       documentsRssGrowthMB: [],
       gatewayCpuSeconds: [],
@@ -406,7 +414,9 @@ try {
     for (let run = 0; run < runs; run += 1) {
       figures.copySeconds.push(await copy(source, path.join(work, `copy-${storage}-${run}.pdf`)));
       figures.bareNodeSinkSeconds.push(await upload(sink.base, token, source, `sink-${run}.pdf`, size));
-      figures.storeAloneSeconds.push(await storeAlone(storeConfig, `bench/store-alone-${run}.pdf`));
+      const alone = await storeAlone(storeConfig, `bench/store-alone-${run}.pdf`);
+      figures.storeAloneSeconds.push(alone.seconds);
+      figures.storeAloneCpuSeconds.push(alone.cpuSeconds);
       const before = { gateway: await rssOf(gateway.pid), documents: await rssOf(documents.pid) };
       const cpuBefore = {
         gateway: await cpuOf(gateway.pid),
@@ -431,28 +441,33 @@ try {
       copyMBps: copyMBs,
       uploadMBps: uploadMBs,
       bareNodeSinkMBps: sinkMBs,
-      throughputRatio: uploadMBs / copyMBs,
-      bareNodeSinkRatio: sinkMBs / copyMBs,
       storeAloneMBps: storeMBs,
-      storeAloneRatio: storeMBs / copyMBs,
+      /** The goal's ratio: upload / store alone (>= 0.75). */
+      uploadToStoreRatio: uploadMBs / storeMBs,
+      uploadToStoreRatioPerRun: figures.uploadSeconds.map((seconds, i) => figures.storeAloneSeconds[i] / seconds),
+      /** Shown only: against the copy and the bare Node server. */
+      uploadToCopyRatio: uploadMBs / copyMBs,
+      bareNodeSinkRatio: sinkMBs / copyMBs,
+      storeAloneToCopyRatio: storeMBs / copyMBs,
       gatewayRssGrowthMaxMB: Math.max(...figures.gatewayRssGrowthMB),
       documentsRssGrowthMaxMB: Math.max(...figures.documentsRssGrowthMB),
     };
     results.storages[storage] = summary;
+    const perRun = summary.uploadToStoreRatioPerRun.map((r) => r.toFixed(2)).join(', ');
     console.log(
-      `${storage.padEnd(10)} copy ${copyMBs.toFixed(0).padStart(5)} MB/s   upload ${uploadMBs.toFixed(0).padStart(5)} MB/s   ratio ${summary.throughputRatio.toFixed(2)} (goal >= 0.6)   ` +
+      `${storage.padEnd(10)} upload ${uploadMBs.toFixed(0).padStart(4)} MB/s   store alone ${storeMBs.toFixed(0).padStart(4)} MB/s   ` +
+        `ratio ${summary.uploadToStoreRatio.toFixed(2)} (goal >= ${UPLOAD_GOAL}; per run ${perRun})   ` +
         `RSS growth gateway ${summary.gatewayRssGrowthMaxMB.toFixed(1)} MB, documents ${summary.documentsRssGrowthMaxMB.toFixed(1)} MB (goal <= 64)   ` +
         `CPU s per upload gateway ${median(figures.gatewayCpuSeconds).toFixed(2)}, documents ${median(figures.documentsCpuSeconds).toFixed(2)}` +
-        (s3Server ? `, S3 server ${median(figures.s3ServerCpuSeconds).toFixed(2)}` : ''),
+        (s3Server ? `, S3 server ${median(figures.s3ServerCpuSeconds).toFixed(2)}` : '') +
+        ` (store alone ${median(figures.storeAloneCpuSeconds).toFixed(2)} in the bench process)`,
     );
     console.log(
-      `${''.padEnd(10)} reference: the same file to a bare node:http server that drops it ${sinkMBs.toFixed(0)} MB/s, ratio ${summary.bareNodeSinkRatio.toFixed(2)} (Node's HTTP receive path alone)`,
-    );
-    console.log(
-      `${''.padEnd(10)} reference: the same bytes from memory straight into the store ${storeMBs.toFixed(0)} MB/s, ratio ${summary.storeAloneRatio.toFixed(2)} (the storage alone)`,
+      `${''.padEnd(10)} shown: copy on this disk ${copyMBs.toFixed(0)} MB/s (upload/copy ${summary.uploadToCopyRatio.toFixed(2)}); ` +
+        `a bare node:http server dropping the file ${sinkMBs.toFixed(0)} MB/s`,
     );
     for (const child of [gateway, documents]) child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
+    await Promise.all([gateway, documents].map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));
   }
   await mkdir(path.join(root, 'bench/results'), { recursive: true });
   const file = path.join(root, 'bench/results', `upload-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

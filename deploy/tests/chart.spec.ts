@@ -259,12 +259,12 @@ describe.each(CASES)('helm/medfolio with %s', (_name, options) => {
 });
 
 describe('helm/medfolio defaults', () => {
-  it('deploys the gateway, audit, identity, documents, summary and notifications; the other services wait for their code', () => {
+  it('deploys the gateway, audit, identity, documents, summary, wallet, billing and notifications', () => {
     const names = ofKind<Deployment>(render(), 'Deployment').map((d) => d.metadata!.name);
-    expect(names.sort()).toEqual(['audit', 'documents', 'gateway', 'identity', 'notifications', 'summary'].map((app) => `${RELEASE}-${app}`));
+    expect(names.sort()).toEqual(['audit', 'billing', 'documents', 'gateway', 'identity', 'notifications', 'summary', 'wallet'].map((app) => `${RELEASE}-${app}`));
     const jobs = ofKind<Job>(render(), 'Job').map((job) => job.metadata!.labels!['medfolio/migrates']);
-    expect(jobs).toEqual(['audit', 'identity', 'documents', 'summary', 'notifications']);
-    for (const app of ['identity', 'documents', 'summary', 'notifications']) {
+    expect(jobs).toEqual(['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications']);
+    for (const app of ['identity', 'documents', 'summary', 'wallet', 'billing', 'notifications']) {
       for (const kind of ['Service', 'ServiceAccount', 'PodDisruptionBudget', 'NetworkPolicy']) {
         expect(named(render(), kind, `${RELEASE}-${app}`)).toBeDefined();
       }
@@ -303,9 +303,9 @@ describe('helm/medfolio defaults', () => {
   it('tells the gateway which services to report in /api/health and to trust the ingress hop', () => {
     const gatewayEnv = (options: RenderOptions) =>
       env(containerOf(named<Deployment>(render(options), 'Deployment', `${RELEASE}-gateway`).spec!.template.spec));
-    expect(gatewayEnv({}).get('GATEWAY_SERVICES')!.value).toBe('audit,identity,documents,summary,notifications');
+    expect(gatewayEnv({}).get('GATEWAY_SERVICES')!.value).toBe('audit,identity,documents,summary,wallet,billing,notifications');
     expect(
-      gatewayEnv({ set: ['identity.enabled=false', 'documents.enabled=false', 'summary.enabled=false', 'notifications.enabled=false'] }).get('GATEWAY_SERVICES')!
+      gatewayEnv({ set: ['identity.enabled=false', 'documents.enabled=false', 'summary.enabled=false', 'wallet.enabled=false', 'billing.enabled=false', 'notifications.enabled=false'] }).get('GATEWAY_SERVICES')!
         .value,
     ).toBe('audit');
     expect(gatewayEnv({ set: ALL_APPS_ON }).get('GATEWAY_SERVICES')!.value).toBe(
@@ -435,14 +435,24 @@ describe('identity and notifications wiring', () => {
     expect(appEnv(renamed, 'identity').get('JWT_AUDIENCE')!.value).toBe('api');
   });
 
-  it('leaves the internal URLs and token out of the gateway while identity and documents are disabled', () => {
+  it('leaves the internal URLs and token out of the gateway while identity, documents and wallet are disabled', () => {
     const withoutIdentity = appEnv({ set: ['identity.enabled=false'] }, 'gateway');
     expect(withoutIdentity.has('IDENTITY_INTERNAL_URL')).toBe(false);
     expect(withoutIdentity.has('INTERNAL_API_TOKEN')).toBe(true); // documents still needs it
-    const gateway = appEnv({ set: ['identity.enabled=false', 'documents.enabled=false'] }, 'gateway');
+    const gateway = appEnv({ set: ['identity.enabled=false', 'documents.enabled=false', 'wallet.enabled=false'] }, 'gateway');
     expect(gateway.has('IDENTITY_INTERNAL_URL')).toBe(false);
     expect(gateway.has('DOCUMENTS_INTERNAL_URL')).toBe(false);
+    expect(gateway.has('WALLET_INTERNAL_URL')).toBe(false);
     expect(gateway.has('INTERNAL_API_TOKEN')).toBe(false);
+  });
+
+  it('points the gateway at wallet for pass downloads, with the token wallet checks; wallet reads its certificates from the Secret and keeps passes in S3', () => {
+    const gateway = appEnv({}, 'gateway');
+    const wallet = appEnv({}, 'wallet');
+    expect(gateway.get('WALLET_INTERNAL_URL')!.value).toBe(`http://${RELEASE}-wallet:3000`);
+    expect(secretRef(wallet.get('INTERNAL_API_TOKEN'))).toEqual(secretRef(gateway.get('INTERNAL_API_TOKEN')));
+    for (const name of ['WALLET_SIGNER_CERT', 'WALLET_SIGNER_KEY', 'WALLET_WWDR_CERT']) expect(secretRef(wallet.get(name))).toBeDefined();
+    expect(wallet.get('S3_BUCKET')).toBeDefined();
   });
 
   it('points the gateway at documents for uploads, with the token documents checks, and gives documents its limits', () => {

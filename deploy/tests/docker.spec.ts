@@ -176,12 +176,16 @@ const APP_SERVICES = [
   'gateway',
   'audit',
   'audit-migrate',
+  'billing',
+  'billing-migrate',
   'identity',
   'identity-migrate',
   'documents',
   'documents-migrate',
   'summary',
   'summary-migrate',
+  'wallet',
+  'wallet-migrate',
   'notifications',
   'notifications-migrate',
 ];
@@ -219,6 +223,8 @@ describe('docker/compose.yaml', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
       'audit',
       'audit-migrate',
+      'billing',
+      'billing-migrate',
       'documents',
       'documents-migrate',
       'gateway',
@@ -233,6 +239,8 @@ describe('docker/compose.yaml', () => {
       's3-bucket',
       'summary',
       'summary-migrate',
+      'wallet',
+      'wallet-migrate',
     ]);
     expect(compose.services['postgres']!.image).toMatch(/^postgres:\d+/);
     expect(compose.services['nats']!.image).toMatch(/^nats:2\./);
@@ -379,7 +387,9 @@ describe('docker/compose.yaml', () => {
     expect(new URL(gateway['JWT_JWKS_URL']!).origin).toBe(gateway['IDENTITY_INTERNAL_URL']);
     for (const service of gateway['GATEWAY_SERVICES']!.split(','))
       expect(Object.keys(compose.services)).toContain(service);
-    expect(gateway['GATEWAY_SERVICES']).toBe('audit,identity,documents,summary,notifications');
+    expect(gateway['GATEWAY_SERVICES']).toBe('audit,identity,documents,summary,notifications,wallet,billing');
+    expect(new URL(gateway['WALLET_INTERNAL_URL']!).hostname).toBe('wallet');
+    expect(compose.services['wallet']!.environment!['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
     expect(new URL(compose.services['summary']!.environment!['DOCUMENTS_INTERNAL_URL']!).hostname).toBe('documents');
     expect(compose.services['summary']!.environment!['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
     expect(new URL(gateway['DOCUMENTS_INTERNAL_URL']!).hostname).toBe('documents');

@@ -24,7 +24,7 @@ const privateAddress = external('10.20.30.40');
 
 const HTTP = 3000;
 const DATABASE_APPS: AppName[] = ['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications'];
-const S3_APPS: AppName[] = ['gateway', 'identity', 'documents', 'summary'];
+const S3_APPS: AppName[] = ['gateway', 'identity', 'documents', 'summary', 'wallet'];
 
 function policies(options: RenderOptions): NetworkPolicy[] {
   return ofKind<NetworkPolicy>(render(options), 'NetworkPolicy');
@@ -63,13 +63,14 @@ describe.each([
     expect(allowed(p(), ingressController, app('gateway'), 9229)).toBe(false);
   });
 
-  it('lets only the gateway call identity (token keys, pictures) and documents (uploads), and summary read documents, over HTTP; nothing else', () => {
+  it('lets only the gateway call identity (token keys, pictures), documents (uploads) and wallet (pass downloads), and summary read documents, over HTTP; nothing else', () => {
     expect(allowed(p(), app('gateway'), app('identity'), HTTP)).toBe(true);
     expect(allowed(p(), app('gateway'), app('documents'), HTTP)).toBe(true);
+    expect(allowed(p(), app('gateway'), app('wallet'), HTTP)).toBe(true);
     expect(allowed(p(), app('summary'), app('documents'), HTTP)).toBe(true);
     for (const from of APPS) {
       for (const to of APPS) {
-        if (from === to || (from === 'gateway' && (to === 'identity' || to === 'documents')) || (from === 'summary' && to === 'documents')) continue;
+        if (from === to || (from === 'gateway' && (to === 'identity' || to === 'documents' || to === 'wallet')) || (from === 'summary' && to === 'documents')) continue;
         expect([from, to, allowed(p(), app(from), app(to), HTTP)]).toEqual([from, to, false]);
       }
     }
@@ -262,6 +263,7 @@ describe('NetworkPolicies by default', () => {
     const names = policies({}).map((policy) => policy.metadata.name);
     expect(names.sort()).toEqual([
       `${RELEASE}-audit`,
+      `${RELEASE}-billing`,
       `${RELEASE}-default-deny`,
       `${RELEASE}-documents`,
       `${RELEASE}-gateway`,
@@ -269,6 +271,7 @@ describe('NetworkPolicies by default', () => {
       `${RELEASE}-migrations`,
       `${RELEASE}-notifications`,
       `${RELEASE}-summary`,
+      `${RELEASE}-wallet`,
     ]);
     expect(
       policies({ set: ['identity.enabled=false', 'notifications.enabled=false'] }).map((x) => x.metadata.name),

@@ -79,9 +79,9 @@ describe('validateValues refuses inconsistent values with a clear message', () =
   });
 
   it('accepts a service that brings its own database Secret', () => {
-    const own = ['audit', 'identity', 'documents', 'summary', 'notifications'].map((app) => `${app}.database.existingSecret=${app}-db`);
+    const own = ['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications'].map((app) => `${app}.database.existingSecret=${app}-db`);
     expect(() => render({ set: ['global.database.existingSecret=', ...own] })).not.toThrow();
-    expect(renderError({ set: ['global.database.existingSecret=', own[0]!, own[1]!, own[2]!, own[3]!] })).toContain(
+    expect(renderError({ set: ['global.database.existingSecret=', own[0]!, own[1]!, own[2]!, own[3]!, own[4]!] })).toContain(
       'notifications.database: notifications has a database but no Secret holds its URL.',
     );
   });
@@ -115,7 +115,7 @@ describe('validateValues refuses inconsistent values with a clear message', () =
   });
 
   it('refuses a release with no application', () => {
-    const set = ['gateway', 'audit', 'identity', 'documents', 'summary', 'notifications'].map((app) => `${app}.enabled=false`);
+    const set = ['gateway', 'audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications'].map((app) => `${app}.enabled=false`);
     expect(renderError({ set })).toContain('No application is enabled');
   });
 
@@ -240,7 +240,9 @@ describe('validateValues refuses identity and notifications without their secret
           'gateway.existingSecret=gw',
           'identity.existingSecret=id',
           'documents.existingSecret=docs',
+          'wallet.existingSecret=wallet-certificates',
           'notifications.existingSecret=mail',
+          'billing.existingSecret=stripe',
           'global.internalApiToken.existingSecret=internal',
         ],
       }),

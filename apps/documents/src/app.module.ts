@@ -9,6 +9,10 @@ import { DOCUMENT_KEY_PREFIX, THUMBNAIL_KEY_PREFIX } from './repositories/docume
 import { ContentController } from './controllers/content.controller';
 import { DocumentEventsController } from './controllers/document-events.controller';
 import { DocumentsController } from './controllers/documents.controller';
+import { ProviderAccessController } from './controllers/provider-access.controller';
+import { DirectoryRepository } from './repositories/directory.repository';
+import { ProviderAccessRepository } from './repositories/provider-access.repository';
+import { ProviderAccessService } from './services/provider-access.service';
 import { UploadController } from './controllers/upload.controller';
 import { DOCUMENTS_ENTITIES } from './entities';
 import { DOCUMENTS_MIGRATIONS } from './migrations';
@@ -54,7 +58,7 @@ export class DocumentsAppModule {
         AuditClientModule.forService('documents'),
         EventsModule.forHandlers(),
       ],
-      controllers: [SignedFilesController, UploadController, DocumentsController, DocumentEventsController, ContentController],
+      controllers: [SignedFilesController, UploadController, DocumentsController, DocumentEventsController, ContentController, ProviderAccessController],
       providers: [
         { provide: DocumentsConfig, useValue: options.config },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
@@ -70,6 +74,9 @@ export class DocumentsAppModule {
         ThumbnailService,
         PurgeService,
         EntitlementsService,
+        ProviderAccessRepository,
+        DirectoryRepository,
+        ProviderAccessService,
       ],
     };
   }

@@ -1,10 +1,10 @@
 import { Matches } from 'class-validator';
-import { Env, InternalHttpConfig, WholeNumber } from '@medfolio/config';
+import { Env, InternalHttpConfig, WholeNumber, WithPublicUrl } from '@medfolio/config';
 
 const QUOTA = /^(\d{1,9}|unlimited)$/;
 const QUOTA_MESSAGE = { message: 'must be a whole number of documents or "unlimited"' };
 
-export class DocumentsConfig extends InternalHttpConfig {
+export class DocumentsConfig extends WithPublicUrl(InternalHttpConfig) {
   /** Largest file accepted, in bytes (100 MB). */
   @Env('DOCUMENT_MAX_FILE_BYTES')
   @WholeNumber(1024)

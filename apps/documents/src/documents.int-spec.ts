@@ -265,7 +265,7 @@ describe('plan quotas from billing.entitlement.changed.v1', () => {
       body: {
         code: 'QUOTA_EXCEEDED',
         message:
-          'Your Free plan allows 2 documents and you have 1 document stored, so these 2 files cannot be added. The Basic plan allows 5 documents.',
+          'Your Free plan allows 2 documents and you have 1 document stored, so these 2 files cannot be added. The Basic plan allows 5 documents: see /membership.',
       },
     });
     expect((await service.list(caller(owner))).map((d) => d.filename)).toEqual(['one.pdf']);
@@ -300,7 +300,7 @@ describe('plan quotas from billing.entitlement.changed.v1', () => {
       status: 402,
       body: {
         message:
-          'Your Basic plan allows 5 documents and you have 5 documents stored, so this file cannot be added. The Standard plan allows 12 documents.',
+          'Your Basic plan allows 5 documents and you have 5 documents stored, so this file cannot be added. The Standard plan allows 12 documents: see /membership.',
       },
     });
 

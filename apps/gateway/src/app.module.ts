@@ -9,6 +9,7 @@ import { HealthModule, loggerModule, MetricsModule } from '@medfolio/observabili
 import { HttpErrorFilter } from '@medfolio/runtime';
 import { GatewayConfig } from './config';
 import { AuthController } from './controllers/auth.controller';
+import { BillingController } from './controllers/billing.controller';
 import { ClientConfigController } from './controllers/client-config.controller';
 import { ContactController } from './controllers/contact.controller';
 import { devMailControllers } from './controllers/dev-mail.controller';
@@ -18,8 +19,16 @@ import { ProfilePictureUploadController } from './controllers/profile-picture.co
 import { HealthController } from './controllers/health.controller';
 import { HistoryController } from './controllers/history.controller';
 import { ProfileController } from './controllers/profile.controller';
+import { ShareFormatsController } from './controllers/share-formats.controller';
+import { PassKitController } from './controllers/passkit.controller';
+import { ShareLinksController } from './controllers/share-links.controller';
 import { SummaryController } from './controllers/summary.controller';
+import { WalletController } from './controllers/wallet.controller';
+import { MedicalLicenseController, ProvidersController } from './controllers/providers.controller';
+import { ProvidersRepository } from './repositories/providers.repository';
+import { ProviderRateLimitGuard } from './services/provider-rate-limit.guard';
 import { AuditRepository } from './repositories/audit.repository';
+import { BillingRepository } from './repositories/billing.repository';
 import { DocumentsRepository } from './repositories/documents.repository';
 import { FileDownloadsRepository } from './repositories/file-downloads.repository';
 import { IdentityRepository } from './repositories/identity.repository';
@@ -28,9 +37,13 @@ import { InternalUploadRepository } from './repositories/internal-upload.reposit
 import { RPC_CLIENT } from './repositories/rpc-client.token';
 import { RevokedSessionsRepository } from './repositories/revoked-sessions.repository';
 import { ServiceHealthRepository } from './repositories/service-health.repository';
+import { ShareFormatsRepository } from './repositories/share-formats.repository';
+import { SharingRepository } from './repositories/sharing.repository';
 import { SummaryRepository } from './repositories/summary.repository';
+import { WalletRepository } from './repositories/wallet.repository';
 import { GatewayHealthService } from './services/gateway-health.service';
 import { JwtStrategy, LOCAL_JWKS } from './services/jwt.strategy';
+import { MemoryThrottlerStorage } from './services/memory-throttler.storage';
 import { RedisThrottlerStorage } from './services/redis-throttler.storage';
 
 export interface GatewayOptions {
@@ -60,10 +73,12 @@ export class GatewayModule {
         PassportModule.register({ session: false }),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'per-client', ttl: 60_000, limit: config.rateLimitPerMinute }],
-          ...(config.redisUrl ? { storage: new RedisThrottlerStorage(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) } : {}),
+          storage: config.redisUrl
+            ? new RedisThrottlerStorage(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+            : new MemoryThrottlerStorage(),
         }),
       ],
-      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, DocumentsController, SummaryController, FilesController, ContactController, ClientConfigController, ...devMailControllers(options.devMail ?? false)],
+      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, DocumentsController, SummaryController, ShareLinksController, ShareFormatsController, WalletController, PassKitController, MedicalLicenseController, ProvidersController, BillingController, FilesController, ContactController, ClientConfigController, ...devMailControllers(options.devMail ?? false)],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },
@@ -80,6 +95,12 @@ export class GatewayModule {
         InternalUploadRepository,
         DocumentsRepository,
         SummaryRepository,
+        ProvidersRepository,
+        ProviderRateLimitGuard,
+        SharingRepository,
+        ShareFormatsRepository,
+        WalletRepository,
+        BillingRepository,
         FileDownloadsRepository,
         ServiceHealthRepository,
         GatewayHealthService,

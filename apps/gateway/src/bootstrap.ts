@@ -8,6 +8,7 @@ import { AppMetrics, recordHttpMetrics } from '@medfolio/observability';
 import { GatewayModule, type GatewayOptions } from './app.module';
 import { DEV_MAIL_PREFIX_EXCLUDES } from './controllers/dev-mail.controller';
 import { contentSecurityDirectives, downloadOriginsFor } from './web/content-security';
+import { STRIPE_WEBHOOK_PATH } from './controllers/billing.controller';
 import { requestDependentHeaders, restrictRequestBodies } from './web/http-hardening';
 import { resolveWebRoot, serveWebApp } from './web/serve-web-app';
 
@@ -31,12 +32,12 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
   app.useLogger(app.get(Logger));
   recordHttpMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityDirectives(await downloadOriginsFor(config)) },
+    contentSecurityPolicy: { directives: contentSecurityDirectives(await downloadOriginsFor(config), { stripe: Boolean(config.stripePublishableKey) }) },
     strictTransportSecurity: false, // sent per request, only over https (requestDependentHeaders)
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
   });
-  restrictRequestBodies(app, config.bodyLimitBytes);
+  restrictRequestBodies(app, config.bodyLimitBytes, { rawJsonPaths: [STRIPE_WEBHOOK_PATH] });
   requestDependentHeaders(app);
   // Uploads (multipart) are not parsed here: the route pipes the raw body to the service that owns
   // the files (repositories/internal-upload.repository.ts), which parses it. Registered after

@@ -25,6 +25,11 @@ export class GatewayConfig extends WithInternalHttp(WithJwt(WithStorage(WithMess
   @WholeNumber(1)
   rateLimitPerMinute = 300;
 
+  /** Issue 18: requests per minute per provider account on the /api/providers/patients/... routes (their systems' API). */
+  @Env('PROVIDER_RATE_LIMIT_PER_MINUTE')
+  @WholeNumber(1)
+  providerRateLimitPerMinute = 120;
+
   /** Largest JSON body accepted, in bytes (uploads stream separately). */
   @Env('BODY_LIMIT_BYTES')
   @WholeNumber(1024)
@@ -33,7 +38,7 @@ export class GatewayConfig extends WithInternalHttp(WithJwt(WithStorage(WithMess
   /** The services behind the gateway, whose readiness GET /api/health reports (comma-separated). */
   @Env('GATEWAY_SERVICES')
   @Matches(/^[a-z]+(,[a-z]+)*$/, { message: 'must be a comma-separated list of service names' })
-  services = 'audit,identity,documents,summary,notifications';
+  services = 'audit,identity,documents,summary,notifications,wallet,billing';
 
   /** identity's internal HTTP endpoint, where picture uploads are streamed (set by the launcher in embedded mode). */
   @Env('IDENTITY_INTERNAL_URL')
@@ -44,6 +49,11 @@ export class GatewayConfig extends WithInternalHttp(WithJwt(WithStorage(WithMess
   @Env('DOCUMENTS_INTERNAL_URL')
   @HttpUrl()
   documentsInternalUrl = 'http://127.0.0.1:3002';
+
+  /** wallet's internal HTTP endpoint, where signed passes are downloaded (set by the launcher in embedded mode). */
+  @Env('WALLET_INTERNAL_URL')
+  @HttpUrl()
+  walletInternalUrl = 'http://127.0.0.1:3005';
 
   /** Largest single uploaded file accepted by the gateway, in bytes. */
   @Env('UPLOAD_MAX_BYTES')
@@ -65,6 +75,15 @@ export class GatewayConfig extends WithInternalHttp(WithJwt(WithStorage(WithMess
   @Env('GOOGLE_AUTHORIZATION_URL')
   @HttpUrl()
   googleAuthorizationUrl = 'https://accounts.google.com/o/oauth2/v2/auth';
+
+  /**
+   * Stripe.js's publishable key (pk_test_…), handed to the web app by GET /api/client-config/. Unset:
+   * the web app loads no Stripe.js and the Content-Security-Policy names no Stripe origin.
+   */
+  @Env('STRIPE_PUBLISHABLE_KEY')
+  @IsOptional()
+  @Matches(/^pk_(test|live)_[A-Za-z0-9_]+$/, { message: 'must be a Stripe publishable key (pk_test_…)' })
+  stripePublishableKey?: string;
 
   /** The built web app (index.html and assets). Empty: next to the compiled gateway (dist/apps/web/dist), if it is there. */
   @Env('WEB_ROOT')

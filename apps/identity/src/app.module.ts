@@ -11,6 +11,7 @@ import { JwksController } from './controllers/jwks.controller';
 import { ProfilePictureController } from './controllers/profile-picture.controller';
 import { PasswordController } from './controllers/password.controller';
 import { ProfileController } from './controllers/profile.controller';
+import { ProviderController } from './controllers/provider.controller';
 import { SessionController } from './controllers/session.controller';
 import { IDENTITY_ENTITIES } from './entities';
 import { createGoogleVerifier } from './google-verifier.factory';
@@ -22,7 +23,11 @@ import { NotificationsRepository } from './repositories/notifications.repository
 import { OtpRepository } from './repositories/otp.repository';
 import { PasswordResetsRepository } from './repositories/password-resets.repository';
 import { SessionsRepository } from './repositories/sessions.repository';
+import { ProviderLicensesRepository } from './repositories/provider-licenses.repository';
 import { UsersRepository } from './repositories/users.repository';
+import { LICENSE_VERIFIER } from './providers/license-verifier';
+import { NpiRegistryVerifier } from './providers/npi-registry-verifier';
+import { LicenseService } from './services/license.service';
 import { AccountService } from './services/account.service';
 import { BruteForceService } from './services/brute-force.service';
 import { PasswordHasher } from './services/password-hasher';
@@ -57,15 +62,18 @@ export class IdentityAppModule {
         }),
         AuditClientModule.forService('identity'),
       ],
-      controllers: [SignedFilesController, AccountController, SessionController, PasswordController, ProfileController, JwksController, ProfilePictureController],
+      controllers: [SignedFilesController, AccountController, SessionController, PasswordController, ProfileController, ProviderController, JwksController, ProfilePictureController],
       providers: [
         { provide: IdentityConfig, useValue: options.config },
         { provide: GOOGLE_VERIFIER, useValue: createGoogleVerifier(options.config) },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
         // This service serves its own download links (GET /internal/files/..., passed on by the gateway).
         ...signedFilesProviders({ ownPrefixes: [PROFILE_PICTURE_KEY_PREFIX], config: options.config }),
+        { provide: LICENSE_VERIFIER, useValue: new NpiRegistryVerifier(options.config.npiRegistryUrl, options.config.npiRegistryTimeoutMs) },
         PasswordHasher,
         UsersRepository,
+        ProviderLicensesRepository,
+        LicenseService,
         OtpRepository,
         SessionsRepository,
         PasswordResetsRepository,

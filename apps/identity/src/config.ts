@@ -69,4 +69,19 @@ export class IdentityConfig extends WithPublicUrl(InternalHttpConfig) {
   @Env('GOOGLE_TOKENINFO_URL')
   @HttpUrl()
   googleTokeninfoUrl = 'https://oauth2.googleapis.com/tokeninfo';
+
+  /** Issue 18: the NPPES NPI Registry API (version 2.1); tests point it at a local stand-in. */
+  @Env('NPI_REGISTRY_URL')
+  @HttpUrl()
+  npiRegistryUrl = 'https://npiregistry.cms.hhs.gov/api/?version=2.1';
+
+  /** How long a registry lookup may take before "We cannot verify licenses right now". */
+  @Env('NPI_REGISTRY_TIMEOUT_MS')
+  @WholeNumber(100, 60_000)
+  npiRegistryTimeoutMs = 5000;
+
+  /** Licence verification attempts per account per hour (every attempt counts, successful or not). */
+  @Env('LICENSE_ATTEMPTS_PER_HOUR')
+  @WholeNumber(1)
+  licenseAttemptsPerHour = 10;
 }

@@ -12,6 +12,8 @@ import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
 import { IDENTITY_SERVICE } from '@medfolio/identity-app';
 import { NOTIFICATIONS_SERVICE } from '@medfolio/notifications-app';
+import { SUMMARY_SERVICE } from '@medfolio/summary-app';
+import { WALLET_SERVICE } from '@medfolio/wallet-app';
 import { EMBEDDED_SERVICES } from './services';
 import { checkStartOrder, tellInternalUrl } from './internal-http';
 import { embeddedListenHost, exposedDevMailWarning } from './listen-host';
@@ -101,7 +103,12 @@ async function main(): Promise<void> {
   const address = gateway.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : gatewayConfig.port;
   // Links in e-mails (password reset) point at this run's web app unless PUBLIC_BASE_URL says otherwise.
-  if (!process.env['PUBLIC_BASE_URL']) identityConfig.publicBaseUrl = `http://localhost:${port}`;
+  // So do share links' URLs (the summary service makes them), and the wallet pass's web service URL.
+  if (!process.env['PUBLIC_BASE_URL']) {
+    identityConfig.publicBaseUrl = `http://localhost:${port}`;
+    configs.of(SUMMARY_SERVICE).publicBaseUrl = `http://localhost:${port}`;
+    if (EMBEDDED_SERVICES.includes(WALLET_SERVICE)) configs.of(WALLET_SERVICE).publicBaseUrl = `http://localhost:${port}`;
+  }
 
   const mode = [
     identityConfig.databaseUrl ? 'PostgreSQL' : 'embedded PGlite',

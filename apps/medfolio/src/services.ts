@@ -3,6 +3,8 @@ import { AUDIT_SERVICE } from '@medfolio/audit-app';
 import { DOCUMENTS_SERVICE } from '@medfolio/documents-app';
 import { IDENTITY_SERVICE } from '@medfolio/identity-app';
 import { NOTIFICATIONS_SERVICE } from '@medfolio/notifications-app';
+import { WALLET_SERVICE } from '@medfolio/wallet-app';
+import { BILLING_SERVICE } from '@medfolio/billing-app';
 import { SUMMARY_SERVICE } from '@medfolio/summary-app';
 
 /**
@@ -15,4 +17,6 @@ export const EMBEDDED_SERVICES: readonly EmbeddableService[] = [
   IDENTITY_SERVICE,
   DOCUMENTS_SERVICE,
   SUMMARY_SERVICE,
+  WALLET_SERVICE,
+  BILLING_SERVICE,
 ];

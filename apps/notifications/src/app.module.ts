@@ -12,6 +12,7 @@ import { loadEncryptionKey } from './repositories/encryption-key';
 import { createMailTransport, MailTransport } from './repositories/mail-transport';
 import { MailRepository } from './repositories/mail.repository';
 import { DEFAULT_SENDER_OPTIONS, MAIL_SENDER_OPTIONS, MailSender, type MailSenderOptions } from './services/mail-sender';
+import { MailHousekeeping } from './services/mail-housekeeping';
 import { MailService } from './services/mail.service';
 import { MessageCipher } from './services/message-cipher';
 
@@ -77,7 +78,7 @@ export class NotificationsAppModule {
         EventsModule.forHandlers(),
       ],
       controllers: NOTIFICATIONS_CONTROLLERS,
-      providers: notificationsProviders(config, options.sender),
+      providers: [...notificationsProviders(config, options.sender), MailHousekeeping],
     };
   }
 }

@@ -44,4 +44,13 @@ export class NotificationsConfig extends WithPublicUrl(CommonConfig) {
   @Min(1, { message: 'must be at least 1' })
   @Max(24 * 30, { message: 'must be at most 720' })
   giveUpAfterHours = 72;
+
+  /**
+   * Days the body of a delivered (or given-up) e-mail is kept: afterwards housekeeping erases it
+   * (the dev mailbox stops listing it) and, after PROCESSED_MESSAGES_RETENTION_DAYS, deletes the row.
+   */
+  @Env('MAIL_RETENTION_DAYS')
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  mailRetentionDays = 7;
 }

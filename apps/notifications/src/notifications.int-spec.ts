@@ -358,6 +358,44 @@ describe('notifications (Postgres + SMTP server)', () => {
       expect(Date.parse(mailbox[0]!.sent_at)).toBeGreaterThanOrEqual(Date.parse(mailbox[1]!.sent_at));
       expect(new Date(mailbox[0]!.sent_at).toISOString()).toBe(mailbox[0]!.sent_at);
     });
+
+    it('housekeeping erases delivered bodies older than the retention (the row keeps its idempotency key), then deletes the emptied rows; newer and queued mail stays', async () => {
+      await dataSource.query(`TRUNCATE "${schema}".contact_messages, "${schema}".email_messages`);
+      service = await startService(undefined);
+      const old = await send({ to: 'old@example.com', template: 'welcome', data: { first_name: 'Old' }, idempotencyKey: 'welcome:old' });
+      const recent = await send({ to: 'recent@example.com', template: 'welcome', data: { first_name: 'Recent' } });
+      await waitFor(() => delivered(old.id), 'the old message');
+      await waitFor(() => delivered(recent.id), 'the recent message');
+      await service.close();
+      service = undefined;
+      const DAY = 24 * 3_600_000;
+      await dataSource.query(`UPDATE "${schema}".email_messages SET updated_at = now() - interval '8 days' WHERE id = $1`, [old.id]);
+      const queued = randomUUID();
+      await dataSource.query(
+        `INSERT INTO "${schema}".email_messages (id, template, state, sealed, next_attempt_at, created_at, updated_at)
+         VALUES ($1, 'welcome', 'queued', '\\x01'::bytea, now() + interval '1 day', now() - interval '9 days', now() - interval '9 days')`,
+        [queued],
+      );
+      const repository = new MailRepository(dataSource);
+      const bodies = async () =>
+        Object.fromEntries(
+          ((await dataSource.query(`SELECT id, octet_length(sealed) AS n FROM "${schema}".email_messages`)) as { id: string; n: number }[]).map((r) => [r.id, r.n > 0]),
+        );
+
+      await expect(repository.eraseFinishedBodies(new Date(Date.now() - 7 * DAY))).resolves.toBe(1);
+      expect(await bodies()).toEqual({ [old.id]: false, [recent.id]: true, [queued]: true });
+      expect((await repository.listSent(10)).map((m) => m.id)).toEqual([recent.id]);
+      // The same idempotency key still names the (emptied) message: nothing is sent twice.
+      service = await startService(undefined);
+      const again = await send({ to: 'old@example.com', template: 'welcome', data: { first_name: 'Old' }, idempotencyKey: 'welcome:old' });
+      expect(again.id).toBe(old.id);
+      await service.close();
+      service = undefined;
+
+      await expect(repository.deleteErased(new Date(Date.now() - 30 * DAY))).resolves.toBe(0);
+      await expect(repository.deleteErased(new Date(Date.now() - 7 * DAY))).resolves.toBe(1);
+      expect(await bodies()).toEqual({ [recent.id]: true, [queued]: true });
+    });
   });
 
   it('logged nothing secret: no code, link token, address or contact text', () => {

@@ -4,15 +4,25 @@ import { EventsModule, type EventBus } from '@medfolio/messaging';
 import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import { SummaryConfig } from './config';
 import { DocumentEventsController } from './controllers/document-events.controller';
+import { ShareFormatsController } from './controllers/share-formats.controller';
+import { SharingController } from './controllers/sharing.controller';
 import { SummaryController } from './controllers/summary.controller';
 import { SUMMARY_ENTITIES } from './entities';
 import { SUMMARY_MIGRATIONS } from './migrations';
 import { DocumentContentRepository } from './repositories/document-content.repository';
+import { ShareLinksRepository } from './repositories/share-links.repository';
+import { ShareNotifierRepository } from './repositories/share-notifier.repository';
+import { GrantsRepository } from './repositories/grants.repository';
+import { ProviderSummaryService } from './services/provider-summary.service';
+import { ProviderSummaryController } from './controllers/provider-summary.controller';
 import { SummaryDocumentsRepository } from './repositories/summary-documents.repository';
 import { SummaryVersionsRepository } from './repositories/summary-versions.repository';
 import { BuilderService } from './services/builder.service';
 import { createEngine, createOcrScheduler, OCR_SCHEDULER, SUMMARY_ENGINE } from './services/engine';
 import { ExtractionService } from './services/extraction.service';
+import { ShareFormatsService } from './services/share-formats.service';
+import { loadShareLinkKeys } from './services/share-link-keys';
+import { SHARE_LINK_KEYS, SharingService } from './services/sharing.service';
 import { SummaryAudit } from './services/summary-audit';
 import { SummaryService } from './services/summary.service';
 
@@ -42,7 +52,8 @@ class ReadToBuildLink implements OnModuleInit {
 /**
  * The summary service: reads uploaded documents (documents' events, bytes over documents' internal
  * HTTP), keeps their text and facts, rebuilds each patient's summary (debounced, versioned) with the
- * configured engine, and answers the summary and review calls (request/reply).
+ * configured engine, and answers the summary and review calls (request/reply). It also owns the
+ * share links to the summary (sharing.service.ts): the links, the public view and its audit.
  */
 @Module({})
 export class SummaryAppModule {
@@ -61,7 +72,7 @@ export class SummaryAppModule {
         AuditClientModule.forService('summary'),
         EventsModule.forHandlers(),
       ],
-      controllers: [SummaryController, DocumentEventsController],
+      controllers: [SummaryController, SharingController, ShareFormatsController, DocumentEventsController, ProviderSummaryController],
       providers: [
         { provide: SummaryConfig, useValue: options.config },
         { provide: SUMMARY_ENGINE, useFactory: () => createEngine() },
@@ -74,6 +85,16 @@ export class SummaryAppModule {
         BuilderService,
         SummaryService,
         ReadToBuildLink,
+        // Share links (issue 15): beside the summary they share.
+        { provide: SHARE_LINK_KEYS, useFactory: () => loadShareLinkKeys(options.config) },
+        ShareLinksRepository,
+        ShareNotifierRepository,
+        SharingService,
+        // The summary as FHIR IPS, PDF and SMART Health Links (issue 15).
+        ShareFormatsService,
+        // Providers (issue 18): a patient's summary for a provider with an active grant (documents owns grants).
+        GrantsRepository,
+        ProviderSummaryService,
       ],
     };
   }

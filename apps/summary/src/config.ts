@@ -1,12 +1,12 @@
-import { IsOptional, IsString } from 'class-validator';
-import { CommonConfig, Env, HttpUrl, WholeNumber, WithInternalHttp } from '@medfolio/config';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { CommonConfig, Env, HttpUrl, WholeNumber, WithInternalHttp, WithPublicUrl } from '@medfolio/config';
 
 /**
  * The summary service's settings. It has no HTTP routes of its own: it reads documents over theirs,
  * with the internal token (INTERNAL_API_TOKEN). The engine's settings (SUMMARY_ENGINE, OPENAI_API_KEY,
  * OPENAI_BASE_URL, SUMMARY_MODEL...) are read by @medfolio/clinical (services/engine.ts).
  */
-export class SummaryConfig extends WithInternalHttp(CommonConfig) {
+export class SummaryConfig extends WithPublicUrl(WithInternalHttp(CommonConfig)) {
   /** documents' internal HTTP endpoint, where document bytes are read (set by the launcher in embedded mode). */
   @Env('DOCUMENTS_INTERNAL_URL')
   @HttpUrl()
@@ -40,4 +40,19 @@ export class SummaryConfig extends WithInternalHttp(CommonConfig) {
   @IsOptional()
   @IsString()
   spoolDir?: string;
+
+  /**
+   * The key that seals share ids at rest (32 bytes, base64), so an owner can see a link's URL again.
+   * Unset: derived from INTERNAL_API_TOKEN in service mode, or generated once into
+   * DATA_DIR/keys/share-links.key in embedded mode.
+   */
+  @Env('SHARE_LINK_KEY', { sensitive: true })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 random bytes in base64' })
+  shareLinkKey?: string;
+
+  /** How long a passcode link's view token lasts, in seconds. */
+  @Env('SHARE_VIEW_TOKEN_SECONDS')
+  @WholeNumber(30, 86_400)
+  shareViewTokenSeconds = 900;
 }

@@ -5,30 +5,41 @@ import path from 'node:path';
 import type { HistoryPage } from '@medfolio/contracts';
 import { get, tokenFor } from './support/api';
 import { forgedTokens } from './support/forged-tokens';
+import { billingJourney } from './support/billing-journey';
 import { documentsJourney } from './support/documents-journey';
+import { sharingJourney } from './support/sharing-journey';
 import { summaryJourney } from './support/summary-journey';
+import { providersJourney } from './support/providers-journey';
+import { FakeNppes } from '@medfolio/testing';
+import { shareFormatsJourney } from './support/share-formats-journey';
+import { walletJourney } from './support/wallet-journey';
 import { accountJourney, call, codeFor, type Mailbox } from './support/journey';
 import { runNode, startNode, waitFor, type Running } from './support/processes';
+import { randomBytes } from 'node:crypto';
+import { recordStripeRequests, useStripeMock } from '@medfolio/testing';
 
 /** `npm start`'s process: everything in one process on embedded defaults (PGlite, in-process messaging). */
 describe('embedded one-process mode', () => {
   let dataDir: string;
   let running: Running | undefined;
   let base: string;
+  let nppes: FakeNppes;
 
   const start = async () => {
-    running = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: dataDir, DOCUMENT_QUOTA_FREE: '5', REFRESH_REUSE_GRACE_SECONDS: '0' });
+    running = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: dataDir, DOCUMENT_QUOTA_FREE: '5', REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url });
     const url = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(running!.output())?.[1]);
     return url;
   };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-e2e-'));
+    nppes = await FakeNppes.start();
     base = await start();
   });
 
   afterAll(async () => {
     await running?.stop();
+    await nppes?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -172,6 +183,76 @@ describe('embedded one-process mode', () => {
     await summaryJourney(base, mailbox).catch((error: Error) => {
       throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
     });
+  });
+
+  it('shares a confirmed summary through links: anyone holding one reads it, guesses and revoked links get 404, views are in the history and e-mailed once', async () => {
+    const mailbox: Mailbox = {
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+    };
+    await sharingJourney(base, mailbox).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
+    });
+  });
+
+  it('lets a doctor read a shared summary as a FHIR IPS through a SMART Health Link, as FHIR and as a PDF, until it is revoked', async () => {
+    const ownerId = randomUUID();
+    await shareFormatsJourney(base, ownerId, await tokenFor(dataDir, ownerId)).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
+    });
+  });
+
+  it('gives a patient a signed wallet pass carrying its own link, kept current through the PassKit web service when the link is revoked', async () => {
+    const mailbox: Mailbox = {
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+    };
+    await walletJourney(base, mailbox, dataDir).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
+    });
+  });
+
+  it('lets a doctor verified by the registry stand-in see what a patient chose to show, and the patient see every look (issue 18)', async () => {
+    const mailbox: Mailbox = {
+      textsTo: async (to) => (await call<{ to: string; subject: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => `${m.subject}\n\n${m.text}`),
+    };
+    await providersJourney(base, mailbox).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
+    });
+  });
+
+  it('lets a patient pay for Basic in test mode and upload more at once: checkout, signed webhook (once), quota 2 → 5; a referral counts', async () => {
+    // Its own product process: payments configured (stripe-mock behind a recorder), default quotas.
+    const mock = await useStripeMock();
+    const stripe = await recordStripeRequests(mock.url);
+    const billingDir = await mkdtemp(path.join(tmpdir(), 'medfolio-e2e-billing-'));
+    const secret = `whsec_${randomBytes(16).toString('hex')}`;
+    const paying = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: billingDir, STRIPE_SECRET_KEY: 'sk_test_123e2e', STRIPE_WEBHOOK_SECRET: secret, STRIPE_API_BASE: stripe.url });
+    try {
+      const url = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(paying.output())?.[1]);
+      const mailbox: Mailbox = {
+        textsTo: async (to) => (await call<{ to: string; text: string }[]>(url, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+      };
+      await billingJourney(url, mailbox, stripe, secret).catch((error: Error) => {
+        throw new Error(`${error.message}\n--- product log (tail) ---\n${paying.output().slice(-4000)}`);
+      });
+    } finally {
+      await paying.stop();
+      await stripe.stop();
+      await mock.stop();
+      await rm(billingDir, { recursive: true, force: true });
+    }
+  });
+
+  it('without a Stripe key shows the plans and says payments are not configured', async () => {
+    const plans = await call<{ payments_configured: boolean; plans: { id: string }[] }>(base, 'GET', '/api/plans/');
+    expect(plans.body.payments_configured).toBe(false);
+    expect(plans.body.plans.map((p) => p.id)).toEqual(['free', 'basic', 'standard', 'plus', 'pro']);
+    const token = await tokenFor(dataDir, randomUUID());
+    expect(await call(base, 'GET', '/api/membership/', undefined, token)).toMatchObject({ status: 200, body: { plan: 'free', status: 'none', payments_configured: false } });
+    expect(await call(base, 'POST', '/api/stripe/checkout/', { price_id: 'price_basic_monthly', tier: 'basic', mode: 'monthly' }, token)).toMatchObject({
+      status: 503,
+      body: { message: 'Payments are not configured on this server, so plans cannot be bought here. You stay on the Free plan.' },
+    });
+    expect((await get(`${base}/api/health/`)).body).toMatchObject({ services: { billing: { status: 'ok' } } });
   });
 
   it('publishes OpenAPI with the paths written as the contract writes them', async () => {

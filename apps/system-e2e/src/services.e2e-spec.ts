@@ -6,10 +6,13 @@ import { Client } from 'pg';
 import type { HistoryPage } from '@medfolio/contracts';
 import { randomBytes } from 'node:crypto';
 import { S3BlobStorage } from '@medfolio/storage';
-import { startSmtpSink, useS3TestServer, type S3TestServer, type SmtpSink } from '@medfolio/testing';
+import { FakeNppes, startSmtpSink, useS3TestServer, type S3TestServer, type SmtpSink } from '@medfolio/testing';
 import { get, tokenFor } from './support/api';
 import { documentsJourney } from './support/documents-journey';
 import { summaryJourney } from './support/summary-journey';
+import { providersJourney } from './support/providers-journey';
+import { shareFormatsJourney } from './support/share-formats-journey';
+import { walletJourney } from './support/wallet-journey';
 import { accountJourney } from './support/journey';
 import { freePort, runNode, startNode, waitFor, type Running } from './support/processes';
 
@@ -34,11 +37,14 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   let notifications: Running;
   let documents: Running;
   let summary: Running;
+  let wallet: Running;
+  let billing: Running;
   let gateway: Running;
   let gatewayEnv: Record<string, string>;
   let auditPort: number;
   let base: string;
   let smtp: SmtpSink;
+  let nppes: FakeNppes;
   let s3: S3TestServer;
   const internalToken = randomBytes(32).toString('base64url');
 
@@ -62,6 +68,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     const gatewayPort = await freePort();
     base = `http://127.0.0.1:${gatewayPort}`;
     smtp = await startSmtpSink();
+    nppes = await FakeNppes.start();
     s3 = await useS3TestServer({ bucket: `medfolio-e2e-${randomUUID().slice(0, 8)}` });
     const s3Env = {
       S3_ENDPOINT: s3.endpoint,
@@ -80,9 +87,11 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     const notificationsPort = await freePort();
     const documentsPort = await freePort();
     const summaryPort = await freePort();
+    const walletPort = await freePort();
+    const billingPort = await freePort();
     const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir };
     audit = startAudit();
-    identity = startNode('apps/identity/src/main.js', [], { ...service, ...s3Env, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken, REFRESH_REUSE_GRACE_SECONDS: '0' });
+    identity = startNode('apps/identity/src/main.js', [], { ...service, ...s3Env, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken, REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url });
     notifications = startNode('apps/notifications/src/main.js', [], {
       ...service,
       PORT: String(notificationsPort),
@@ -92,6 +101,10 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     documents = startNode('apps/documents/src/main.js', [], { ...service, ...s3Env, PORT: String(documentsPort), INTERNAL_API_TOKEN: internalToken, DOCUMENT_QUOTA_FREE: '5' });
     // summary reads document bytes from documents over HTTP (no S3 settings of its own).
     summary = startNode('apps/summary/src/main.js', [], { ...service, PORT: String(summaryPort), INTERNAL_API_TOKEN: internalToken, DOCUMENTS_INTERNAL_URL: `http://127.0.0.1:${documentsPort}`, SUMMARY_REBUILD_DELAY_MS: '500' });
+    // wallet keeps signed passes in S3 and serves their links; its development signing chain goes to DATA_DIR.
+    wallet = startNode('apps/wallet/src/main.js', [], { ...service, ...s3Env, PORT: String(walletPort), INTERNAL_API_TOKEN: internalToken, PUBLIC_BASE_URL: base });
+    // billing without a Stripe key: plans are shown, checkout says payments are not configured.
+    billing = startNode('apps/billing/src/main.js', [], { ...service, PORT: String(billingPort) });
     gatewayEnv = {
       ...s3Env,
       MEDFOLIO_MODE: 'service',
@@ -102,10 +115,11 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
       JWT_JWKS_URL: `http://127.0.0.1:${identityPort}/.well-known/jwks.json`,
       IDENTITY_INTERNAL_URL: `http://127.0.0.1:${identityPort}`,
       DOCUMENTS_INTERNAL_URL: `http://127.0.0.1:${documentsPort}`,
+      WALLET_INTERNAL_URL: `http://127.0.0.1:${walletPort}`,
       INTERNAL_API_TOKEN: internalToken,
     };
     gateway = startNode('apps/gateway/src/main.js', [], gatewayEnv);
-    for (const [name, port] of [['audit', auditPort], ['identity', identityPort], ['notifications', notificationsPort], ['documents', documentsPort], ['summary', summaryPort]] as const) {
+    for (const [name, port] of [['audit', auditPort], ['identity', identityPort], ['notifications', notificationsPort], ['documents', documentsPort], ['summary', summaryPort], ['wallet', walletPort], ['billing', billingPort]] as const) {
       await waitFor(`${name} readiness`, async () => ((await get(`http://127.0.0.1:${port}/health/ready`)).status === 200 ? true : undefined));
     }
     await waitFor('gateway health', async () => ((await get(`${base}/api/health/`)).status === 200 ? true : undefined));
@@ -113,8 +127,9 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
 
   afterAll(async () => {
     await gateway?.stop();
-    await Promise.all([audit?.stop(), identity?.stop(), notifications?.stop(), documents?.stop(), summary?.stop()]);
+    await Promise.all([audit?.stop(), identity?.stop(), notifications?.stop(), documents?.stop(), summary?.stop(), wallet?.stop(), billing?.stop()]);
     await smtp?.close();
+    await nppes?.stop();
     await s3?.stop();
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await rm(dataDir, { recursive: true, force: true });
@@ -128,6 +143,15 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     expect(metrics.body).toMatch(/rpc_handler_duration_seconds_count\{[^}]*subject="audit.health.check"[^}]*outcome="success"[^}]*\} [1-9]/);
     const gatewayMetrics = await get<string>(`${base.replace('/api', '')}/metrics`);
     expect(gatewayMetrics.body).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/health"[^}]*status="200"[^}]*\} [1-9]/);
+  });
+
+  it('carries billing calls over NATS: the plans, and checkout without a Stripe key says payments are not configured', async () => {
+    const plans = await get<{ payments_configured: boolean; plans: { id: string; monthly_cents: number }[] }>(`${base}/api/plans/`);
+    expect(plans.body.payments_configured).toBe(false);
+    expect(plans.body.plans.map((p) => [p.id, p.monthly_cents])).toEqual([['free', 0], ['basic', 800], ['standard', 1200], ['plus', 2400], ['pro', 4900]]);
+    const token = await tokenFor(dataDir, `patient-${randomUUID()}`);
+    const response = await fetch(`${base}/api/stripe/checkout/`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ price_id: 'price_basic_monthly', tier: 'basic', mode: 'monthly' }) });
+    expect(response.status).toBe(503);
   });
 
   it('carries a history request from the gateway over NATS to the audit service and back', async () => {
@@ -191,6 +215,19 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     });
   });
 
+  it('lets a verified doctor see what a patient chose to show across the services, and the patient see every look (issue 18)', async () => {
+    await providersJourney(base, {
+      textsTo: async (to) =>
+        smtp.received
+          .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
+          .map((m) => `${m.subject}\n\n${m.text}`)
+          .reverse(),
+    }).catch((error: Error) => {
+      const logs = [gateway, identity, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
+      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
+    });
+  });
+
   it("reads a patient's uploaded document in the summary service (bytes over documents' internal HTTP) into a cited summary", async () => {
     await summaryJourney(base, {
       textsTo: async (to) =>
@@ -200,6 +237,31 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
           .reverse(),
     }).catch((error: Error) => {
       const logs = [gateway, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
+      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
+    });
+  });
+
+  it('serves the summary as FHIR IPS, PDF and a SMART Health Link from the summary service over NATS', async () => {
+    const ownerId = randomUUID();
+    await shareFormatsJourney(base, ownerId, await tokenFor(dataDir, ownerId)).catch((error: Error) => {
+      const logs = [gateway, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
+      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
+    });
+  });
+
+  it('gives a patient a signed wallet pass (kept in S3) whose link revocation reaches the PassKit web service over NATS', async () => {
+    await walletJourney(
+      base,
+      {
+        textsTo: async (to) =>
+          smtp.received
+            .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
+            .map((m) => `${m.subject}\n\n${m.text}`)
+            .reverse(),
+      },
+      dataDir,
+    ).catch((error: Error) => {
+      const logs = [gateway, summary, wallet].map((p) => p.output().slice(-1500)).join('\n---\n');
       throw new Error(`${error.message}\n--- logs ---\n${logs}`);
     });
   });

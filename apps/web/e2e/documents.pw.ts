@@ -72,8 +72,9 @@ test('the empty dashboard: greeting, Add Documents, the three actions, the empty
   await expect(page.getByText('Select multiple zip, image, pdf or ms.word files')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'QR Code' })).toBeEnabled();
-  await expect(page.getByRole('button', { name: 'Generate Apple Wallet Pass' })).toBeDisabled();
-  await expect(page.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', /^\/summary\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('button', { name: 'Generate Apple Wallet Pass' })).toBeEnabled();
+  // The default share link (issue 15): 128 random bits, base64url.
+  await expect(page.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', /^\/summary\/[A-Za-z0-9_-]{22}$/);
   await expect(page.getByRole('heading', { name: 'Documents | 0 Files' })).toBeVisible();
   await expect(page.getByText('No files uploaded yet. Upload some files to see them here.')).toBeVisible();
   await checkScreen(page, 'dashboard-empty');
@@ -194,7 +195,9 @@ test('preview: the image and the PDF in the page; the QR code modal and its PNG'
   const saving = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download QR' }).click();
   const saved = await saving;
-  const userId = summary?.split('/').pop();
+  // The QR is the default share link's; the file is still named after the user id (the owner's own summary link).
+  const userId = (await page.getByRole('link', { name: 'My summary' }).getAttribute('href'))?.split('/').pop();
+  expect(userId).toMatch(/^[0-9a-f-]{36}$/);
   expect(saved.suggestedFilename()).toBe(`medfolio_${userId}_qr.png`);
   const png = readFileSync(await saved.path());
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -252,6 +255,7 @@ test('delete with confirmation; a refused file; more than the Free plan allows i
   await expect(dialog.getByRole('heading', { name: 'Error' })).toBeVisible();
   await expect(dialog).toContainText('Free plan allows 2 documents');
   await expect(dialog).toContainText(/The Basic plan allows 5 documents/);
+  await expect(dialog.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/membership');
   await checkScreen(page, 'dashboard-quota');
   await dialog.getByRole('button', { name: 'Ok' }).click();
   // The selection is kept for another try; nothing was stored.

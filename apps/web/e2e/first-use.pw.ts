@@ -126,12 +126,14 @@ for (const size of [PHONE, DESKTOP]) {
     await expect(dialog.getByRole('heading', { name: 'Your QR Code' })).toBeVisible();
     await look('dashboard-qr');
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect(page.getByRole('button', { name: 'Generate Apple Wallet Pass' })).toBeDisabled();
-    await expect(page.getByText('Coming with the wallet feature.')).toBeVisible();
+    const pass = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Generate Apple Wallet Pass' }).click();
+    expect((await pass).suggestedFilename()).toMatch(/^medfolio_[0-9a-f-]{36}\.pkpass$/);
+    await expect(page.getByRole('link', { name: 'Apple Wallet Pass' })).toBeVisible();
     await page.getByRole('link', { name: 'View Summary' }).click();
-    await expect(page).toHaveURL(/\/summary\/[0-9a-f-]{36}$/);
-    // Until the summary service is in the build, its GET answers 404 and the page says so.
-    await expect(page.getByRole('heading', { level: 1, name: /^(Patient Summary|This summary is not available)$/ })).toBeVisible();
+    // The default share link (issue 15); its owner sees their own summary there.
+    await expect(page).toHaveURL(/\/summary\/[A-Za-z0-9_-]{22}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
     await look('summary');
 
     // Each entry of the header menu.
@@ -153,8 +155,8 @@ for (const size of [PHONE, DESKTOP]) {
     await look('menu-billing');
     await page.getByRole('link', { name: 'Get Started' }).first().click();
     await expect(page).toHaveURL(/\/checkout\?price_id=/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Paid plans' })).toBeVisible();
-    await look('checkout-coming-soon');
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await look('checkout');
     await menu('Access history');
     await expect(page).toHaveURL(/\/history$/);
     const history = page.getByRole('main');
@@ -171,12 +173,13 @@ for (const size of [PHONE, DESKTOP]) {
     await expect(page.getByLabel('Email Address')).toHaveValue(email);
     await look('menu-contact');
 
-    // The other buttons of features still to come.
+    // The referral page, from About's Start Referring.
     await page.goto('/about');
     await page.getByRole('link', { name: 'Start Referring' }).click();
     await expect(page).toHaveURL(/\/referral$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Refer a friend' })).toBeVisible();
-    await look('referral-coming-soon');
+    await expect(page.getByRole('button', { name: 'Copy Link' })).toBeVisible();
+    await look('referral');
     await page.goto('/wallet-preview');
     const sample = await page.getByRole('link', { name: /Open sample summary/ }).getAttribute('href');
     await page.goto(sample ?? '/missing');

@@ -5,6 +5,8 @@ import path from 'node:path';
 // The browser tests' Node side (never bundled into the web app) uses the shared Google stand-in.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { FakeGoogle } from '../../../libs/testing/src/fake-google';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { FakeNppes } from '../../../libs/testing/src/fake-nppes';
 import { baseUrl, chromiumPath, e2ePort } from './support/settings';
 
 const root = path.resolve(__dirname, '../../..');
@@ -19,6 +21,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const main = path.join(root, 'dist/apps/medfolio/src/main.js');
   if (!existsSync(main)) throw new Error('dist/ is missing: run `node libs/tooling/build.mjs` first (apps/web/e2e/run.mjs does).');
   const google = await FakeGoogle.start();
+  // Identity's licence checks go to the NPPES stand-in (providers.pw.ts).
+  const nppes = await FakeNppes.start();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'medfolio-web-e2e-'));
   const settings = google.settings();
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -35,6 +39,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     GOOGLE_USERINFO_URL: settings.userinfoUrl,
     GOOGLE_TOKENINFO_URL: settings.tokeninfoUrl,
     GOOGLE_AUTHORIZATION_URL: google.authorizationUrl,
+    NPI_REGISTRY_URL: nppes.url,
   });
   const server: ChildProcess = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -49,6 +54,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (server.exitCode !== null || Date.now() > deadline) {
       server.kill('SIGKILL');
       await google.stop();
+      await nppes.stop();
       throw new Error(`The product did not start for the browser tests:\n${output.slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -59,6 +65,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]);
     if (code === 'timeout') server.kill('SIGKILL');
     await google.stop();
+    await nppes.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

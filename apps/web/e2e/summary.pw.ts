@@ -58,7 +58,9 @@ const SKIP_REASON =
 test('the sample summary: five cards, each state shown, no review controls', async ({ page }) => {
   await page.goto('/summary/sample');
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
+  // The spec's sample page has the 'Are you a Doctor?' box (issue 18), then the five cards.
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+    'Are you a Doctor?',
     'Current Medical Conditions',
     'Past Medical History',
     'Medications',
@@ -71,9 +73,9 @@ test('the sample summary: five cards, each state shown, no review controls', asy
   await checkScreen(page, 'summary-sample');
 });
 
-test("someone else's summary, signed out: not available", async ({ page }) => {
+test("someone else's summary, signed out: not valid (share links answer every other id the same)", async ({ page }) => {
   await page.goto(`/summary/${randomUUID()}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'This summary is not available' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid.' })).toBeVisible();
   await checkScreen(page, 'summary-not-available');
 });
 
@@ -214,7 +216,8 @@ test("the owner's summary: state, cards, and review (add, hide, confirm)", async
     /Summary: (Processing…|Ready|Not yet)/,
   );
   await page.getByRole('link', { name: 'View Summary' }).click();
-  await expect(page).toHaveURL(new RegExp(`/summary/${userId}$`));
+  // The default share link (issue 15): its owner sees their own summary there, with review.
+  await expect(page).toHaveURL(/\/summary\/[A-Za-z0-9_-]{22}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
   // Reading, then ready: the page asks again by itself.
   await expect(page.getByText(/^Updated/)).toBeVisible({ timeout: 90_000 });

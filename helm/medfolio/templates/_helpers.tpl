@@ -95,6 +95,10 @@ identity:
 notifications:
   SMTP_URL: the SMTP relay, smtp://user:password@host:587 or smtps://user:password@host:465
   NOTIFICATIONS_ENCRYPTION_KEY: the key that encrypts stored messages, 32 random bytes in base64
+wallet:
+  WALLET_SIGNER_CERT: the Apple pass type certificate (PEM)
+  WALLET_SIGNER_KEY: the pass type certificate's private key (PEM)
+  WALLET_WWDR_CERT: Apple's WWDR intermediate certificate (PEM)
 {{- end }}
 
 {{/* identity's base URL inside the cluster (the gateway's IDENTITY_INTERNAL_URL). Takes the root context. */}}
@@ -107,6 +111,11 @@ notifications:
 {{- printf "http://%s:%s" (include "medfolio.fullname" (dict "root" . "app" "documents")) (include "medfolio.containerPort" .) -}}
 {{- end }}
 
+{{/* wallet's base URL inside the cluster (the gateway's WALLET_INTERNAL_URL: signed pass downloads). Takes the root context. */}}
+{{- define "medfolio.walletUrl" -}}
+{{- printf "http://%s:%s" (include "medfolio.fullname" (dict "root" . "app" "wallet")) (include "medfolio.containerPort" .) -}}
+{{- end }}
+
 {{/* A document quota as the documents service reads it: a whole number, or "unlimited". */}}
 {{- define "medfolio.quota" -}}
 {{- if eq (toString .) "unlimited" -}}unlimited{{- else -}}{{ int64 . }}{{- end -}}
@@ -115,7 +124,7 @@ notifications:
 {{/* Whether an application calls, or serves, the internal HTTP endpoints that INTERNAL_API_TOKEN guards. */}}
 {{- define "medfolio.usesInternalToken" -}}
 {{- $root := .root -}}
-{{- if or (eq .app "identity") (eq .app "documents") (and (eq .app "gateway") (or $root.Values.identity.enabled $root.Values.documents.enabled)) (and (eq .app "summary") $root.Values.documents.enabled) -}}
+{{- if or (eq .app "identity") (eq .app "documents") (eq .app "wallet") (and (eq .app "gateway") (or $root.Values.identity.enabled $root.Values.documents.enabled $root.Values.wallet.enabled)) (and (eq .app "summary") $root.Values.documents.enabled) -}}
 true
 {{- end -}}
 {{- end }}
@@ -180,6 +189,9 @@ buffer in a cheap scavenge instead of letting hundreds of megabytes wait for ful
 {{- end }}
 {{- if $root.Values.documents.enabled }}
 {{- $_ := set $plain "DOCUMENTS_INTERNAL_URL" (include "medfolio.documentsUrl" $root) }}
+{{- end }}
+{{- if $root.Values.wallet.enabled }}
+{{- $_ := set $plain "WALLET_INTERNAL_URL" (include "medfolio.walletUrl" $root) }}
 {{- end }}
 {{- with (include "medfolio.backendServices" $root) }}
 {{- $_ := set $plain "GATEWAY_SERVICES" . }}

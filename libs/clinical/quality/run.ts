@@ -173,7 +173,7 @@ function scoreSection(
   return counts;
 }
 
-async function readCase(dir: string, name: string, options: QualityOptions, skipped: string[]): Promise<EngineInput[]> {
+export async function readCase(dir: string, name: string, options: QualityOptions, skipped: string[]): Promise<EngineInput[]> {
   const uploadedAt = options.uploadedAt ?? '2025-01-01T00:00:00.000Z';
   const inputs: EngineInput[] = [];
   for (const filename of (await readdir(join(dir, name))).sort()) {

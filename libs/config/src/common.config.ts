@@ -1,7 +1,7 @@
-import { BaseConfig, WithDatabase, WithMessaging } from './concerns';
+import { BaseConfig, WithDatabase, WithHousekeeping, WithMessaging } from './concerns';
 
 /**
- * Settings every service reads: the base ones, its database and messaging (concerns.ts).
+ * Settings every service reads: the base ones, its database, messaging and housekeeping (concerns.ts).
  * Leaving DATABASE_URL / NATS_URL unset selects the embedded defaults (PGlite, in-process messaging).
  */
-export class CommonConfig extends WithMessaging(WithDatabase(BaseConfig)) {}
+export class CommonConfig extends WithHousekeeping(WithMessaging(WithDatabase(BaseConfig))) {}

@@ -257,3 +257,48 @@ export function WithPublicUrl<B extends ConfigClass>(Base: B) {
   }
   return PublicUrl;
 }
+
+export interface HousekeepingSettings {
+  housekeepingIntervalMinutes: number;
+  outboxRetentionDays: number;
+  processedMessagesRetentionDays: number;
+  eventLogRetentionDays: number;
+}
+
+/**
+ * Housekeeping (issue 21): how often each service prunes its bookkeeping, and how long each kind
+ * is kept (docs/notes.md, "Housekeeping"). Every service reads these through CommonConfig.
+ */
+export function WithHousekeeping<B extends ConfigClass>(Base: B) {
+  class Housekeeping extends Base implements HousekeepingSettings {
+    /** Minutes between housekeeping passes (the first a minute after start); 0 turns it off. */
+    @Env('HOUSEKEEPING_INTERVAL_MINUTES')
+    @IsInt({ message: 'must be a whole number' })
+    @Min(0, { message: 'must be 0 (off) or more' })
+    @Max(7 * 24 * 60, { message: 'must be at most 10080 (a week)' })
+    housekeepingIntervalMinutes = 60;
+
+    /** Days a published outbox row is kept (unpublished rows are never pruned). */
+    @Env('OUTBOX_RETENTION_DAYS')
+    @IsInt({ message: 'must be a whole number' })
+    @Min(1, { message: 'must be at least 1' })
+    outboxRetentionDays = 7;
+
+    /**
+     * Days a processed-message id is kept, so a redelivered event still has exactly one effect.
+     * At least 1 (far above the streams' 7-minute redelivery window while a consumer runs): the
+     * real bound is how long a consumer or an outbox relay may stay down and come back.
+     */
+    @Env('PROCESSED_MESSAGES_RETENTION_DAYS')
+    @IsInt({ message: 'must be a whole number' })
+    @Min(1, { message: 'must be at least 1' })
+    processedMessagesRetentionDays = 30;
+
+    /** Days a message stays in the one-process event logs (DATA_DIR/events) once every consumer is done with it. */
+    @Env('EVENT_LOG_RETENTION_DAYS')
+    @IsInt({ message: 'must be a whole number' })
+    @Min(1, { message: 'must be at least 1' })
+    eventLogRetentionDays = 7;
+  }
+  return Housekeeping;
+}

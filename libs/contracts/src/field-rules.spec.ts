@@ -6,7 +6,7 @@ import { RegisterDto, UpdateProfileDto } from './identity';
 
 const register = { first_name: 'Ana', phone: '+1 202 555 0143', email: 'ana@example.com', password: 'correct horse', date_of_birth: '1990-01-01' };
 
-function messages(type: typeof RegisterDto | typeof UpdateProfileDto, body: object): Record<string, string[]> {
+function messages(type: new () => object, body: object): Record<string, string[]> {
   const errors = validateSync(plainToInstance(type, body));
   return Object.fromEntries(errors.map((e) => [e.property, Object.values(e.constraints ?? {})]));
 }

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsPhone, limitExceeded } from './field-rules';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import type { ProviderFacts } from './providers';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
 
 /**
  * Account calls (spec section 7). Field names are the spec's; messages are the spec's where it
@@ -52,6 +53,12 @@ export class RegisterDto {
   @IsString({ message: 'Date of birth is required' })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date of birth must be a date written YYYY-MM-DD.' })
   date_of_birth!: string;
+
+  /** A referral code from the sign-up link (/sign-up?ref=CODE). One that names nobody is ignored. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(32, { message: 'The referral code is not valid.' })
+  ref?: string;
 }
 
 export class EmailDto {
@@ -116,6 +123,9 @@ export class GoogleLoginDto {
   token!: string;
 }
 
+export const GENDERS = ['female', 'male', 'other', 'undisclosed'] as const;
+export type Gender = (typeof GENDERS)[number];
+
 export class UpdateProfileDto {
   @RequiredText('First name is required')
   first_name!: string;
@@ -126,6 +136,17 @@ export class UpdateProfileDto {
   @RequiredText('Mobile number is required')
   @IsPhone()
   phone!: string;
+
+  /** Absent: unchanged; '' clears it. */
+  @IsOptional()
+  @IsIn([...GENDERS, ''], { message: `Gender must be one of: ${GENDERS.join(', ')}.` })
+  gender?: Gender | '';
+
+  /** Absent: unchanged. YYYY-MM-DD, a real date, not in the future. */
+  @IsOptional()
+  @IsString({ message: 'Date of birth must be a date written YYYY-MM-DD.' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date of birth must be a date written YYYY-MM-DD.' })
+  date_of_birth?: string;
 }
 
 export interface TokenPair {
@@ -163,7 +184,12 @@ export interface Profile {
   phone: string;
   profile_picture: string | null;
   date_of_birth: string | null;
+  gender: Gender | null;
   email_verified: boolean;
+  /** 'patient' for everyone; 'provider' too once a licence is verified (issue 18). */
+  roles: string[];
+  /** The registry's facts once a licence is verified, otherwise null. */
+  provider: ProviderFacts | null;
 }
 
 /** Events identity publishes through its outbox on the IDENTITY stream. */
@@ -171,6 +197,8 @@ export interface UserRegisteredEvent {
   user_id: string;
   email: string;
   first_name: string;
+  /** The referral code the account signed up with (billing's referral programme), or null. */
+  referral_code: string | null;
 }
 export type UserVerifiedEvent = UserRegisteredEvent;
 

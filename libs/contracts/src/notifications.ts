@@ -8,7 +8,7 @@ import { IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } 
  * them off every persisted log. Notifications stores each message encrypted at rest, answers
  * `queued`, and delivers it over SMTP with retries.
  */
-export const NOTIFICATION_TEMPLATES = ['verification-code', 'password-reset', 'welcome', 'contact-copy'] as const;
+export const NOTIFICATION_TEMPLATES = ['verification-code', 'password-reset', 'welcome', 'contact-copy', 'share-link-viewed', 'provider-access-request', 'billing-receipt', 'payment-failed', 'referral-invite'] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 
 /** The data each template needs (all strings). */
@@ -17,6 +17,16 @@ export interface TemplateData {
   'password-reset': { first_name: string; reset_url: string };
   welcome: { first_name: string };
   'contact-copy': { firstname: string; lastname: string; email: string; message: string };
+  /** A verified provider asks to see the documents behind the patient's shared summary (issue 18). */
+  'provider-access-request': { first_name: string; provider: string; review_url: string };
+  /** A share link was opened (the owner turned this on; at most one per link per hour). */
+  'share-link-viewed': { label: string; viewed_at: string };
+  /** Billing: invoice.paid. `invoice_url` may be empty. */
+  'billing-receipt': { plan: string; amount: string; invoice_number: string; invoice_url: string };
+  /** Billing: invoice.payment_failed; the plan stays until `grace_until` (a date). */
+  'payment-failed': { plan: string; amount: string; grace_until: string; membership_url: string };
+  /** Billing: a friend's invitation with the sign-up link carrying the referral code. */
+  'referral-invite': { inviter_name: string; signup_url: string };
 }
 
 export class SendEmailDto {

@@ -22,6 +22,11 @@ import { type IDENTITY_SUBJECTS } from './identity';
 import type { ContactMessageDto, ContactReply, DevMailEntry, SendEmailDto, SendEmailReply } from './notifications';
 import { type NOTIFICATIONS_SUBJECTS } from './notifications';
 import { type SUBJECTS, type ServiceName } from './subjects';
+import type { ProvidersRpc } from './providers';
+import type { ShareFormatsRpc } from './share-formats';
+import type { WalletRpc } from './wallet';
+import type { BillingRpc } from './billing';
+import type { SharingRpc } from './sharing';
 import type { SummaryRpc } from './summary';
 
 /**
@@ -79,7 +84,7 @@ export interface NotificationsRpc {
 }
 
 /** The whole map. Generated services add their `<Name>Rpc` here. */
-export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc {}
+export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc, SharingRpc, ShareFormatsRpc, WalletRpc, ProvidersRpc, BillingRpc {}
 
 export type RpcSubject = keyof RpcMap & string;
 export type RpcRequest<S extends RpcSubject> = RpcMap[S]['request'];

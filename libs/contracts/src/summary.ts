@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
 import type { RpcShape } from './rpc-map';
 
 /**
@@ -33,11 +33,21 @@ export const SUMMARY_MESSAGES = {
   onlyAdded: 'Only facts you added can be removed; hide the others instead.',
 } as const;
 
-/** GET /api/summary/?user={patientId}. A mismatch answers 404, so no format rule beyond a length. */
+/**
+ * GET /api/summary/?user={patientId or shareId}. The owner's own id shows the owner their summary;
+ * a share id shows anyone the shared (confirmed) summary; anything else answers 404, so no format
+ * rule beyond a length.
+ */
 export class SummaryQueryDto {
   @IsString({ message: 'user must be the id of a patient.' })
   @Length(1, 128, { message: 'user must be the id of a patient.' })
   user!: string;
+
+  /** A passcode link's view token (POST /api/summary/unlock/). */
+  @IsOptional()
+  @IsString({ message: 'view_token is not valid.' })
+  @Length(1, 400, { message: 'view_token is not valid.' })
+  view_token?: string;
 }
 
 const FACT_ID = { message: 'fact_id must be the id of a fact in your summary.' };
@@ -156,6 +166,12 @@ export interface SummaryItem {
   updated_at: string;
   sections: SummarySectionItem[];
   documents: SummaryDocumentItem[];
+  /**
+   * Set when the summary is served through a share link (to anyone holding it): the link's label and
+   * expiry. Such an answer is the latest CONFIRMED version only, with no documents, no sources and no
+   * review state (hidden facts left out, edited/added marks cleared).
+   */
+  shared?: { label: string; expires_at: string | null };
 }
 
 /** summary.summary.built.v1: a new version exists (no health data in the event). */

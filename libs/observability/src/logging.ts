@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import type { DynamicModule } from '@nestjs/common';
@@ -14,9 +14,23 @@ export function correlationIdOf(req: IncomingMessage): string {
   return value && SAFE_ID.test(value) ? value : randomUUID();
 }
 
-/** Path without the query string: queries can carry identifiers we do not want in logs. */
-function pathOf(url: string | undefined): string {
-  return (url ?? '').split('?')[0] ?? '';
+/**
+ * Path without the query string (queries can carry identifiers we do not want in logs), and with a
+ * share id (/summary/{shareId}, a secret that opens a summary) replaced by the start of its SHA-256,
+ * so a log line can still be matched to a link (the summary service looks links up by that hash)
+ * without the log opening it.
+ */
+export function pathOf(url: string | undefined): string {
+  const path = (url ?? '').split('?')[0] ?? '';
+  return path.replace(/^\/summary\/([^/]+)/, (_all, id: string) => `/summary/sha256:${createHash('sha256').update(decodeURIComponentSafe(id)).digest('hex').slice(0, 16)}`);
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { DomainError, type ErrorCode } from '@medfolio/contracts';
+import { isDependencyUnavailable, UNAVAILABLE_MESSAGE } from '@medfolio/messaging';
 import { errorCodeForStatus, httpStatusFor } from './http-errors';
 
 interface Reply {
@@ -54,6 +55,10 @@ export class HttpErrorFilter implements ExceptionFilter {
       return { status: fastifyStatus, code, message };
     }
     const error = exception instanceof Error ? exception : new Error(String(exception));
+    if (isDependencyUnavailable(exception)) {
+      this.logger.warn({ err: { name: error.name, message: error.message } }, 'a dependency is unavailable');
+      return { status: 503, code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
+    }
     this.logger.error({ err: { name: error.name, message: error.message, stack: error.stack } }, 'unhandled error');
     return { status: 500, code: 'INTERNAL', message: DEFAULT_MESSAGES.INTERNAL! };
   }

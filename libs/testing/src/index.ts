@@ -7,10 +7,14 @@
 export * as documentFiles from './document-files';
 export * from './fake-google';
 export * from './fake-openai';
+export * from './fake-nppes';
 export * from './pglite-data-source';
 export * from './refusal';
 export * from './s3-server';
+export * from './stripe-mock';
 export * from './service-urls';
 export * from './smtp-sink';
 export * from './automock';
 export { IsolatedEventBus, isolatedDeadLetterPrefix } from './isolated-event-bus';
+export * from './shl-receiver';
+export { manifestProblems, opensslVerifyPkpass, pngSize, readPkpass } from './pkpass';

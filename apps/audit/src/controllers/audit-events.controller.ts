@@ -1,9 +1,14 @@
 import { Controller, Inject } from '@nestjs/common';
 import { STREAMS, SUBJECTS } from '@medfolio/contracts';
 import { OnEvent, type EventEnvelope } from '@medfolio/messaging';
-import { AuditLogService } from '../services/audit-log.service';
+import { APPEND_BATCH_MAX, AuditLogService } from '../services/audit-log.service';
 
-/** Inbound adapter for the AUDIT stream: each record every service publishes goes into the log. */
+/**
+ * Inbound adapter for the AUDIT stream: each record every service publishes goes into the log.
+ * Up to two batches' worth of records are handed out at once, so one batch fills while the one
+ * before commits (AuditLogService batches what arrives together; each record is acked once its
+ * batch has committed).
+ */
 @Controller()
 export class AuditEventsController {
   constructor(@Inject(AuditLogService) private readonly service: AuditLogService) {}
@@ -14,6 +19,7 @@ export class AuditEventsController {
     subjects: [SUBJECTS.audit.recorded],
     maxDeliver: 10,
     backoffMs: [200, 1000, 5000],
+    maxInFlight: 2 * APPEND_BATCH_MAX,
   })
   async onRecorded(event: EventEnvelope): Promise<void> {
     await this.service.append(event.data);

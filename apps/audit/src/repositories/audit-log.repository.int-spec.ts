@@ -89,10 +89,36 @@ describe('audit log on real Postgres', () => {
     expect(await service.verify()).toEqual({ intact: true, checked: 22, firstBreak: null });
   });
 
+  it('appends the records delivered together in one transaction, chain intact, duplicates and bad records apart', async () => {
+    const before = (await service.verify()).checked;
+    const stored = event('p-batch');
+    await service.append(stored);
+    const batch = Array.from({ length: 60 }, () => event('p-batch'));
+    const twice = batch[7]!;
+    const results = await Promise.allSettled([
+      ...batch.map((e) => service.append(e)),
+      service.append({ ...twice }),
+      service.append(stored),
+      service.append({ id: 'not-a-uuid' }),
+    ]);
+    const values = results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected'));
+    expect(values.slice(0, 60)).toEqual(Array(60).fill('appended'));
+    expect(values.slice(60)).toEqual(['duplicate', 'duplicate', 'rejected']);
+    expect(await service.verify()).toEqual({ intact: true, checked: before + 61, firstBreak: null });
+    // One transaction for the 60 (they share the batch's recorded_at), positions in submission order.
+    const rows: { event_id: string; recorded_at: Date }[] = await owner.query(
+      `SELECT event_id, recorded_at FROM "${schema}".audit_log WHERE patient_id = 'p-batch' AND event_id <> $1 ORDER BY position`,
+      [stored.id],
+    );
+    expect(rows.map((r) => r.event_id)).toEqual(batch.map((e) => e.id));
+    expect(new Set(rows.map((r) => r.recorded_at.getTime())).size).toBe(1);
+  });
+
   it('refuses an invalid record', async () => {
     await expect(service.append({ id: 'not-a-uuid' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
+  // The entries below were appended in batches (the concurrent appends above share transactions).
   describe('tampering (as a superuser that switched the triggers off) is detected by verify', () => {
     const tamper = async (sql: string) => {
       // A fresh copy of the log each time: tampering one test must not leak into the next.

@@ -12,7 +12,11 @@ import {
 import { AuditRecorder } from '@medfolio/audit-client';
 import type { AuditLogEntry } from '../entities/audit-log-entry.entity';
 import { AuditLogRepository, type AppendResult } from '../repositories/audit-log.repository';
+import { AppendBatcher } from './append-batcher';
 import { ChainVerifier, type ChainBreak } from './hash-chain';
+
+/** Most records in one append transaction (the writer takes up to AUDIT_WRITER_IN_FLIGHT at a time). */
+export const APPEND_BATCH_MAX = 500;
 
 export interface VerifyReport {
   intact: boolean;
@@ -23,20 +27,29 @@ export interface VerifyReport {
 @Injectable()
 export class AuditLogService {
   private readonly logger = new Logger(AuditLogService.name);
+  /** The records being delivered together are appended together (one transaction per batch). */
+  private readonly batcher = new AppendBatcher<AuditEventDto, AppendResult>(
+    (events) => this.repository.appendBatch(events, new Date()),
+    APPEND_BATCH_MAX,
+  );
 
   constructor(
     @Inject(AuditLogRepository) private readonly repository: AuditLogRepository,
     @Inject(AuditRecorder) private readonly recorder: AuditRecorder,
   ) {}
 
-  /** Stores one record from the AUDIT stream. An invalid record throws (and ends in the DLQ). */
+  /**
+   * Stores one record from the AUDIT stream; resolves once it is committed (then the delivery is
+   * acked). Records delivered together share a transaction. An invalid record throws (and ends in
+   * the DLQ) without holding back the others.
+   */
   async append(payload: unknown): Promise<AppendResult> {
     const event = plainToInstance(AuditEventDto, payload);
     const errors = validateSync(event, { forbidUnknownValues: true });
     if (errors.length > 0) {
       throw new DomainError('VALIDATION_FAILED', `Invalid audit record: ${errors.map((e) => e.property).join(', ')}`);
     }
-    const result = await this.repository.append(event, new Date());
+    const result = await this.batcher.submit(event);
     if (result === 'duplicate') this.logger.debug({ eventId: event.id }, 'audit record already stored');
     return result;
   }
@@ -46,6 +59,10 @@ export class AuditLogService {
     if (!caller.userId) throw new DomainError('UNAUTHENTICATED', 'Please sign in to see your access history.');
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? 20;
+    // The page is read while the audit record is being stored; it is handed out only once the
+    // record is acknowledged (a failed record throws, and the page read is dropped).
+    const reading = this.repository.pageForPatient(caller.userId, page, pageSize);
+    reading.catch(() => undefined);
     await this.recorder.record(caller, {
       action: 'history.read',
       entityType: 'audit-log',
@@ -53,7 +70,7 @@ export class AuditLogService {
       outcome: 'success',
       policy: 'owner',
     });
-    const [entries, total] = await this.repository.pageForPatient(caller.userId, page, pageSize);
+    const [entries, total] = await reading;
     return { results: entries.map((e) => toHistoryEntry(e, caller.userId!)), page, page_size: pageSize, total };
   }
 
@@ -86,6 +103,20 @@ const ACTION_LABELS: Record<string, string> = {
   'document.delete': 'Deleted a document',
   'document.integrity-check': 'Checked a stored document',
   'summary.read': 'Viewed summary',
+  'license.verify': 'Verified a medical license',
+  'provider-access.request': 'Asked to see your documents',
+  'provider-access.grant': 'Was given access to your documents by your share link',
+  'provider-access.approve': "Approved a provider's access to your documents",
+  'provider-access.decline': "Declined a provider's request",
+  'provider-access.revoke': "Revoked a provider's access",
+  // Share links (issue 15). The web app names the link by its label from the patient's own list
+  // ("Your summary was viewed through 'For Dr Lee'"), as it names documents.
+  'summary.shared-view': 'Your summary was viewed through a shared link',
+  'share-link.create': 'Made a share link',
+  'share-link.update': 'Changed a share link',
+  'share-link.revoke': 'Revoked a share link',
+  'share-link.unlock': 'Wrong passcode for a shared link',
+  'share-link.locked': 'A shared link was locked after too many wrong passcodes',
 };
 
 /**
@@ -102,7 +133,25 @@ const REASONS: Record<string, string> = {
   'document.download-link/denied': 'Another account asked for this document and was refused.',
   'document.delete/denied': 'Another account tried to delete this document and was refused.',
   'document.integrity-check/failure': 'The stored file did not match its fingerprint, so it was not served.',
+  'license.verify/failure': 'The registry did not confirm this license number for your name (or could not be asked).',
+  'license.verify/denied': 'Refused: the number is verified on another account, or too many attempts.',
+  'document.list/denied': 'A provider without your permission asked for your documents and was refused.',
+  'summary.read/denied': 'Someone without your permission asked for your summary and was refused.',
+  'summary.shared-view/denied': 'The link was revoked, expired or locked, so nothing was shown.',
+  'share-link.unlock/failure': 'Someone entered a wrong passcode for this link.',
+  'share-link.locked/failure': 'Too many wrong passcodes: the link no longer opens until you set a new passcode.',
 };
+
+/**
+ * A provider's access (issue 18) is recorded under the policy `provider:<grant or request id>:<name>`,
+ * the name as the registry gives it ("Dr Ana Ruiz (NPI 1234567893)"), so the history names them.
+ */
+export function providerName(policy: string | null | undefined): string | null {
+  if (!policy?.startsWith('provider:')) return null;
+  const rest = policy.slice('provider:'.length);
+  const colon = rest.indexOf(':');
+  return colon >= 0 && colon < rest.length - 1 ? rest.slice(colon + 1) : null;
+}
 
 export function reasonFor(action: string, outcome: string): string | null {
   if (outcome === 'success') return null;
@@ -111,7 +160,13 @@ export function reasonFor(action: string, outcome: string): string | null {
 
 function toHistoryEntry(entry: AuditLogEntry, patientId: string): HistoryEntry {
   const who =
-    entry.actor === patientId ? 'you' : entry.actor === 'anonymous' ? (entry.policy?.startsWith('share-link:') ? 'someone with your shared link' : 'anonymous') : entry.actor;
+    entry.actor === patientId
+      ? 'you'
+      : entry.actor === 'anonymous'
+        ? entry.policy?.startsWith('share-link:')
+          ? 'someone with your shared link'
+          : 'anonymous'
+        : (providerName(entry.policy) ?? entry.actor);
   return {
     id: entry.eventId,
     when: entry.occurredAt.toISOString(),

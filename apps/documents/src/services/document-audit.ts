@@ -8,7 +8,12 @@ export type DocumentAction =
   | 'document.download-link'
   | 'document.delete'
   | 'document.integrity-check'
-  | 'document.content-read';
+  | 'document.content-read'
+  | 'provider-access.request'
+  | 'provider-access.grant'
+  | 'provider-access.approve'
+  | 'provider-access.decline'
+  | 'provider-access.revoke';
 
 /**
  * The documents service's audit records: one per access, identifiers only (never a filename).
@@ -28,14 +33,15 @@ export class DocumentAudit {
     outcome: AuditOutcome,
     patientId: string,
     documentId?: string,
+    policy = 'owner',
   ): Promise<void> {
     await this.recorder.record(caller, {
       action,
-      entityType: 'document',
+      entityType: action.startsWith('provider-access.') ? 'provider-access' : 'document',
       ...(documentId ? { entityId: documentId } : {}),
       patientId,
       outcome,
-      policy: 'owner',
+      policy,
     });
   }
 
@@ -45,9 +51,10 @@ export class DocumentAudit {
     outcome: AuditOutcome,
     patientId: string,
     documentId?: string,
+    policy = 'owner',
   ): Promise<void> {
     try {
-      await this.record(caller, action, outcome, patientId, documentId);
+      await this.record(caller, action, outcome, patientId, documentId, policy);
     } catch {
       this.logger.warn(
         { action, outcome, correlationId: caller.correlationId },
@@ -55,4 +62,13 @@ export class DocumentAudit {
       );
     }
   }
+}
+
+/**
+ * The policy of a provider's access in an audit record: the grant, and the provider as the
+ * registry names them, so the patient's history reads "Dr Ana Ruiz (NPI 1234567893) downloaded
+ * labs.pdf" (a provider's public registry name and number, no health data).
+ */
+export function providerPolicy(grantId: string, displayName: string): string {
+  return `provider:${grantId}:${displayName}`.slice(0, 200);
 }

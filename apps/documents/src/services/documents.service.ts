@@ -48,8 +48,12 @@ export class DocumentsService {
 
   async list(caller: CallerIdentity): Promise<DocumentListItem[]> {
     const ownerId = requireOwner(caller);
-    const rows = await this.documents.listActive(ownerId);
+    // The list is read while the audit record is being stored; nothing of it (no name, no link)
+    // leaves before the record is acknowledged (a failed record throws, the rows are dropped).
+    const reading = this.documents.listActive(ownerId);
+    reading.catch(() => undefined);
     await this.audit.record(caller, 'document.list', 'success', ownerId);
+    const rows = await reading;
     return Promise.all(rows.map((row) => this.toItem(row)));
   }
 
@@ -73,6 +77,30 @@ export class DocumentsService {
   async downloadLink(caller: CallerIdentity, dto: DocumentIdDto): Promise<DownloadLinkReply> {
     const ownerId = requireOwner(caller);
     const document = await this.owned(caller, ownerId, dto.document_id, 'document.download-link');
+    return this.issueLink(caller, ownerId, document, 'owner');
+  }
+
+  /**
+   * A patient's documents for someone the caller's service already allowed (a provider with an
+   * active grant, issue 18): audited under that policy, read-only.
+   */
+  async listFor(caller: CallerIdentity, patientId: string, policy: string): Promise<DocumentListItem[]> {
+    const rows = await this.documents.listActive(patientId);
+    await this.audit.record(caller, 'document.list', 'success', patientId, undefined, policy);
+    return Promise.all(rows.map((row) => this.toItem(row)));
+  }
+
+  /** A download link to one of the patient's documents (as `listFor`); another's or a deleted one answers 404. */
+  async downloadLinkFor(caller: CallerIdentity, patientId: string, documentId: string, policy: string): Promise<DownloadLinkReply> {
+    const document = await this.documents.findActive(documentId);
+    if (document?.ownerId !== patientId) {
+      await this.audit.recordQuietly(caller, 'document.download-link', 'failure', patientId, documentId, policy);
+      throw new DomainError('NOT_FOUND', NOT_FOUND_MESSAGE);
+    }
+    return this.issueLink(caller, patientId, document, policy);
+  }
+
+  private async issueLink(caller: CallerIdentity, ownerId: string, document: DocumentRecord, policy: string): Promise<DownloadLinkReply> {
     const verdict = await this.verify(document);
     if (verdict !== 'intact') {
       this.metrics.integrityFailures.inc({ reason: verdict });
@@ -80,10 +108,10 @@ export class DocumentsService {
         { alert: 'document-integrity', documentId: document.id, ownerId, reason: verdict },
         'a stored document failed its integrity check',
       );
-      await this.audit.recordQuietly(caller, 'document.integrity-check', 'failure', ownerId, document.id);
+      await this.audit.recordQuietly(caller, 'document.integrity-check', 'failure', ownerId, document.id, policy);
       throw new DomainError('INTERNAL', DOCUMENT_MESSAGES.integrity);
     }
-    await this.audit.record(caller, 'document.download-link', 'success', ownerId, document.id);
+    await this.audit.record(caller, 'document.download-link', 'success', ownerId, document.id, policy);
     const expiresAt = new Date(Date.now() + this.config.downloadLinkSeconds * 1000);
     const url = await this.blobs.downloadUrl(document.storageKey, {
       expiresInSeconds: this.config.downloadLinkSeconds,

@@ -36,31 +36,31 @@ describe('plan quotas', () => {
       'free',
       2,
       1,
-      'Your Free plan allows 2 documents and you have 2 documents stored, so this file cannot be added. The Basic plan allows 5 documents.',
+      'Your Free plan allows 2 documents and you have 2 documents stored, so this file cannot be added. The Basic plan allows 5 documents: see /membership.',
     ],
     [
       'free',
       0,
       3,
-      'Your Free plan allows 2 documents and you have none stored, so these 3 files cannot be added. The Basic plan allows 5 documents.',
+      'Your Free plan allows 2 documents and you have none stored, so these 3 files cannot be added. The Basic plan allows 5 documents: see /membership.',
     ],
     [
       'free',
       1,
       10,
-      'Your Free plan allows 2 documents and you have 1 document stored, so these 10 files cannot be added. The Standard plan allows 12 documents.',
+      'Your Free plan allows 2 documents and you have 1 document stored, so these 10 files cannot be added. The Standard plan allows 12 documents: see /membership.',
     ],
     [
       'basic',
       5,
       1,
-      'Your Basic plan allows 5 documents and you have 5 documents stored, so this file cannot be added. The Standard plan allows 12 documents.',
+      'Your Basic plan allows 5 documents and you have 5 documents stored, so this file cannot be added. The Standard plan allows 12 documents: see /membership.',
     ],
     [
       'plus',
       25,
       1,
-      'Your Plus plan allows 25 documents and you have 25 documents stored, so this file cannot be added. The Family plan allows unlimited documents.',
+      'Your Plus plan allows 25 documents and you have 25 documents stored, so this file cannot be added. The Family plan allows unlimited documents: see /membership.',
     ],
   ] as const)('on %s with %d stored, adding %d, names the plan that allows more', (plan, stored, adding, message) => {
     expect(refusal(() => assertRoom(defaults, plan, stored, adding)).message).toBe(message);

@@ -1,4 +1,4 @@
-import { DomainError, PLAN_IDS, PLAN_NAMES, type PlanId } from '@medfolio/contracts';
+import { DomainError, MEMBERSHIP_PATH, PLAN_IDS, PLAN_NAMES, type PlanId } from '@medfolio/contracts';
 import type { DocumentsConfig } from '../config';
 
 /** Documents each plan may keep; Infinity for unlimited. */
@@ -22,7 +22,8 @@ export function planLimitsFrom(
 
 /**
  * Throws QUOTA_EXCEEDED unless `stored + adding` documents fit the plan. The message says what the
- * plan allows, what the user has, and the first plan that would take them all (if any).
+ * plan allows, what the user has, and the first plan that would take them all (if any), with the
+ * page where plans are chosen (the web app makes it a link).
  */
 export function assertRoom(limits: PlanLimits, plan: PlanId, stored: number, adding: number): void {
   const limit = limits[plan];
@@ -32,7 +33,7 @@ export function assertRoom(limits: PlanLimits, plan: PlanId, stored: number, add
   const have = stored === 0 ? 'you have none stored' : `you have ${plural(stored)} stored`;
   const better = LADDER.slice(LADDER.indexOf(plan) + 1).find((p) => limits[p] >= needed);
   const upgrade = better
-    ? ` The ${PLAN_NAMES[better]} plan allows ${limits[better] === Infinity ? 'unlimited documents' : plural(limits[better])}.`
+    ? ` The ${PLAN_NAMES[better]} plan allows ${limits[better] === Infinity ? 'unlimited documents' : plural(limits[better])}: see ${MEMBERSHIP_PATH}.`
     : ' Delete some documents to make room.';
   const adding_ = adding === 1 ? 'this file' : `these ${adding} files`;
   throw new DomainError(

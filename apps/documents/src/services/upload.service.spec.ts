@@ -120,6 +120,19 @@ describe('UploadService: a batch is all or nothing', () => {
     expect(blobs.stored.size).toBe(0);
   });
 
+  it("says the store is full, naming the file, and keeps nothing when the disk is full", async () => {
+    const { service, documents, blobs } = setup();
+    const put = blobs.put.bind(blobs);
+    jest.spyOn(blobs, 'put').mockImplementationOnce(async (key, source, contentType) => {
+      await put(key, source, contentType).catch(() => undefined);
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    });
+    const error = await refusal(service.upload(caller, request([{ name: 'scan.pdf', data: files.pdf() }])));
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', message: UPLOAD_MESSAGES.noRoom('scan.pdf') });
+    expect(documents.commits).toEqual([]);
+    expect(blobs.stored.size).toBe(0);
+  });
+
   it('checks the quota before reading a byte of a file that would not fit', async () => {
     const { service, documents, blobs, audit } = setup();
     await service.upload(

@@ -19,6 +19,7 @@ export const UPLOAD_MESSAGES = {
   notMultipart: 'Send the files as multipart/form-data, in the field "files".',
   wrongField: 'Send the files in the multipart field "files".',
   tooSlow: 'The upload took too long to finish. Please try again.',
+  noRoom: (filename: string) => `There is no room left to store "${filename}", so it was not saved. Please try again later.`,
 } as const;
 
 /** The multipart body of POST /internal/documents, as the gateway passed it on. */
@@ -140,6 +141,9 @@ export class UploadService {
       };
     } catch (error) {
       inspector.destroy();
+      // The store's disk is full (or the file is over the process's size limit): the person is told,
+      // and upload() removes what was written.
+      if (!inspector.failure && storeIsFull(error)) throw new DomainError('UNAVAILABLE', UPLOAD_MESSAGES.noRoom(filename));
       throw inspector.failure ?? error;
     }
   }
@@ -230,4 +234,9 @@ function moreToRead(stream: Readable): Promise<boolean> {
     stream.on('error', onError);
     stream.on('close', onClose);
   });
+}
+
+function storeIsFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT';
 }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { GENDERS } from '@medfolio/contracts';
 
 /** OpenAPI descriptions of request bodies (the validating DTOs live in libs/contracts). */
 export class RegisterBodyDoc {
@@ -8,6 +9,7 @@ export class RegisterBodyDoc {
   @ApiProperty({ maxLength: 100, format: 'email' }) email!: string;
   @ApiProperty({ minLength: 8, maxLength: 100 }) password!: string;
   @ApiProperty({ example: '1990-04-01', description: 'YYYY-MM-DD, a real date, not in the future' }) date_of_birth!: string;
+  @ApiPropertyOptional({ maxLength: 32, example: 'K7M2QX9A', description: 'The referral code of the sign-up link (/sign-up?ref=CODE)' }) ref?: string;
 }
 
 export class LoginBodyDoc {
@@ -44,6 +46,8 @@ export class UpdateProfileBodyDoc {
   @ApiProperty({ maxLength: 100 }) first_name!: string;
   @ApiPropertyOptional({ maxLength: 100 }) last_name?: string;
   @ApiProperty({ maxLength: 100 }) phone!: string;
+  @ApiPropertyOptional({ enum: [...GENDERS, ''], description: "Absent: unchanged; '' clears it" }) gender?: string;
+  @ApiPropertyOptional({ example: '1990-04-01', description: 'Absent: unchanged. YYYY-MM-DD, a real date, not in the future' }) date_of_birth?: string;
 }
 
 export class ChangePasswordBodyDoc {

@@ -1,3 +1,4 @@
+import { ProviderFactsDoc } from './providers.openapi';
 import { ApiProperty } from '@nestjs/swagger';
 
 /** OpenAPI descriptions of the response shapes (the contracts are plain interfaces). */
@@ -57,10 +58,16 @@ export class ProfileDoc {
   @ApiProperty() phone!: string;
   @ApiProperty({ nullable: true, type: String, description: 'URL of the 400x400 picture, or null' }) profile_picture!: string | null;
   @ApiProperty({ nullable: true, type: String, example: '1990-04-01' }) date_of_birth!: string | null;
+  @ApiProperty({ nullable: true, type: String, enum: ['female', 'male', 'other', 'undisclosed'] }) gender!: string | null;
   @ApiProperty() email_verified!: boolean;
+  @ApiProperty({ type: [String], example: ['patient', 'provider'], description: "'provider' once a medical license is verified (POST /api/medical-license/)" }) roles!: string[];
+  @ApiProperty({ nullable: true, type: () => ProviderFactsDoc, description: "The registry's facts once a license is verified" }) provider!: ProviderFactsDoc | null;
 }
 
 export class ClientConfigDoc {
   @ApiProperty({ nullable: true, type: String, description: 'OAuth client id for Google sign-in; null when it is not configured' }) google_client_id!: string | null;
   @ApiProperty({ example: 'https://accounts.google.com/o/oauth2/v2/auth' }) google_authorization_url!: string;
+  @ApiProperty({ description: "Google Wallet is configured: the dashboard shows 'Save to Google Wallet'" }) google_wallet!: boolean;
+  @ApiProperty({ nullable: true, type: String, description: "Stripe.js's publishable key; null when card payments are not set up (no Stripe.js is loaded)" })
+  stripe_publishable_key!: string | null;
 }

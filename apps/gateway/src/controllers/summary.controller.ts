@@ -19,12 +19,16 @@ import {
   EditFactBodyDto,
   HideFactBodyDto,
   SummaryQueryDto,
+  UnlockShareLinkDto,
   type CallerIdentity,
+  type ShareLinkUnlockReply,
   type SummaryItem,
 } from '@medfolio/contracts';
+import { SharingRepository } from '../repositories/sharing.repository';
 import { SummaryRepository } from '../repositories/summary.repository';
 import { CurrentCaller } from '../services/caller.decorator';
 import { ErrorDoc } from './openapi.models';
+import { UnlockBodyDoc, UnlockReplyDoc } from './share-links.openapi';
 import { AddFactBodyDoc, ConfirmSummaryBodyDoc, EditFactBodyDoc, HideFactBodyDoc, SummaryItemDoc } from './summary.openapi';
 
 /**
@@ -32,7 +36,7 @@ import { AddFactBodyDoc, ConfirmSummaryBodyDoc, EditFactBodyDoc, HideFactBodyDoc
  * a token that is sent must be valid (401), so the web app still refreshes an expired one.
  */
 @Injectable()
-class TokenIfSentGuard extends AuthGuard('jwt') {
+export class TokenIfSentGuard extends AuthGuard('jwt') {
   override canActivate(context: ExecutionContext) {
     const req = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>();
     return req.headers['authorization'] ? super.canActivate(context) : true;
@@ -46,30 +50,53 @@ const FACT_ID = { name: 'factId', format: 'uuid', description: 'A fact id from t
  * each, with the caller identity; it decides who may see what, audits and answers.
  */
 @ApiTags('summary')
-@ApiBearerAuth()
 @Controller('summary')
 export class SummaryController {
-  constructor(@Inject(SummaryRepository) private readonly summaries: SummaryRepository) {}
+  constructor(
+    @Inject(SummaryRepository) private readonly summaries: SummaryRepository,
+    @Inject(SharingRepository) private readonly sharing: SharingRepository,
+  ) {}
 
   @Get()
   @UseGuards(TokenIfSentGuard)
+  @ApiBearerAuth()
   @ApiOperation({
-    summary: "A patient's summary: the text, its sections with cited facts, and the reading state of each document",
+    summary: "A patient's summary: the owner's own, or the one a share link shares",
     description:
-      'For now only the owner: anyone else, or nobody signed in, gets 404. A list with one item (the seed shape). The summary is ' +
-      'rebuilt a moment after documents change; `status` is `processing` until then.',
+      "`user` is the owner's own id (signed in: their latest summary, with documents and review state) or a share id (anyone, " +
+      'signed in or not: the latest CONFIRMED version, without documents, sources or review state, and `shared` set). A revoked, ' +
+      'expired, locked, wrong or guessed id answers 404 "This link is not valid."; a passcode link answers 403 until `view_token` ' +
+      '(POST /api/summary/unlock/) is sent. A list with one item (the seed shape). Answers carry Referrer-Policy: no-referrer, ' +
+      'X-Robots-Tag: noindex and Cache-Control: no-store.',
   })
-  @ApiQuery({ name: 'user', required: true, type: String, description: "The patient's user id", example: '0b7e4c1e-5d1a-4c36-9a51-8f3f1f0c2a11' })
+  @ApiQuery({ name: 'user', required: true, type: String, description: "The patient's own user id, or a share id", example: 'kq3C1uXW0pDq3b0F7nHqXg' })
+  @ApiQuery({ name: 'view_token', required: false, type: String, description: "A passcode link's view token (POST /api/summary/unlock/)" })
   @ApiOkResponse({ type: [SummaryItemDoc] })
   @ApiUnauthorizedResponse({ type: ErrorDoc, description: 'An access token was sent and is not valid' })
-  @ApiNotFoundResponse({ type: ErrorDoc, description: 'Summary not found (not yours, or not signed in)' })
+  @ApiResponse({ status: 403, type: ErrorDoc, description: 'This link needs a passcode.' })
+  @ApiNotFoundResponse({ type: ErrorDoc, description: 'This link is not valid.' })
   get(@Query() query: SummaryQueryDto, @CurrentCaller() caller: CallerIdentity): Promise<SummaryItem[]> {
     return this.summaries.get(query, caller);
+  }
+
+  @Post('unlock')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Open a passcode link: the passcode for a short-lived view token",
+    description: 'A wrong passcode answers 401 with the attempts left (`details.remaining_attempts`); after 5 the link locks and answers 404 until its owner sets a new passcode.',
+  })
+  @ApiBody({ type: UnlockBodyDoc })
+  @ApiOkResponse({ type: UnlockReplyDoc })
+  @ApiUnauthorizedResponse({ type: ErrorDoc, description: 'Wrong passcode. n attempts left.' })
+  @ApiNotFoundResponse({ type: ErrorDoc, description: 'This link is not valid.' })
+  unlock(@Body() body: UnlockShareLinkDto, @CurrentCaller() caller: CallerIdentity): Promise<ShareLinkUnlockReply> {
+    return this.sharing.unlock({ user: body.user, passcode: body.passcode }, caller);
   }
 
   @Post('facts/:factId/hide')
   @HttpCode(200)
   @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Hide a fact (or show it again): the owner still sees it, marked; the text and shares leave it out' })
   @ApiParam(FACT_ID)
   @ApiBody({ type: HideFactBodyDoc })
@@ -81,6 +108,7 @@ export class SummaryController {
 
   @Put('facts/:factId')
   @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
   @ApiOperation({ summary: "Correct a fact's text (the original is kept; the correction survives rebuilds)" })
   @ApiParam(FACT_ID)
   @ApiBody({ type: EditFactBodyDoc })
@@ -94,6 +122,7 @@ export class SummaryController {
   @Post('facts')
   @HttpCode(200)
   @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Add a fact to a section (marked added by the patient, with no sources)' })
   @ApiBody({ type: AddFactBodyDoc })
   @ApiOkResponse({ type: SummaryItemDoc, description: 'The summary, as a new version' })
@@ -104,6 +133,7 @@ export class SummaryController {
 
   @Delete('facts/:factId')
   @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Remove a fact the patient added (others can only be hidden)' })
   @ApiParam(FACT_ID)
   @ApiOkResponse({ type: SummaryItemDoc, description: 'The summary, as a new version' })
@@ -116,6 +146,7 @@ export class SummaryController {
   @Post('confirm')
   @HttpCode(200)
   @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Confirm the latest version as reviewed (the version kept for sharing)' })
   @ApiBody({ type: ConfirmSummaryBodyDoc })
   @ApiOkResponse({ type: SummaryItemDoc, description: 'The summary, with confirmed_version set' })

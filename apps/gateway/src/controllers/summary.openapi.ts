@@ -62,6 +62,11 @@ export class SummaryDocumentDoc {
   problems!: string[];
 }
 
+export class SharedViaDoc {
+  @ApiProperty({ example: 'For Dr Lee' }) label!: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) expires_at!: string | null;
+}
+
 export class SummaryItemDoc {
   @ApiProperty({
     example:
@@ -76,6 +81,7 @@ export class SummaryItemDoc {
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
   @ApiProperty({ type: [SummarySectionDoc] }) sections!: SummarySectionDoc[];
   @ApiProperty({ type: [SummaryDocumentDoc] }) documents!: SummaryDocumentDoc[];
+  @ApiProperty({ required: false, type: SharedViaDoc, description: 'Set when served through a share link' }) shared?: SharedViaDoc;
 }
 
 export class HideFactBodyDoc {

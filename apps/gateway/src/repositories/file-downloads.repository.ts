@@ -5,10 +5,12 @@ import { assertSafeBlobKey, forwardDownload, INTERNAL_FILES_PATH, type Forwarded
 import { GatewayConfig } from '../config';
 
 /** Which service issued a link, by the first segment of its blob key. */
-const OWNERS: readonly (readonly [prefix: string, owner: 'documents' | 'identity'])[] = [
+type Owner = 'documents' | 'identity' | 'wallet';
+const OWNERS: readonly (readonly [prefix: string, owner: Owner])[] = [
   ['documents/', 'documents'],
   ['document-thumbnails/', 'documents'],
   ['profile-pictures/', 'identity'],
+  ['wallet-passes/', 'wallet'],
 ];
 
 /**
@@ -27,7 +29,7 @@ export class FileDownloadsRepository {
     if (!token) return Promise.reject(new DomainError('UNAVAILABLE', 'Downloads are not configured (INTERNAL_API_TOKEN is not set).'));
     const owner = ownerOf(path);
     if (!owner) return Promise.reject(new DomainError('NOT_FOUND', 'Not found.'));
-    const base = owner === 'documents' ? this.config.documentsInternalUrl : this.config.identityInternalUrl;
+    const base = { documents: this.config.documentsInternalUrl, identity: this.config.identityInternalUrl, wallet: this.config.walletInternalUrl }[owner];
     const target = new URL(`${INTERNAL_FILES_PATH}${path}`, base);
     // The key was checked to be a plain relative key, so the path cannot leave /internal/files/.
     if (!target.pathname.startsWith(INTERNAL_FILES_PATH)) return Promise.reject(new DomainError('NOT_FOUND', 'Not found.'));
@@ -35,7 +37,7 @@ export class FileDownloadsRepository {
   }
 }
 
-function ownerOf(path: string): 'documents' | 'identity' | undefined {
+function ownerOf(path: string): Owner | undefined {
   const encodedKey = path.split('?')[0] ?? '';
   let key: string;
   try {

@@ -3,7 +3,10 @@ import type { CallerIdentity } from '@medfolio/contracts';
 import type { AuthenticatedUser } from './jwt.strategy';
 
 interface GatewayRequest {
+  /** Fastify's own request id: always '' (bootstrap.ts leaves the id to pino-http). */
   id?: string;
+  /** The Node request, where pino-http keeps the correlation id it also answers in x-correlation-id. */
+  raw?: { id?: unknown };
   ip?: string;
   headers: Record<string, string | string[] | undefined>;
   user?: AuthenticatedUser;
@@ -13,7 +16,7 @@ interface GatewayRequest {
 export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity => {
   const req = ctx.switchToHttp().getRequest<GatewayRequest>();
   const userAgent = req.headers['user-agent'];
-  const caller: CallerIdentity = { roles: req.user?.roles ?? [], correlationId: String(req.id ?? 'none') };
+  const caller: CallerIdentity = { roles: req.user?.roles ?? [], correlationId: String(req.raw?.id || req.id || 'none') };
   if (req.user) caller.userId = req.user.userId;
   if (req.user?.sessionId) caller.sessionId = req.user.sessionId;
   if (req.ip) caller.ip = req.ip;

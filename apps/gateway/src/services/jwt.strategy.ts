@@ -1,7 +1,8 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { passportJwtSecret } from 'jwks-rsa';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { ExtractJwt, Strategy, type SecretOrKeyProvider } from 'passport-jwt';
 import type { JSONWebKeySet } from 'jose';
 import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@medfolio/contracts';
 import { GatewayConfig } from '../config';
@@ -36,15 +37,18 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       algorithms: ['ES256'],
       issuer: config.jwtIssuer,
       audience: config.jwtAudience,
-      secretOrKeyProvider: passportJwtSecret({
-        cache: true,
-        cacheMaxAge: 10 * 60 * 1000,
-        rateLimit: true,
-        jwksRequestsPerMinute: 10,
-        jwksUri: config.jwksUrl ?? 'local:embedded-key-ring',
-        // Embedded mode: the key ring in DATA_DIR instead of an HTTP fetch.
-        ...(config.jwksUrl || !localJwks ? {} : { fetcher: async () => localJwks }),
-      }),
+      // passport-jwt hands the key to jsonwebtoken, which takes a KeyObject as well (its types say string | Buffer).
+      secretOrKeyProvider: asKeyObjects(
+        passportJwtSecret({
+          cache: true,
+          cacheMaxAge: 10 * 60 * 1000,
+          rateLimit: true,
+          jwksRequestsPerMinute: 10,
+          jwksUri: config.jwksUrl ?? 'local:embedded-key-ring',
+          // Embedded mode: the key ring in DATA_DIR instead of an HTTP fetch.
+          ...(config.jwksUrl || !localJwks ? {} : { fetcher: async () => localJwks }),
+        }) as KeyProvider,
+      ) as unknown as SecretOrKeyProvider,
     });
   }
 
@@ -56,4 +60,34 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [];
     return { userId: payload.sub, roles, sessionId: payload.sid };
   }
+}
+
+type KeyProvider = (request: unknown, rawJwtToken: string, done: (err: unknown, key?: string | KeyObject | null) => void) => void;
+
+/** Distinct public keys remembered as key objects; more (many rotations) starts the memo afresh. */
+const MAX_KEY_OBJECTS = 16;
+
+/**
+ * jwks-rsa hands out each key (looked up by `kid`, cached) as a PEM string, and jsonwebtoken would
+ * parse that PEM into a key object again on every request (`createPublicKey`, a few percent of the
+ * gateway's CPU under load). This keeps the key object per PEM, so a rotated key (a new `kid`, a new
+ * PEM) gets its own and the JWKS cache still decides which keys are valid.
+ */
+export function asKeyObjects(provider: KeyProvider): KeyProvider {
+  const keyObjects = new Map<string, KeyObject>();
+  return (request, rawJwtToken, done) =>
+    provider(request, rawJwtToken, (err, key) => {
+      if (err || typeof key !== 'string') return done(err, key);
+      let keyObject = keyObjects.get(key);
+      if (!keyObject) {
+        try {
+          keyObject = createPublicKey(key);
+        } catch (error) {
+          return done(error, null);
+        }
+        if (keyObjects.size >= MAX_KEY_OBJECTS) keyObjects.clear();
+        keyObjects.set(key, keyObject);
+      }
+      return done(null, keyObject);
+    });
 }

@@ -56,4 +56,14 @@ describe('the download origins in the Content-Security-Policy', () => {
     expect(await downloadOriginsFor(loadConfig(GatewayConfig, { ...env, S3_DOWNLOADS: 'gateway' }))).toEqual([]);
     expect(await downloadOriginsFor(loadConfig(GatewayConfig, {}))).toEqual([]);
   });
+
+  it('names Stripe.js origins only when a publishable key is configured', () => {
+    const without = contentSecurityDirectives();
+    for (const list of Object.values(without)) expect(list.join(' ')).not.toContain('stripe');
+    const withStripe = contentSecurityDirectives([], { stripe: true });
+    expect(withStripe['scriptSrc']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(withStripe['frameSrc']).toContain('https://hooks.stripe.com');
+    expect(withStripe['connectSrc']).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(withStripe['styleSrc']).toEqual(["'self'"]);
+  });
 });

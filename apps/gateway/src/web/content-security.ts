@@ -10,21 +10,31 @@ type Directives = Record<string, string[]>;
  * point at (presigned S3 URLs, S3_DOWNLOADS=presigned): thumbnails are images from there, and
  * previews fetch documents from there, so img-src and connect-src list them.
  */
-export function contentSecurityDirectives(downloadOrigins: readonly string[] = []): Directives {
+export function contentSecurityDirectives(downloadOrigins: readonly string[] = [], options: { stripe?: boolean } = {}): Directives {
+  // Card payments (only with a publishable key): Stripe.js from js.stripe.com, its card fields and
+  // 3-D Secure in frames from js.stripe.com and hooks.stripe.com, its calls to api.stripe.com.
+  const stripe = options.stripe ? STRIPE_ORIGINS : { script: [], frame: [], connect: [] };
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...stripe.script],
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...downloadOrigins],
-    connectSrc: ["'self'", ...downloadOrigins],
+    connectSrc: ["'self'", ...downloadOrigins, ...stripe.connect],
     frameAncestors: ["'none'"],
     // PDF previews: the page fetches the document and shows it from a blob: URL it made itself.
     objectSrc: ['blob:'],
-    frameSrc: ["'self'", 'blob:'], // Chromium's PDF viewer frames the blob it was given
+    frameSrc: ["'self'", 'blob:', ...stripe.frame], // Chromium's PDF viewer frames the blob it was given
     baseUri: ["'self'"],
     formAction: ["'self'"],
   };
 }
+
+/** Stripe.js's origins (Stripe's published CSP list for Elements and 3-D Secure). */
+export const STRIPE_ORIGINS = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
 
 /**
  * The origin the store's download links point at when it is not this one: [] for links the gateway

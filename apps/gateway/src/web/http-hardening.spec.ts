@@ -1,14 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@medfolio/config';
-import { createRpcClient, InProcessEventBus, type RpcClient } from '@medfolio/messaging';
+import { BILLING_SUBJECTS } from '@medfolio/contracts';
+import { createRpcClient, InProcessBroker, InProcessEventBus, type RpcClient } from '@medfolio/messaging';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { createGatewayApp } from '../bootstrap';
 import { GatewayConfig } from '../config';
-import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from './http-hardening';
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH, SHARE_HEADERS } from './http-hardening';
 
 describe('jsonNestedDeeperThan', () => {
   it('counts objects and arrays, not brackets inside strings', () => {
@@ -29,7 +30,9 @@ describe('the gateway’s request rules (the real createGatewayApp; no services 
     dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-hardening-'));
     rpc = createRpcClient('gateway', { timeoutMs: 500 });
     const config = loadConfig(GatewayConfig, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', TRUST_PROXY_HOPS: '1', WEB_ROOT: dataDir });
-    app = await createGatewayApp({ config, rpc, eventBus: new InProcessEventBus(), localJwks: publicJwks(await loadOrCreateSigningKeys(dataDir)), webRoot: null });
+    // A web app to serve: the public summary page's headers are checked too.
+    await writeFile(path.join(dataDir, 'index.html'), '<html><head></head><body><div id="root"></div></body></html>');
+    app = await createGatewayApp({ config, rpc, eventBus: new InProcessEventBus(), localJwks: publicJwks(await loadOrCreateSigningKeys(dataDir)), webRoot: dataDir });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });
@@ -55,6 +58,27 @@ describe('the gateway’s request rules (the real createGatewayApp; no services 
   it('still parses ordinary JSON (the login then fails for want of identity, not of the body)', async () => {
     const response = await post(JSON.stringify({ email: 'a@example.com', password: 'correct horse battery' }), 'application/json; charset=utf-8');
     expect([503, 504]).toContain(response.statusCode);
+  });
+
+  it("hands Stripe's webhook body to billing as the exact text received, with no bearer token, and refuses it unsigned", async () => {
+    const received: unknown[] = [];
+    InProcessBroker.register(BILLING_SUBJECTS.webhook, async (data) => {
+      received.push(data);
+      return { received: true, outcome: 'processed' };
+    });
+    try {
+      const body = '{\n  "id": "evt_1",   "type": "invoice.paid",\n  "note": "caf\u00e9 \\u00e9"\n}';
+      const signed = await app.inject({ method: 'POST', url: '/api/stripe/webhook/', payload: body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': 't=1,v1=abc' } });
+      expect(signed.statusCode).toBe(200);
+      expect(received).toEqual([{ payload: body, signature: 't=1,v1=abc' }]);
+      const unsigned = await app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: body, headers: { 'content-type': 'application/json' } });
+      expect(unsigned.statusCode).toBe(400);
+      expect(received).toHaveLength(1);
+      // Every other route still gets parsed JSON.
+      expect((await post('{"email": 1', 'application/json')).json()).toMatchObject({ message: 'The request body is not valid JSON.' });
+    } finally {
+      InProcessBroker.unregister(BILLING_SUBJECTS.webhook);
+    }
   });
 
   it('refuses form-encoded and text bodies on JSON APIs with 415', async () => {
@@ -84,4 +108,41 @@ describe('the gateway’s request rules (the real createGatewayApp; no services 
     const overHttps = await app.inject({ method: 'GET', url: '/api/history/', headers: { 'x-forwarded-proto': 'https' } });
     expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
+
+  it('sends no-referrer, noindex and no-store on every answer where a share id travels, whatever the outcome', async () => {
+    const shareId = 'kq3C1uXW0pDq3b0F7nHqXg';
+    const urls = [`/api/summary/?user=${shareId}`, `/api/summary?user=${shareId}&view_token=1.x`, '/api/summary/unlock/', '/api/summary/unlock/ (bad JSON)', `/summary/${shareId}`];
+    const answers = [
+      // The services are not running here: the API answers 503, and must still carry the headers.
+      await app.inject({ method: 'GET', url: `/api/summary/?user=${shareId}` }),
+      await app.inject({ method: 'GET', url: `/api/summary?user=${shareId}&view_token=1.x` }),
+      await app.inject({ method: 'POST', url: '/api/summary/unlock/', payload: { user: shareId, passcode: 'x' } }),
+      await app.inject({ method: 'POST', url: '/api/summary/unlock/', payload: '{', headers: { 'content-type': 'application/json' } }),
+      await app.inject({ method: 'GET', url: `/summary/${shareId}`, headers: { accept: 'text/html' } }),
+    ];
+    answers.forEach((answer, i) => expect({ url: urls[i], ...pick(answer.headers) }).toEqual({ url: urls[i], ...SHARE_HEADERS }));
+    expect(answers[4]!.statusCode).toBe(200);
+    expect(answers[4]!.headers['content-type']).toContain('text/html');
+    const elsewhere = await app.inject({ method: 'GET', url: '/about', headers: { accept: 'text/html' } });
+    expect(elsewhere.headers['x-robots-tag']).toBeUndefined();
+    expect(elsewhere.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the share headers on the summary's formats and SMART Health Link answers too", async () => {
+    const q = 'user=kq3C1uXW0pDq3b0F7nHqXg&tag=' + 'A'.repeat(43);
+    const requests = [
+      { method: 'GET' as const, url: '/api/summary/fhir/?user=kq3C1uXW0pDq3b0F7nHqXg' },
+      { method: 'GET' as const, url: '/api/summary/pdf/?user=kq3C1uXW0pDq3b0F7nHqXg&size=letter' },
+      { method: 'POST' as const, url: `/api/summary/shl/?${q}`, payload: { recipient: 'Dr Lee' } },
+      { method: 'GET' as const, url: `/api/summary/shl/file/?${q}&token=1.${'A'.repeat(43)}` },
+    ];
+    for (const request of requests) {
+      const answer = await app.inject(request);
+      expect({ url: request.url, ...pick(answer.headers) }).toEqual({ url: request.url, ...SHARE_HEADERS });
+    }
+  });
 });
+
+function pick(headers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(SHARE_HEADERS).map((name) => [name, headers[name]]));
+}

@@ -35,16 +35,21 @@ export function jsonNestedDeeperThan(text: string, max: number): boolean {
 /**
  * The gateway's body rules, in place of Fastify's and Nest's defaults (create the app with
  * `bodyParser: false`):
+ * - on `rawJsonPaths` (Stripe's webhook), a JSON body is not parsed: the route gets `{ raw: text }`,
+ *   the exact text whose signature it checks;
  * - JSON APIs take `application/json` only: form-encoded and text bodies answer 415 (multipart stays
  *   for the upload routes, registered by @fastify/multipart);
  * - JSON nested deeper than MAX_JSON_DEPTH answers 400 before parsing or validation;
  * - prototype poisoning (`__proto__`, `constructor.prototype`) is refused as Fastify does.
  */
-export function restrictRequestBodies(app: NestFastifyApplication, bodyLimit: number): void {
+export function restrictRequestBodies(app: NestFastifyApplication, bodyLimit: number, options: { rawJsonPaths?: readonly string[] } = {}): void {
   const fastify = app.getHttpAdapter().getInstance();
+  const raw = new Set((options.rawJsonPaths ?? []).map(withoutTrailingSlash));
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // A signed body (Stripe's webhook) is verified byte for byte: it stays the exact text received.
+    if (raw.has(withoutTrailingSlash(request.url.split('?')[0] ?? ''))) return done(null, { raw: text });
     if (text.trim() === '') return done(null, undefined);
     if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) {
       return done(new BadRequestException(`The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`), undefined);
@@ -62,8 +67,24 @@ export function restrictRequestBodies(app: NestFastifyApplication, bodyLimit: nu
   });
 }
 
+/** Where a share id can travel: the public summary page and its API calls, the summary's formats and SMART Health Links (issue 15). */
+const SHARE_PATHS = /^\/(summary\/|api\/summary\/?(\?|$)|api\/summary\/(unlock|fhir|pdf|shl|shl\/file)\/?(\?|$))/;
+
+/** The headers every answer on a share path carries (the page, the summary, 404s and errors alike). */
+export const SHARE_HEADERS = { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex', 'cache-control': 'no-store' } as const;
+
+export function isSharePath(url: string): boolean {
+  return SHARE_PATHS.test(url);
+}
+
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
 /**
  * Security headers that depend on the request:
+ * - on share paths ({@link SHARE_HEADERS}): the link never leaks through a Referer, is never indexed,
+ *   and is never kept by a browser or shared cache;
  * - `Cache-Control: no-store` on every /api answer that does not set its own (personal data must not
  *   be kept by browsers or shared caches);
  * - HSTS only when the request came over https (directly, or as a trusted proxy says through
@@ -74,6 +95,7 @@ export function requestDependentHeaders(app: NestFastifyApplication): void {
     .getHttpAdapter()
     .getInstance()
     .addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (isSharePath(request.url)) reply.headers(SHARE_HEADERS);
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
     });

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { Gender } from '@medfolio/contracts';
 
 @Entity('users')
 export class User {
@@ -37,6 +38,13 @@ export class User {
 
   @Column({ name: 'profile_picture_key', type: 'text', nullable: true })
   profilePictureKey!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  gender!: Gender | null;
+
+  /** The referral code of the sign-up link (billing decides whether it counts). */
+  @Column({ name: 'referral_code', type: 'text', nullable: true })
+  referralCode!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

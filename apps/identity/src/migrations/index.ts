@@ -1,4 +1,6 @@
 import { CreateOutboxTables1795290000000 } from '@medfolio/messaging/outbox';
 import { CreateIdentity1795300000000 } from './1795300000000-create-identity';
+import { ProviderLicenses1797100000000 } from './1797100000000-provider-licenses';
+import { GenderAndReferralCode1797100000001 } from './1797100000001-gender-and-referral-code';
 
-export const IDENTITY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateIdentity1795300000000];
+export const IDENTITY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateIdentity1795300000000, ProviderLicenses1797100000000, GenderAndReferralCode1797100000001];

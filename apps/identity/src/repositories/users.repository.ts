@@ -4,7 +4,7 @@ import { IDENTITY_SUBJECTS, type UserRegisteredEvent } from '@medfolio/contracts
 import { Outbox } from '@medfolio/messaging/outbox';
 import { User } from '../entities';
 
-export type NewUser = Pick<User, 'email' | 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'passwordHash' | 'emailVerified' | 'googleSubject'>;
+export type NewUser = Pick<User, 'email' | 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'passwordHash' | 'emailVerified' | 'googleSubject'> & Partial<Pick<User, 'referralCode'>>;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -44,7 +44,7 @@ export class UsersRepository {
         .execute();
       if (inserted.raw.length === 0) return null;
       const user = manager.create(User, toUser(inserted.raw[0]));
-      const event: UserRegisteredEvent = { user_id: user.id, email: user.email, first_name: user.firstName };
+      const event: UserRegisteredEvent = { user_id: user.id, email: user.email, first_name: user.firstName, referral_code: user.referralCode ?? null };
       await Outbox.add(manager, IDENTITY_SUBJECTS.registered, { ...event });
       if (user.emailVerified) await Outbox.add(manager, IDENTITY_SUBJECTS.verified, { ...event });
       if (work) await work(manager, user);
@@ -55,11 +55,11 @@ export class UsersRepository {
   /** Marks the e-mail verified and queues identity.user.verified.v1, inside the caller's transaction. */
   async markVerified(manager: EntityManager, user: User): Promise<void> {
     await manager.update(User, { id: user.id }, { emailVerified: true, updatedAt: new Date() });
-    const event: UserRegisteredEvent = { user_id: user.id, email: user.email, first_name: user.firstName };
+    const event: UserRegisteredEvent = { user_id: user.id, email: user.email, first_name: user.firstName, referral_code: user.referralCode ?? null };
     await Outbox.add(manager, IDENTITY_SUBJECTS.verified, { ...event });
   }
 
-  async update(id: string, changes: Partial<Pick<User, 'firstName' | 'lastName' | 'phone' | 'passwordHash' | 'googleSubject' | 'emailVerified' | 'profilePictureKey'>>, manager?: EntityManager): Promise<void> {
+  async update(id: string, changes: Partial<Pick<User, 'firstName' | 'lastName' | 'phone' | 'passwordHash' | 'googleSubject' | 'emailVerified' | 'profilePictureKey' | 'gender' | 'dateOfBirth'>>, manager?: EntityManager): Promise<void> {
     await (manager ?? this.dataSource.manager).update(User, { id }, { ...changes, updatedAt: new Date() });
   }
 
@@ -82,5 +82,7 @@ function toUser(row: Record<string, unknown>): Partial<User> {
     emailVerified: row['email_verified'] as boolean,
     googleSubject: (row['google_subject'] as string | null) ?? null,
     profilePictureKey: (row['profile_picture_key'] as string | null) ?? null,
+    gender: (row['gender'] as User['gender']) ?? null,
+    referralCode: (row['referral_code'] as string | null) ?? null,
   };
 }

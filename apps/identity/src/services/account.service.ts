@@ -29,6 +29,12 @@ export const MESSAGES = {
   resent: 'If this account needs verifying, a new code is on its way to the e-mail address.',
 } as const;
 
+/** A referral code as billing makes them (8 letters and digits), upper-cased; anything else is dropped. */
+export function referralCode(ref: string | undefined): string | null {
+  const code = ref?.trim().toUpperCase();
+  return code && /^[A-Z0-9]{8}$/.test(code) ? code : null;
+}
+
 /** Sign-up and e-mail verification. */
 @Injectable()
 export class AccountService {
@@ -61,6 +67,7 @@ export class AccountService {
         passwordHash,
         emailVerified: false,
         googleSubject: null,
+        referralCode: referralCode(dto.ref),
       },
       async (manager, created) => this.otps.create(created.id, otpHash(secret, created.id, code), new Date(Date.now() + CODE_TTL_MS), manager),
     );

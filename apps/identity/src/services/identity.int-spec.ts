@@ -128,6 +128,14 @@ describe('registration and verification', () => {
     const mine = rows.filter((r) => r.payload.email === dto.email).map((r) => r.subject);
     expect(mine).toEqual(['identity.user.registered.v1', 'identity.user.verified.v1']);
   });
+
+  it("carries the sign-up link's referral code in both events (upper-cased; a malformed one is dropped)", async () => {
+    const withCode = await verifiedUser({ ref: 'k7m2qx9a' });
+    const malformed = await verifiedUser({ ref: 'no such code!' });
+    const rows = await h.sql<{ payload: { email: string; referral_code: string | null } }>(`SELECT payload FROM identity.outbox WHERE payload->>'email' IN ($1, $2)`, [withCode.email, malformed.email]);
+    expect(rows.filter((r) => r.payload.email === withCode.email).map((r) => r.payload.referral_code)).toEqual(['K7M2QX9A', 'K7M2QX9A']);
+    expect(rows.filter((r) => r.payload.email === malformed.email).map((r) => r.payload.referral_code)).toEqual([null, null]);
+  });
 });
 
 describe('sign-in and tokens', () => {
@@ -335,7 +343,14 @@ describe('profile', () => {
     expect(await profiles.get(asAna)).toMatchObject({ id: anaId, first_name: 'Ana', email: ana.email, email_verified: true, date_of_birth: '1990-04-01', profile_picture: null });
     const updated = await profiles.update(asAna, { first_name: 'Anna', last_name: 'Smith', phone: '+1 202 555 0199' });
     expect(updated).toMatchObject({ id: anaId, first_name: 'Anna', last_name: 'Smith', phone: '+1 202 555 0199' });
-    expect(await profiles.get(caller('203.0.113.9', { userId: boId }))).toMatchObject({ id: boId, first_name: 'Bo' });
+    expect(await profiles.get(caller('203.0.113.9', { userId: boId }))).toMatchObject({ id: boId, first_name: 'Bo', gender: null });
+    // Gender and birthday (the /profile overview): changed when sent, kept when absent, cleared with ''.
+    const base = { first_name: 'Anna', phone: '+1 202 555 0199' };
+    expect(await profiles.update(asAna, { ...base, gender: 'female', date_of_birth: '1991-02-03' })).toMatchObject({ gender: 'female', date_of_birth: '1991-02-03' });
+    expect(await profiles.update(asAna, base)).toMatchObject({ gender: 'female', date_of_birth: '1991-02-03' });
+    expect(await profiles.get(asAna)).toMatchObject({ gender: 'female', date_of_birth: '1991-02-03' });
+    expect(await profiles.update(asAna, { ...base, gender: '' })).toMatchObject({ gender: null });
+    await expect(codeOf(profiles.update(asAna, { ...base, date_of_birth: '2999-01-01' }))).resolves.toBe('VALIDATION_FAILED');
     await expect(codeOf(profiles.get(caller()))).resolves.toBe('UNAUTHENTICATED');
   });
 });

@@ -1,12 +1,15 @@
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, type CallerIdentity, type Profile, type UpdateProfileDto } from '@medfolio/contracts';
+import { DomainError, PATIENT_ROLE, PROVIDER_ROLE, type CallerIdentity, type Profile, type UpdateProfileDto } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
 import { BLOB_STORAGE, type BlobStorage } from '@medfolio/storage';
 import { IdentityConfig } from '../config';
 import { ProfilePictureProcessor, ProfilePictureStore, readPictureUpload } from '../pictures';
+import { ProviderLicensesRepository } from '../repositories/provider-licenses.repository';
 import { UsersRepository } from '../repositories/users.repository';
+import { toProviderFacts } from './license.service';
 import type { User } from '../entities';
+import { checkDateOfBirth } from './date-of-birth';
 import { requireUser } from './password.service';
 
 /** A multipart body as the gateway passed it on. */
@@ -30,6 +33,7 @@ export class ProfileService {
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
     @Inject(BLOB_STORAGE) private readonly storage: BlobStorage,
     @Inject(IdentityConfig) private readonly config: IdentityConfig,
+    @Inject(ProviderLicensesRepository) private readonly licenses: ProviderLicensesRepository,
   ) {
     this.pictures = new ProfilePictureStore(storage);
   }
@@ -59,9 +63,16 @@ export class ProfileService {
 
   async update(caller: CallerIdentity, dto: UpdateProfileDto): Promise<Profile> {
     const user = await this.load(caller);
-    await this.users.update(user.id, { firstName: dto.first_name, lastName: dto.last_name ?? '', phone: dto.phone });
+    const changes = {
+      firstName: dto.first_name,
+      lastName: dto.last_name ?? '',
+      phone: dto.phone,
+      ...(dto.gender !== undefined ? { gender: dto.gender === '' ? null : dto.gender } : {}),
+      ...(dto.date_of_birth !== undefined ? { dateOfBirth: checkDateOfBirth(dto.date_of_birth) } : {}),
+    };
+    await this.users.update(user.id, changes);
     await this.audit.record(caller, { action: 'profile.update', entityType: 'profile', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'owner' });
-    return this.toProfile({ ...user, firstName: dto.first_name, lastName: dto.last_name ?? '', phone: dto.phone });
+    return this.toProfile({ ...user, ...changes });
   }
 
   private async load(caller: CallerIdentity): Promise<User> {
@@ -74,7 +85,13 @@ export class ProfileService {
     const profilePicture = user.profilePictureKey
       ? await this.storage.createDownloadUrl(user.profilePictureKey, { expiresInSeconds: PICTURE_URL_SECONDS, contentType: user.profilePictureKey.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' })
       : null;
-    return { ...toProfile(user), profile_picture: profilePicture };
+    const license = await this.licenses.findByUser(user.id);
+    return {
+      ...toProfile(user),
+      profile_picture: profilePicture,
+      roles: license ? [PATIENT_ROLE, PROVIDER_ROLE] : [PATIENT_ROLE],
+      provider: license ? toProviderFacts(license) : null,
+    };
   }
 }
 
@@ -87,6 +104,9 @@ export function toProfile(user: User): Profile {
     phone: user.phone,
     profile_picture: null,
     date_of_birth: user.dateOfBirth,
+    gender: user.gender ?? null,
     email_verified: user.emailVerified,
+    roles: [PATIENT_ROLE],
+    provider: null,
   };
 }

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type TokenPair } from '@medfolio/contracts';
+import { DomainError, PATIENT_ROLE, PROVIDER_ROLE, type TokenPair } from '@medfolio/contracts';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { signAccessToken } from '@medfolio/security';
 import { IdentityConfig } from '../config';
 import { KeysRepository } from '../repositories/keys.repository';
+import { ProviderLicensesRepository } from '../repositories/provider-licenses.repository';
 import { SessionsRepository, type RotateResult } from '../repositories/sessions.repository';
 import { randomToken, sha256 } from './secrets';
 
@@ -20,6 +21,7 @@ export class TokenService {
     @Inject(KeysRepository) private readonly keys: KeysRepository,
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(ProviderLicensesRepository) private readonly licenses: ProviderLicensesRepository,
   ) {}
 
   /** A new sign-in: a new refresh family. */
@@ -52,11 +54,17 @@ export class TokenService {
     }
   }
 
+  /**
+   * Roles are read when the token is made: a licence verified now reaches the next token (the web
+   * app refreshes at once after a verification; an access token issued before keeps its old roles
+   * until it expires or is refreshed).
+   */
   async accessToken(userId: string, sessionId: string): Promise<string> {
     const ring = await this.keys.signingKeys();
+    const roles = (await this.licenses.findByUser(userId)) ? [PATIENT_ROLE, PROVIDER_ROLE] : [PATIENT_ROLE];
     return signAccessToken(
       ring.current,
-      { sub: userId, roles: ['patient'], sid: sessionId },
+      { sub: userId, roles, sid: sessionId },
       { issuer: this.config.jwtIssuer, audience: this.config.jwtAudience, ttlSeconds: this.config.accessTokenTtlSeconds },
     );
   }

@@ -37,6 +37,9 @@ export interface EmailStatus {
   lastError: string | null;
 }
 
+/** Rows changed per housekeeping statement. */
+const BATCH = 2000;
+
 /** The only database I/O of notifications: the email_messages and contact_messages tables. */
 @Injectable()
 export class MailRepository {
@@ -145,13 +148,44 @@ export class MailRepository {
     );
   }
 
-  /** Sent messages, newest first (the dev mailbox). */
+  /** Sent messages whose body is still kept, newest first (the dev mailbox). */
   async listSent(limit: number): Promise<SentEmail[]> {
     const rows: { id: string; sealed: Buffer; sent_at: Date }[] = await this.dataSource.query(
-      `SELECT id, sealed, sent_at FROM ${this.emails} WHERE state = 'sent' ORDER BY sent_at DESC, created_at DESC LIMIT $1`,
+      `SELECT id, sealed, sent_at FROM ${this.emails} WHERE state = 'sent' AND octet_length(sealed) > 0 ORDER BY sent_at DESC, created_at DESC LIMIT $1`,
       [limit],
     );
     return rows.map((r) => ({ id: r.id, sealed: r.sealed, sentAt: r.sent_at }));
+  }
+
+  /**
+   * Housekeeping: erases the sealed envelope (recipient, subject, bodies) of messages delivered or
+   * given up ('sent', 'failed') before `before`. The row stays, without anything personal, so its
+   * idempotency key still stops a redelivered event from sending the message again.
+   */
+  async eraseFinishedBodies(before: Date): Promise<number> {
+    return this.inBatches(
+      `UPDATE ${this.emails} SET sealed = ''::bytea
+       WHERE id IN (SELECT id FROM ${this.emails} WHERE state IN ('sent', 'failed') AND updated_at < $1 AND octet_length(sealed) > 0 LIMIT ${BATCH})`,
+      before,
+    );
+  }
+
+  /** Housekeeping: deletes the erased rows last changed before `before` (their idempotency keys have served). */
+  async deleteErased(before: Date): Promise<number> {
+    return this.inBatches(
+      `DELETE FROM ${this.emails}
+       WHERE id IN (SELECT id FROM ${this.emails} WHERE state IN ('sent', 'failed') AND updated_at < $1 AND octet_length(sealed) = 0 LIMIT ${BATCH})`,
+      before,
+    );
+  }
+
+  private async inBatches(sql: string, before: Date): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const [, count] = (await this.dataSource.query(sql, [before])) as [unknown, number];
+      total += count;
+      if (count < BATCH) return total;
+    }
   }
 
   async status(id: string): Promise<EmailStatus | null> {

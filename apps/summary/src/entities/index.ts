@@ -4,7 +4,8 @@ import { SummaryDocument, type DocumentState } from './summary-document.entity';
 import { SummaryPage } from './summary-page.entity';
 import { SummaryPatient } from './summary-patient.entity';
 import { SummaryVersion } from './summary-version.entity';
+import { ShareLink } from './share-link.entity';
 
-export { FactOverride, SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, type DocumentState };
+export { ShareLink, FactOverride, SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, type DocumentState };
 
-export const SUMMARY_ENTITIES = [SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, FactOverride, OutboxMessage, ProcessedMessage];
+export const SUMMARY_ENTITIES = [SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, FactOverride, ShareLink, OutboxMessage, ProcessedMessage];

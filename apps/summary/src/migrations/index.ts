@@ -1,5 +1,6 @@
 import { CreateOutboxTables1795290000000 } from '@medfolio/messaging/outbox';
 import { CreateSummary1797000000000 } from './1797000000000-create-summary';
 import { PagesCoveredByFacts1797000000001 } from './1797000000001-pages-covered-by-facts';
+import { CreateShareLinks1797000000002 } from './1797000000002-create-share-links';
 
-export const SUMMARY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateSummary1797000000000, PagesCoveredByFacts1797000000001];
+export const SUMMARY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateSummary1797000000000, PagesCoveredByFacts1797000000001, CreateShareLinks1797000000002];

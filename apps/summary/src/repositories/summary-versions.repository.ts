@@ -38,6 +38,16 @@ export class SummaryVersionsRepository {
     return version > 0 ? this.dataSource.getRepository(SummaryVersion).findOneBy({ userId, version }) : Promise.resolve(null);
   }
 
+  /** The version the patient confirmed (what share links show), in one query; null when none. */
+  confirmedVersion(userId: string): Promise<SummaryVersion | null> {
+    return this.dataSource
+      .getRepository(SummaryVersion)
+      .createQueryBuilder('v')
+      .innerJoin(SummaryPatient, 'p', 'p.user_id = v.user_id AND p.confirmed_version = v.version')
+      .where('v.user_id = :userId', { userId })
+      .getOne();
+  }
+
   async overrides(userId: string, manager?: EntityManager): Promise<Override[]> {
     const rows = await (manager ?? this.dataSource.manager).getRepository(FactOverride).find({ where: { userId }, order: { createdAt: 'ASC', factId: 'ASC' } });
     return rows.map((r) => ({ factId: r.factId, section: r.section, added: r.added, hidden: r.hidden, text: r.text }));

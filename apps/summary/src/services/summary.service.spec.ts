@@ -1,8 +1,9 @@
 import type { ClinicalFact } from '@medfolio/clinical';
-import { SUMMARY_MESSAGES, type CallerIdentity, type SummaryItem } from '@medfolio/contracts';
+import { DomainError, SHARING_MESSAGES, SUMMARY_MESSAGES, type CallerIdentity, type SummaryItem, type SummaryQueryDto } from '@medfolio/contracts';
 import { refusal } from '@medfolio/testing';
 import { fakes } from '../testing/fakes';
 import { applyOverrides, identify, type EngineOutput } from './summary-model';
+import type { SharingService } from './sharing.service';
 import { SummaryService } from './summary.service';
 
 const OWNER = '1f1e2d3c-0000-4000-8000-000000000001';
@@ -20,7 +21,16 @@ const metformin: ClinicalFact = {
 
 function setup() {
   const f = fakes();
-  const service = new SummaryService(f.as.documents, f.as.versions, f.as.audit, f.engine, f.as.relay);
+  // Every id but the caller's own goes to share links (sharing.service.ts, covered by summary's integration tests).
+  const handedToSharing: Array<{ caller: CallerIdentity; query: SummaryQueryDto }> = [];
+  const sharing = {
+    ownersLink: () => Promise.resolve(null),
+    view: (caller: CallerIdentity, query: SummaryQueryDto) => {
+      handedToSharing.push({ caller, query });
+      return Promise.reject(new DomainError('NOT_FOUND', SHARING_MESSAGES.notValid));
+    },
+  } as unknown as SharingService;
+  const service = new SummaryService(f.as.documents, f.as.versions, f.as.audit, f.engine, f.as.relay, sharing);
   // Version 1, as the builder writes it.
   const output: EngineOutput = { facts: identify([metformin]), noneKnown: [], droppedUnsupported: 0 };
   f.versions.versions.push({ userId: OWNER, version: 1, engine: 'local', engineOutput: output, builtAt: new Date(), ...applyOverrides(output, []) });
@@ -29,7 +39,7 @@ function setup() {
     documentId: 'd1', userId: OWNER, filename: 'labs.pdf', contentType: 'application/pdf', uploadedAt: new Date(), state: 'read',
     problems: [], facts: [], noneKnown: [], documentDate: null, claimedUntil: null, attempts: 1,
   });
-  return { ...f, service, factId: output.facts[0]!.id };
+  return { ...f, service, handedToSharing, factId: output.facts[0]!.id };
 }
 
 const medications = (item: SummaryItem) => item.sections.find((s) => s.key === 'medications')!.facts;
@@ -52,11 +62,12 @@ describe('SummaryService', () => {
     expect(item!.documents).toEqual([{ document_id: 'd1', filename: 'labs.pdf', state: 'read', problems: ['Part of labs.pdf could not be summarised.'] }]);
   });
 
-  it('answers another user and a signed-out caller as a summary that does not exist, and records the attempt', async () => {
-    const { service, audit } = setup();
-    expect(await refusal(service.get(other, { user: OWNER }))).toMatchObject({ code: 'NOT_FOUND', message: SUMMARY_MESSAGES.notFound });
+  it("hands another user's and a signed-out caller's id to share links, showing them nothing of the owner's", async () => {
+    const { service, audit, handedToSharing } = setup();
+    expect(await refusal(service.get(other, { user: OWNER }))).toMatchObject({ code: 'NOT_FOUND', message: SHARING_MESSAGES.notValid });
     expect(await refusal(service.get(anonymous, { user: OWNER }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(audit.records.map((r) => r.outcome)).toEqual(['denied', 'denied']);
+    expect(handedToSharing.map((h) => h.caller)).toEqual([other, anonymous]);
+    expect(audit.records.filter((r) => r.action === 'summary.read' && r.outcome === 'success')).toEqual([]);
   });
 
   it('shows nothing when the audit record cannot be stored (fail closed)', async () => {

@@ -19,14 +19,15 @@ import type { SummaryVersion } from '../entities';
 import { SummaryDocumentsRepository } from '../repositories/summary-documents.repository';
 import { SummaryVersionsRepository } from '../repositories/summary-versions.repository';
 import { SUMMARY_ENGINE } from './engine';
+import { SharingService } from './sharing.service';
 import { SummaryAudit, type SummaryAction } from './summary-audit';
 import { applyOverrides, emptySummary, EMPTY_OUTPUT, findFact, problemsOfDocument, type Override } from './summary-model';
 
 const OWNER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
- * The patient's summary and their review of it. Only the owner (for now): anyone else, or nobody
- * signed in, gets the same 404 as a summary that does not exist. Every read and change is audited
+ * The patient's summary and their review of it. The owner sees and reviews it; anyone else reads it
+ * only through a share link (SharingService), and every other id answers the same 404. Every read and change is audited
  * first (fail-closed). Each change is stored apart from the engine's output and makes a new version
  * at once from the latest engine output (the documents are not read again).
  */
@@ -38,15 +39,20 @@ export class SummaryService {
     @Inject(SummaryAudit) private readonly audit: SummaryAudit,
     @Inject(SUMMARY_ENGINE) private readonly engine: SummaryEngine,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(SharingService) private readonly sharing: SharingService,
   ) {}
 
+  /**
+   * The owner's own id, or one of their own live share links (View Summary opens the default link):
+   * their latest summary. Anything else is a share id for someone else (sharing.service.ts decides).
+   */
   async get(caller: CallerIdentity, query: SummaryQueryDto): Promise<SummaryItem[]> {
-    if (!caller.userId || caller.userId !== query.user || !OWNER_ID.test(query.user)) {
-      if (OWNER_ID.test(query.user)) await this.audit.recordQuietly(caller, 'summary.read', 'denied', query.user);
-      throw new DomainError('NOT_FOUND', SUMMARY_MESSAGES.notFound);
-    }
-    await this.audit.record(caller, 'summary.read', 'success', query.user);
-    return [await this.item(query.user)];
+    const userId = caller.userId;
+    const own = userId !== undefined && userId === query.user && OWNER_ID.test(userId);
+    const ownLink = own ? null : await this.sharing.ownersLink(userId, query.user);
+    if (!userId || (!own && !ownLink)) return this.sharing.view(caller, query);
+    await this.audit.record(caller, 'summary.read', 'success', userId, ownLink ?? undefined);
+    return [await this.item(userId)];
   }
 
   hide(caller: CallerIdentity, dto: HideFactDto): Promise<SummaryItem> {

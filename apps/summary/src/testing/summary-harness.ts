@@ -15,6 +15,7 @@ import { INTERNAL_TOKEN_HEADER, JetStreamEventBus, type EventBus, type EventEnve
 import { createServiceHttpApp } from '@medfolio/runtime';
 import { SummaryAppModule } from '../app.module';
 import { SummaryConfig } from '../config';
+import { ShareNotifierRepository } from '../repositories/share-notifier.repository';
 import { IsolatedEventBus, isolatedDeadLetterPrefix } from '@medfolio/testing';
 
 /** A document the stand-in documents endpoint serves. */
@@ -42,6 +43,13 @@ export class SummaryHarness {
   readonly audit: AuditEventDto[] = [];
   readonly built: Array<{ user_id: string; version: number }> = [];
   readonly internalToken = randomBytes(32).toString('base64url');
+  /**
+   * Share links' calls to identity and notifications (request/reply), answered here: the NATS server
+   * is shared with other test runs, whose real services must not answer ours (nor ours theirs).
+   * The real calls are exercised end to end by apps/system-e2e.
+   */
+  readonly ownerEmails = new Map<string, string>();
+  readonly mail: Array<{ to: string; data: { label: string; viewed_at: string }; idempotencyKey: string }> = [];
   private readonly run = randomBytes(4).toString('hex');
   private readonly database = `summary_it_${this.run}`;
   private readonly adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -149,7 +157,15 @@ export class SummaryHarness {
 
   private async boot(extraEnv: Record<string, string>): Promise<void> {
     this.config = loadConfig(SummaryConfig, { ...this.env, ...extraEnv });
-    this.app = await createServiceHttpApp(SummaryAppModule.register({ config: this.config, eventBus: this.bus, http: true }));
+    const module = SummaryAppModule.register({ config: this.config, eventBus: this.bus, http: true });
+    const notifier: Pick<ShareNotifierRepository, 'ownerEmail' | 'sendViewed'> = {
+      ownerEmail: async (owner) => this.ownerEmails.get(owner.userId ?? '') ?? 'owner@example.com',
+      sendViewed: async (_caller, to, data, idempotencyKey) => {
+        this.mail.push({ to, data, idempotencyKey });
+      },
+    };
+    module.providers = (module.providers ?? []).map((p) => (p === ShareNotifierRepository ? { provide: ShareNotifierRepository, useValue: notifier } : p));
+    this.app = await createServiceHttpApp(module);
     this.app.useLogger(false);
     await this.app.listen({ port: 0, host: '127.0.0.1' });
   }

@@ -211,7 +211,7 @@ export async function documentsJourney(base: string, alice: string, bob: string)
   check(
     over.status === 402 &&
       over.body.message ===
-        'Your Free plan allows 5 documents and you have 5 documents stored, so this file cannot be added. The Standard plan allows 12 documents.',
+        'Your Free plan allows 5 documents and you have 5 documents stored, so this file cannot be added. The Standard plan allows 12 documents: see /membership.',
     'quota',
     over.body,
   );

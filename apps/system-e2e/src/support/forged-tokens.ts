@@ -4,18 +4,21 @@ import { generateSigningKey, loadOrCreateSigningKeys, publicJwks, signAccessToke
 
 const b64url = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
-/** Tokens an attacker might try, each of which the gateway must refuse with 401. */
-export async function forgedTokens(dataDir: string): Promise<Record<string, string>> {
+/**
+ * Tokens an attacker might try, each claiming to be `subject` (a victim's user id) in the victim's
+ * sign-in `sid` (else a random one), each of which the gateway must refuse with 401.
+ */
+export async function forgedTokens(dataDir: string, subject = 'victim', sid: string = randomUUID()): Promise<Record<string, string>> {
   const ring = await loadOrCreateSigningKeys(dataDir);
-  const good = await signAccessToken(ring.current, { sub: 'victim', roles: ['patient'], sid: randomUUID() });
+  const good = await signAccessToken(ring.current, { sub: subject, roles: ['patient'], sid });
   const [header, payload, signature] = good.split('.') as [string, string, string];
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
   const now = Math.floor(Date.now() / 1000);
   const sign = async (extra: Record<string, unknown>, key = ring.current) => {
     const privateKey = await importJWK(key.privateJwk, 'ES256');
-    const jwt = new SignJWT({ roles: ['patient'], token_use: 'access', sid: randomUUID(), ...extra })
+    const jwt = new SignJWT({ roles: ['patient'], token_use: 'access', sid, ...extra })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid })
-      .setSubject('victim')
+      .setSubject(subject)
       .setIssuer((extra['iss'] as string) ?? 'medfolio-identity')
       .setAudience((extra['aud'] as string) ?? 'medfolio-api')
       .setIssuedAt((extra['iat'] as number) ?? now);

@@ -15,10 +15,11 @@ export interface Running {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Starts `node dist/<entry> [args]` with a clean environment plus `env`. */
-export function startNode(entry: string, args: string[], env: Record<string, string>): Running {
+/** Starts `node dist/<entry> [args]` with a clean environment plus `env` (under `wrapper`, e.g. prlimit, if given). */
+export function startNode(entry: string, args: string[], env: Record<string, string>, wrapper: string[] = []): Running {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXTERNAL.includes(k)));
-  const child = spawn(process.execPath, [path.join(DIST, entry), ...args], {
+  const command = [...wrapper, process.execPath, path.join(DIST, entry), ...args];
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
     env: { ...base, NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

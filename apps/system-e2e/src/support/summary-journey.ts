@@ -10,7 +10,7 @@ function check(condition: boolean, what: string, detail?: unknown): void {
 }
 
 /** A one-page PDF with a text layer: a visit note with a medication list (written for the test). */
-async function medicationListPdf(): Promise<Buffer> {
+export async function medicationListPdf(): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
@@ -19,7 +19,7 @@ async function medicationListPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-async function signUp(base: string, mailbox: Mailbox, name: string): Promise<{ token: string; id: string }> {
+export async function signUp(base: string, mailbox: Mailbox, name: string): Promise<{ token: string; id: string }> {
   const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct horse battery';
   const registered = await call(base, 'POST', '/api/register/', { first_name: name, phone: '+1 202 555 0143', email, password, date_of_birth: '1980-04-04' });
@@ -67,7 +67,8 @@ export async function summaryJourney(base: string, mailbox: Mailbox): Promise<vo
   const other = await signUp(base, mailbox, 'Kim');
   const foreign = await call(base, 'GET', summaryPath, undefined, other.token);
   check(foreign.status === 404, "another user cannot read the summary", foreign);
-  check((foreign.body as { message?: string }).message === 'Summary not found.', 'the 404 message', foreign.body);
+  // Not the owner and not a share link: the one plain answer of share links (issue 15).
+  check((foreign.body as { message?: string }).message === 'This link is not valid.', 'the 404 message', foreign.body);
   const anonymous = await call(base, 'GET', summaryPath);
   check(anonymous.status === 404, 'a signed-out caller gets 404', anonymous);
 

@@ -46,8 +46,27 @@ export const api = medfolioApi.enhanceEndpoints({
         },
       });
     },
+    // Billing: the membership changes with a checkout or a cancellation (and Stripe's webhook, later).
+    billingPlans: { providesTags: [], keepUnusedDataFor: 600 },
+    billingMembership: { providesTags: ['billing'], keepUnusedDataFor: 0 },
+    billingCheckout: { invalidatesTags: ['billing', 'history'] },
+    billingCancel: { invalidatesTags: ['billing', 'history'] },
+    billingReferral: { providesTags: ['billing'], keepUnusedDataFor: 0 },
+    billingInvite: { invalidatesTags: ['billing'] },
     // A download link lives 5 minutes and each one is audited: fetched on demand, never cached or refetched.
     documentsDownloadLink: { providesTags: [], keepUnusedDataFor: 0 },
+    // The pass's download link lives 5 minutes and is audited; so is the Google Save link: on demand only.
+    walletPassUrl: { providesTags: [], keepUnusedDataFor: 0 },
+    walletGoogle: { providesTags: [], keepUnusedDataFor: 0 },
+    walletPassView: { providesTags: ['wallet'] },
+    walletSettings: { invalidatesTags: ['wallet'] },
+    // Providers (issue 18): a verified licence changes the profile (roles); every decision is in the history.
+    medicalLicenseVerify: { invalidatesTags: ['profile', 'history', 'Providers'] },
+    providersAccess: { keepUnusedDataFor: 0 },
+    providersDecide: { invalidatesTags: ['Providers', 'history'] },
+    providersRevoke: { invalidatesTags: ['Providers', 'history'] },
+    providersDocuments: { keepUnusedDataFor: 0 },
+    providersDownloadLink: { providesTags: [], keepUnusedDataFor: 0 },
   },
 });
 
@@ -70,4 +89,20 @@ export const {
   useDocumentsUploadMutation,
   useDocumentsListQuery,
   useDocumentsDeleteMutation,
+  useWalletPassViewQuery,
+  useWalletSettingsMutation,
+  useMedicalLicenseVerifyMutation,
+  useProvidersRequestMutation,
+  useProvidersAccessQuery,
+  useProvidersDecideMutation,
+  useProvidersRevokeMutation,
+  useProvidersPatientsQuery,
+  useProvidersDocumentsQuery,
+  useLazyProvidersDownloadLinkQuery,
+  useBillingPlansQuery,
+  useBillingMembershipQuery,
+  useBillingCheckoutMutation,
+  useBillingCancelMutation,
+  useBillingReferralQuery,
+  useBillingInviteMutation,
 } = api;

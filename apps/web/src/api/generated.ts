@@ -6,6 +6,10 @@ export const addTagTypes = [
   'history',
   'documents',
   'summary',
+  'sharing',
+  'wallet',
+  'Providers',
+  'billing',
   'contact',
   'web',
 ] as const;
@@ -104,10 +108,15 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/api/summary/`,
           params: {
+            view_token: queryArg.viewToken,
             user: queryArg.user,
           },
         }),
         providesTags: ['summary'],
+      }),
+      summaryUnlock: build.mutation<SummaryUnlockApiResponse, SummaryUnlockApiArg>({
+        query: (queryArg) => ({ url: `/api/summary/unlock/`, method: 'POST', body: queryArg.unlockBodyDoc }),
+        invalidatesTags: ['summary'],
       }),
       summaryHide: build.mutation<SummaryHideApiResponse, SummaryHideApiArg>({
         query: (queryArg) => ({
@@ -136,6 +145,168 @@ const injectedRtkApi = api
       summaryConfirm: build.mutation<SummaryConfirmApiResponse, SummaryConfirmApiArg>({
         query: (queryArg) => ({ url: `/api/summary/confirm/`, method: 'POST', body: queryArg.confirmSummaryBodyDoc }),
         invalidatesTags: ['summary'],
+      }),
+      shareLinksList: build.query<ShareLinksListApiResponse, ShareLinksListApiArg>({
+        query: () => ({ url: `/api/share-links/` }),
+        providesTags: ['sharing'],
+      }),
+      shareLinksCreate: build.mutation<ShareLinksCreateApiResponse, ShareLinksCreateApiArg>({
+        query: (queryArg) => ({ url: `/api/share-links/`, method: 'POST', body: queryArg.createShareLinkBodyDoc }),
+        invalidatesTags: ['sharing'],
+      }),
+      shareLinksDefault: build.query<ShareLinksDefaultApiResponse, ShareLinksDefaultApiArg>({
+        query: () => ({ url: `/api/share-links/default/` }),
+        providesTags: ['sharing'],
+      }),
+      shareLinksUpdate: build.mutation<ShareLinksUpdateApiResponse, ShareLinksUpdateApiArg>({
+        query: (queryArg) => ({
+          url: `/api/share-links/${queryArg.linkId}/`,
+          method: 'PATCH',
+          body: queryArg.updateShareLinkBodyDoc,
+        }),
+        invalidatesTags: ['sharing'],
+      }),
+      shareLinksRevoke: build.mutation<ShareLinksRevokeApiResponse, ShareLinksRevokeApiArg>({
+        query: (queryArg) => ({ url: `/api/share-links/${queryArg.linkId}/revoke/`, method: 'POST' }),
+        invalidatesTags: ['sharing'],
+      }),
+      shareFormatsFhir: build.query<ShareFormatsFhirApiResponse, ShareFormatsFhirApiArg>({
+        query: (queryArg) => ({
+          url: `/api/summary/fhir/`,
+          params: {
+            view_token: queryArg.viewToken,
+            user: queryArg.user,
+          },
+        }),
+        providesTags: ['summary'],
+      }),
+      shareFormatsPdf: build.query<ShareFormatsPdfApiResponse, ShareFormatsPdfApiArg>({
+        query: (queryArg) => ({
+          url: `/api/summary/pdf/`,
+          params: {
+            view_token: queryArg.viewToken,
+            size: queryArg.size,
+            user: queryArg.user,
+          },
+        }),
+        providesTags: ['summary'],
+      }),
+      shareFormatsManifest: build.mutation<ShareFormatsManifestApiResponse, ShareFormatsManifestApiArg>({
+        query: (queryArg) => ({
+          url: `/api/summary/shl/`,
+          method: 'POST',
+          body: queryArg.shlManifestBodyDoc,
+          params: {
+            tag: queryArg.tag,
+            user: queryArg.user,
+          },
+        }),
+        invalidatesTags: ['summary'],
+      }),
+      shareFormatsFile: build.query<ShareFormatsFileApiResponse, ShareFormatsFileApiArg>({
+        query: (queryArg) => ({
+          url: `/api/summary/shl/file/`,
+          params: {
+            token: queryArg.token,
+            tag: queryArg.tag,
+            user: queryArg.user,
+          },
+        }),
+        providesTags: ['summary'],
+      }),
+      walletPassUrl: build.query<WalletPassUrlApiResponse, WalletPassUrlApiArg>({
+        query: () => ({ url: `/api/get-pass-url/` }),
+        providesTags: ['wallet'],
+      }),
+      walletPassView: build.query<WalletPassViewApiResponse, WalletPassViewApiArg>({
+        query: () => ({ url: `/api/wallet/pass/` }),
+        providesTags: ['wallet'],
+      }),
+      walletSettings: build.mutation<WalletSettingsApiResponse, WalletSettingsApiArg>({
+        query: (queryArg) => ({ url: `/api/wallet/settings/`, method: 'PUT', body: queryArg.passSettingsBodyDoc }),
+        invalidatesTags: ['wallet'],
+      }),
+      walletGoogle: build.query<WalletGoogleApiResponse, WalletGoogleApiArg>({
+        query: () => ({ url: `/api/wallet/google/` }),
+        providesTags: ['wallet'],
+      }),
+      medicalLicenseVerify: build.mutation<MedicalLicenseVerifyApiResponse, MedicalLicenseVerifyApiArg>({
+        query: (queryArg) => ({ url: `/api/medical-license/`, method: 'POST', body: queryArg.verifyLicenseBodyDoc }),
+        invalidatesTags: ['Providers'],
+      }),
+      medicalLicenseGet: build.query<MedicalLicenseGetApiResponse, MedicalLicenseGetApiArg>({
+        query: () => ({ url: `/api/medical-license/` }),
+        providesTags: ['Providers'],
+      }),
+      providersRequest: build.mutation<ProvidersRequestApiResponse, ProvidersRequestApiArg>({
+        query: (queryArg) => ({
+          url: `/api/providers/access-requests/`,
+          method: 'POST',
+          body: queryArg.requestAccessBodyDoc,
+        }),
+        invalidatesTags: ['Providers'],
+      }),
+      providersAccess: build.query<ProvidersAccessApiResponse, ProvidersAccessApiArg>({
+        query: () => ({ url: `/api/providers/access/` }),
+        providesTags: ['Providers'],
+      }),
+      providersDecide: build.mutation<ProvidersDecideApiResponse, ProvidersDecideApiArg>({
+        query: (queryArg) => ({
+          url: `/api/providers/access-requests/${queryArg.requestId}/decision/`,
+          method: 'POST',
+          body: queryArg.decideRequestBodyDoc,
+        }),
+        invalidatesTags: ['Providers'],
+      }),
+      providersRevoke: build.mutation<ProvidersRevokeApiResponse, ProvidersRevokeApiArg>({
+        query: (queryArg) => ({ url: `/api/providers/grants/${queryArg.grantId}/`, method: 'DELETE' }),
+        invalidatesTags: ['Providers'],
+      }),
+      providersPatients: build.query<ProvidersPatientsApiResponse, ProvidersPatientsApiArg>({
+        query: () => ({ url: `/api/providers/patients/` }),
+        providesTags: ['Providers'],
+      }),
+      providersSummary: build.query<ProvidersSummaryApiResponse, ProvidersSummaryApiArg>({
+        query: (queryArg) => ({ url: `/api/providers/patients/${queryArg.patientId}/summary/` }),
+        providesTags: ['Providers'],
+      }),
+      providersIps: build.query<ProvidersIpsApiResponse, ProvidersIpsApiArg>({
+        query: (queryArg) => ({ url: `/api/providers/patients/${queryArg.patientId}/summary/fhir/` }),
+        providesTags: ['Providers'],
+      }),
+      providersDocuments: build.query<ProvidersDocumentsApiResponse, ProvidersDocumentsApiArg>({
+        query: (queryArg) => ({ url: `/api/providers/patients/${queryArg.patientId}/documents/` }),
+        providesTags: ['Providers'],
+      }),
+      providersDownloadLink: build.query<ProvidersDownloadLinkApiResponse, ProvidersDownloadLinkApiArg>({
+        query: (queryArg) => ({
+          url: `/api/providers/patients/${queryArg.patientId}/documents/${queryArg.documentId}/download-link/`,
+        }),
+        providesTags: ['Providers'],
+      }),
+      billingPlans: build.query<BillingPlansApiResponse, BillingPlansApiArg>({
+        query: () => ({ url: `/api/plans/` }),
+        providesTags: ['billing'],
+      }),
+      billingMembership: build.query<BillingMembershipApiResponse, BillingMembershipApiArg>({
+        query: () => ({ url: `/api/membership/` }),
+        providesTags: ['billing'],
+      }),
+      billingCheckout: build.mutation<BillingCheckoutApiResponse, BillingCheckoutApiArg>({
+        query: (queryArg) => ({ url: `/api/stripe/checkout/`, method: 'POST', body: queryArg.checkoutBodyDoc }),
+        invalidatesTags: ['billing'],
+      }),
+      billingCancel: build.mutation<BillingCancelApiResponse, BillingCancelApiArg>({
+        query: () => ({ url: `/api/membership/cancel/`, method: 'POST' }),
+        invalidatesTags: ['billing'],
+      }),
+      billingReferral: build.query<BillingReferralApiResponse, BillingReferralApiArg>({
+        query: () => ({ url: `/api/referral/` }),
+        providesTags: ['billing'],
+      }),
+      billingInvite: build.mutation<BillingInviteApiResponse, BillingInviteApiArg>({
+        query: (queryArg) => ({ url: `/api/referral/invite/`, method: 'POST', body: queryArg.inviteBodyDoc }),
+        invalidatesTags: ['billing'],
       }),
       contactSubmit: build.mutation<ContactSubmitApiResponse, ContactSubmitApiArg>({
         query: (queryArg) => ({ url: `/api/contact/`, method: 'POST', body: queryArg.contactMessageDoc }),
@@ -230,8 +401,14 @@ export type DocumentsDownloadLinkApiArg = {
 };
 export type SummaryGetApiResponse = /** status 200  */ SummaryItemDoc[];
 export type SummaryGetApiArg = {
-  /** The patient's user id */
+  /** A passcode link's view token (POST /api/summary/unlock/) */
+  viewToken?: string;
+  /** The patient's own user id, or a share id */
   user: string;
+};
+export type SummaryUnlockApiResponse = /** status 200  */ UnlockReplyDoc;
+export type SummaryUnlockApiArg = {
+  unlockBodyDoc: UnlockBodyDoc;
 };
 export type SummaryHideApiResponse = /** status 200 The summary, as a new version */ SummaryItemDoc;
 export type SummaryHideApiArg = {
@@ -258,6 +435,129 @@ export type SummaryConfirmApiResponse = /** status 200 The summary, with confirm
 export type SummaryConfirmApiArg = {
   confirmSummaryBodyDoc: ConfirmSummaryBodyDoc;
 };
+export type ShareLinksListApiResponse = /** status 200  */ ShareLinkItemDoc[];
+export type ShareLinksListApiArg = void;
+export type ShareLinksCreateApiResponse = /** status 201  */ ShareLinkItemDoc;
+export type ShareLinksCreateApiArg = {
+  createShareLinkBodyDoc: CreateShareLinkBodyDoc;
+};
+export type ShareLinksDefaultApiResponse = /** status 200  */ ShareLinkItemDoc;
+export type ShareLinksDefaultApiArg = void;
+export type ShareLinksUpdateApiResponse = /** status 200  */ ShareLinkItemDoc;
+export type ShareLinksUpdateApiArg = {
+  /** The link's id (not its secret share id) */
+  linkId: string;
+  updateShareLinkBodyDoc: UpdateShareLinkBodyDoc;
+};
+export type ShareLinksRevokeApiResponse = /** status 200  */ ShareLinkItemDoc;
+export type ShareLinksRevokeApiArg = {
+  /** The link's id (not its secret share id) */
+  linkId: string;
+};
+export type ShareFormatsFhirApiResponse = /** status 200 A FHIR R4 Bundle (application/fhir+json) */ {
+  resourceType: 'Bundle';
+  type: 'document';
+  entry?: object[];
+};
+export type ShareFormatsFhirApiArg = {
+  /** A passcode link's view token (POST /api/summary/unlock/) */
+  viewToken?: string;
+  /** A share id (anyone holding the link), or the signed-in owner's own user id */
+  user: string;
+};
+export type ShareFormatsPdfApiResponse = unknown;
+export type ShareFormatsPdfApiArg = {
+  /** A passcode link's view token (POST /api/summary/unlock/) */
+  viewToken?: string;
+  /** Paper size (default a4) */
+  size?: 'a4' | 'letter';
+  /** A share id (anyone holding the link), or the signed-in owner's own user id */
+  user: string;
+};
+export type ShareFormatsManifestApiResponse = /** status 200  */ ShlManifestDoc;
+export type ShareFormatsManifestApiArg = {
+  /** The tag binding the URL to the link's SHL key */
+  tag: string;
+  /** The share id */
+  user: string;
+  shlManifestBodyDoc: ShlManifestBodyDoc;
+};
+export type ShareFormatsFileApiResponse = unknown;
+export type ShareFormatsFileApiArg = {
+  token: string;
+  tag: string;
+  user: string;
+};
+export type WalletPassUrlApiResponse = /** status 200  */ PassUrlDoc;
+export type WalletPassUrlApiArg = void;
+export type WalletPassViewApiResponse = /** status 200  */ PassViewDoc;
+export type WalletPassViewApiArg = void;
+export type WalletSettingsApiResponse = /** status 200  */ PassViewDoc;
+export type WalletSettingsApiArg = {
+  passSettingsBodyDoc: PassSettingsBodyDoc;
+};
+export type WalletGoogleApiResponse = /** status 200  */ PassUrlDoc;
+export type WalletGoogleApiArg = void;
+export type MedicalLicenseVerifyApiResponse = /** status 200  */ VerifyLicenseReplyDoc;
+export type MedicalLicenseVerifyApiArg = {
+  verifyLicenseBodyDoc: VerifyLicenseBodyDoc;
+};
+export type MedicalLicenseGetApiResponse = /** status 200  */ ProviderFactsDoc;
+export type MedicalLicenseGetApiArg = void;
+export type ProvidersRequestApiResponse = /** status 200  */ RequestAccessReplyDoc;
+export type ProvidersRequestApiArg = {
+  requestAccessBodyDoc: RequestAccessBodyDoc;
+};
+export type ProvidersAccessApiResponse = /** status 200  */ PatientAccessReplyDoc;
+export type ProvidersAccessApiArg = void;
+export type ProvidersDecideApiResponse = /** status 200  */ PatientAccessReplyDoc;
+export type ProvidersDecideApiArg = {
+  requestId: string;
+  decideRequestBodyDoc: DecideRequestBodyDoc;
+};
+export type ProvidersRevokeApiResponse = /** status 200  */ PatientAccessReplyDoc;
+export type ProvidersRevokeApiArg = {
+  grantId: string;
+};
+export type ProvidersPatientsApiResponse = /** status 200  */ ProviderPatientItemDoc[];
+export type ProvidersPatientsApiArg = void;
+export type ProvidersSummaryApiResponse = /** status 200  */ SummaryItemDoc;
+export type ProvidersSummaryApiArg = {
+  /** A patient id from GET /api/providers/patients/ */
+  patientId: string;
+};
+export type ProvidersIpsApiResponse = /** status 200 A FHIR R4 Bundle of type document (Composition first) */ object;
+export type ProvidersIpsApiArg = {
+  /** A patient id from GET /api/providers/patients/ */
+  patientId: string;
+};
+export type ProvidersDocumentsApiResponse = /** status 200  */ DocumentItemDoc[];
+export type ProvidersDocumentsApiArg = {
+  /** A patient id from GET /api/providers/patients/ */
+  patientId: string;
+};
+export type ProvidersDownloadLinkApiResponse = /** status 200  */ DownloadLinkDoc;
+export type ProvidersDownloadLinkApiArg = {
+  /** A patient id from GET /api/providers/patients/ */
+  patientId: string;
+  documentId: string;
+};
+export type BillingPlansApiResponse = /** status 200  */ PlansReplyDoc;
+export type BillingPlansApiArg = void;
+export type BillingMembershipApiResponse = /** status 200  */ MembershipDoc;
+export type BillingMembershipApiArg = void;
+export type BillingCheckoutApiResponse = /** status 200  */ CheckoutReplyDoc;
+export type BillingCheckoutApiArg = {
+  checkoutBodyDoc: CheckoutBodyDoc;
+};
+export type BillingCancelApiResponse = /** status 200  */ MembershipDoc;
+export type BillingCancelApiArg = void;
+export type BillingReferralApiResponse = /** status 200  */ ReferralDoc;
+export type BillingReferralApiArg = void;
+export type BillingInviteApiResponse = /** status 200  */ MessageDoc;
+export type BillingInviteApiArg = {
+  inviteBodyDoc: InviteBodyDoc;
+};
 export type ContactSubmitApiResponse = /** status 200  */ ContactReplyDoc;
 export type ContactSubmitApiArg = {
   contactMessageDoc: ContactMessageDoc;
@@ -275,6 +575,8 @@ export type RegisterBodyDoc = {
   password: string;
   /** YYYY-MM-DD, a real date, not in the future */
   date_of_birth: string;
+  /** The referral code of the sign-up link (/sign-up?ref=CODE) */
+  ref?: string;
 };
 export type VerifyOtpDoc = {
   message: string;
@@ -322,6 +624,21 @@ export type ResetPasswordBodyDoc = {
   /** The token from the e-mailed /reset-password/{email}/{token} link */
   token: string;
 };
+export type ProviderFactsDoc = {
+  npi: string;
+  /** The registry that confirmed it */
+  registry: string;
+  first_name: string;
+  last_name: string;
+  credential: string;
+  /** The registry's primary taxonomy */
+  specialty: string;
+  /** The primary taxonomy's licence state */
+  state: string;
+  verified_at: string;
+  /** How patients see the provider */
+  display_name: string;
+};
 export type ProfileDoc = {
   id: string;
   first_name: string;
@@ -331,12 +648,21 @@ export type ProfileDoc = {
   /** URL of the 400x400 picture, or null */
   profile_picture: string | null;
   date_of_birth: string | null;
+  gender: ('female' | 'male' | 'other' | 'undisclosed') | null;
   email_verified: boolean;
+  /** 'provider' once a medical license is verified (POST /api/medical-license/) */
+  roles: string[];
+  /** The registry's facts once a license is verified */
+  provider: ProviderFactsDoc | null;
 };
 export type UpdateProfileBodyDoc = {
   first_name: string;
   last_name?: string;
   phone: string;
+  /** Absent: unchanged; '' clears it */
+  gender?: 'female' | 'male' | 'other' | 'undisclosed' | '';
+  /** Absent: unchanged. YYYY-MM-DD, a real date, not in the future */
+  date_of_birth?: string;
 };
 export type ChangePasswordReplyDoc = {
   message: string;
@@ -466,6 +792,10 @@ export type SummaryDocumentDoc = {
   /** Reasons shown to the patient */
   problems: string[];
 };
+export type SharedViaDoc = {
+  label: string;
+  expires_at: string | null;
+};
 export type SummaryItemDoc = {
   /** The summary text: five sections with bold headings (hidden facts left out, corrected text used) */
   summary: string;
@@ -478,6 +808,18 @@ export type SummaryItemDoc = {
   updated_at: string;
   sections: SummarySectionDoc[];
   documents: SummaryDocumentDoc[];
+  /** Set when served through a share link */
+  shared?: SharedViaDoc;
+};
+export type UnlockReplyDoc = {
+  /** Send as view_token with GET /api/summary/?user={shareId} */
+  view_token: string;
+  expires_at: string;
+};
+export type UnlockBodyDoc = {
+  /** The share id from the link */
+  user: string;
+  passcode: string;
 };
 export type HideFactBodyDoc = {
   hidden: boolean;
@@ -493,6 +835,243 @@ export type ConfirmSummaryBodyDoc = {
   /** Must be the latest version */
   version: number;
 };
+export type ShareLinkItemDoc = {
+  /** The link's own id (for the owner's routes); not the secret */
+  id: string;
+  /** The secret in the URL (128 random bits, base64url) */
+  share_id: string;
+  url: string;
+  label: string;
+  /** 'default': the dashboard's link; 'custom': made on the share panel; 'wallet': a pass's own link */
+  purpose: 'default' | 'custom' | 'wallet';
+  /** Bumped on every change to the link */
+  version: number;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  has_passcode: boolean;
+  /** Too many wrong passcodes: it opens again once the owner sets a new passcode */
+  locked: boolean;
+  /** E-mail the owner when the link is opened (at most once per hour) */
+  notify_on_view: boolean;
+  /** Care providers who reach the patient through this link may ask to see documents */
+  providers_may_see_documents: boolean;
+  view_count: number;
+  last_viewed_at: string | null;
+  /** The SMART Health Link (shlink:/...) when the link is also one */
+  shl: string | null;
+  /** What the link's QR code encodes: `url`, with '#' and `shl` after it when the link is an SHL */
+  qr_text: string;
+};
+export type CreateShareLinkBodyDoc = {
+  label: string;
+  /** A future time, at most a year ahead; absent or null: no expiry */
+  expires_at?: string | null;
+  /** Asked before the summary shows; stored hashed */
+  passcode?: string | null;
+  notify_on_view?: boolean;
+  providers_may_see_documents?: boolean;
+  /** Also a SMART Health Link: a doctor’s app reads the summary as a FHIR IPS Bundle */
+  shl?: boolean;
+};
+export type UpdateShareLinkBodyDoc = {
+  label?: string;
+  /** null removes the expiry */
+  expires_at?: string | null;
+  /** A new passcode (also unlocks a locked link); null removes it */
+  passcode?: string | null;
+  notify_on_view?: boolean;
+  providers_may_see_documents?: boolean;
+  /** Turn the SMART Health Link on (a new key) or off */
+  shl?: boolean;
+};
+export type ShlManifestFileDoc = {
+  contentType: 'application/fhir+json';
+  /** Compact JWE (alg dir, enc A256GCM) */
+  embedded?: string;
+  /** URL of the compact JWE, valid for an hour */
+  location?: string;
+  /** ISO 8601 */
+  lastUpdated?: string;
+};
+export type ShlManifestDoc = {
+  status: 'finalized' | 'can-change' | 'no-longer-valid';
+  files: ShlManifestFileDoc[];
+};
+export type ShlRemainingAttemptsDoc = {
+  remainingAttempts: number;
+  message: string;
+  code: string;
+};
+export type ShlManifestBodyDoc = {
+  /** Who is asking (shown in the patient’s history) */
+  recipient: string;
+  /** Required when the SHL payload has flag P */
+  passcode?: string;
+  /** Longest embedded file the client takes; longer ones come as a location */
+  embeddedLengthMax?: number;
+};
+export type PassUrlDoc = {
+  /** A short-lived signed link (5 minutes) serving the signed pass as application/vnd.apple.pkpass, named medfolio_{userId}.pkpass */
+  url: string;
+};
+export type PassFieldDoc = {
+  key: string;
+  label: string;
+  value: string;
+};
+export type PassViewDoc = {
+  serial_number: string;
+  brand: string;
+  description: string;
+  /** The holder's first name, or null when kept off the pass */
+  holder_name: string | null;
+  /** The patient lets the first name show on the pass */
+  show_name: boolean;
+  /** The QR code's content: the pass's own share link */
+  qr_url: string;
+  header_fields: PassFieldDoc[];
+  primary_fields: PassFieldDoc[];
+  secondary_fields: PassFieldDoc[];
+  /** The back of the pass: what it is and how to revoke it */
+  back_fields: PassFieldDoc[];
+  background_color: string;
+  foreground_color: string;
+  label_color: string;
+  updated_at: string;
+};
+export type PassSettingsBodyDoc = {
+  /** Show the holder's first name on the pass */
+  show_name: boolean;
+};
+export type VerifyLicenseReplyDoc = {
+  message: string;
+  provider: ProviderFactsDoc;
+};
+export type VerifyLicenseBodyDoc = {
+  /** The licence number: for the NPPES NPI Registry, the 10-digit NPI (spaces and dashes ignored) */
+  license_number: string;
+};
+export type RequestAccessReplyDoc = {
+  message: string;
+  state: 'pending' | 'granted';
+  /** The patient's id once access is granted */
+  patient_id: string | null;
+};
+export type RequestAccessBodyDoc = {
+  /** The share id of the summary page (/summary/{shareId}) */
+  share_id: string;
+};
+export type ProviderSummaryDoc = {
+  user_id: string;
+  display_name: string;
+  npi: string;
+  credential: string;
+  specialty: string;
+  state: string;
+};
+export type AccessRequestItemDoc = {
+  id: string;
+  provider: ProviderSummaryDoc;
+  /** The label of the share link the provider came through */
+  link_label: string;
+  state: 'pending' | 'approved' | 'declined';
+  created_at: string;
+};
+export type GrantItemDoc = {
+  id: string;
+  provider: ProviderSummaryDoc;
+  source: 'approved' | 'share-link';
+  granted_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  /** Neither revoked nor expired */
+  active: boolean;
+};
+export type PatientAccessReplyDoc = {
+  /** Pending requests */
+  requests: AccessRequestItemDoc[];
+  /** Every grant, active or not (newest first) */
+  grants: GrantItemDoc[];
+};
+export type DecideRequestBodyDoc = {
+  decision: 'approve' | 'decline';
+  /** Required to approve: how long the provider may see the documents */
+  duration?: 'day' | 'week' | 'month';
+};
+export type ProviderPatientItemDoc = {
+  patient_id: string;
+  first_name: string;
+  grant_id: string;
+  expires_at: string;
+};
+export type PriceIdsDoc = {
+  monthly: string;
+  yearly: string;
+};
+export type PlanDoc = {
+  id: 'free' | 'basic' | 'standard' | 'plus' | 'pro';
+  name: string;
+  monthly_cents: number;
+  yearly_cents: number;
+  price_ids: PriceIdsDoc | null;
+};
+export type PlansReplyDoc = {
+  plans: PlanDoc[];
+  /** False when payments are not configured: plans are shown, nothing can be bought */
+  payments_configured: boolean;
+  tax_percent: number;
+};
+export type MembershipDoc = {
+  plan: 'free' | 'basic' | 'standard' | 'plus' | 'pro';
+  plan_name: string;
+  status: 'none' | 'incomplete' | 'active' | 'past_due' | 'canceled';
+  mode: ('monthly' | 'yearly') | null;
+  price_cents: number;
+  /** The plan renews by itself */
+  autopay: boolean;
+  /** End of the current period: the next payment */
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  /** A past-due plan stays until then */
+  grace_until: string | null;
+  /** End of a free month earned by referrals */
+  granted_until: string | null;
+  payments_configured: boolean;
+};
+export type CheckoutReplyDoc = {
+  /** The first invoice's client secret for Stripe.js; null when nothing is to be paid now (a prorated plan change) */
+  id: string | null;
+  message: string;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+};
+export type CheckoutBodyDoc = {
+  /** One of the eight price ids (price_<tier>_<monthly|yearly>) */
+  price_id: string;
+  tier: 'basic' | 'standard' | 'plus' | 'pro';
+  mode: 'monthly' | 'yearly';
+};
+export type ReferralDoc = {
+  code: string;
+  link: string;
+  /** Invitations sent */
+  invited: number;
+  /** Friends who signed up with the code */
+  joined: number;
+  /** Friends who verified their e-mail as new accounts */
+  counted: number;
+  /** Free months earned (one per 3 counted) */
+  months_earned: number;
+  /** Counted friends towards the next month */
+  towards_next: number;
+  /** Credit given on invoices, in cents */
+  credit_cents: number;
+};
+export type InviteBodyDoc = {
+  email: string;
+};
 export type ContactReplyDoc = {
   message: string;
 };
@@ -506,6 +1085,10 @@ export type ClientConfigDoc = {
   /** OAuth client id for Google sign-in; null when it is not configured */
   google_client_id: string | null;
   google_authorization_url: string;
+  /** Google Wallet is configured: the dashboard shows 'Save to Google Wallet' */
+  google_wallet: boolean;
+  /** Stripe.js's publishable key; null when card payments are not set up (no Stripe.js is loaded) */
+  stripe_publishable_key: string | null;
 };
 export const {
   useHealthGetQuery,
@@ -528,11 +1111,42 @@ export const {
   useDocumentsDeleteMutation,
   useDocumentsDownloadLinkQuery,
   useSummaryGetQuery,
+  useSummaryUnlockMutation,
   useSummaryHideMutation,
   useSummaryEditMutation,
   useSummaryRemoveMutation,
   useSummaryAddMutation,
   useSummaryConfirmMutation,
+  useShareLinksListQuery,
+  useShareLinksCreateMutation,
+  useShareLinksDefaultQuery,
+  useShareLinksUpdateMutation,
+  useShareLinksRevokeMutation,
+  useShareFormatsFhirQuery,
+  useShareFormatsPdfQuery,
+  useShareFormatsManifestMutation,
+  useShareFormatsFileQuery,
+  useWalletPassUrlQuery,
+  useWalletPassViewQuery,
+  useWalletSettingsMutation,
+  useWalletGoogleQuery,
+  useMedicalLicenseVerifyMutation,
+  useMedicalLicenseGetQuery,
+  useProvidersRequestMutation,
+  useProvidersAccessQuery,
+  useProvidersDecideMutation,
+  useProvidersRevokeMutation,
+  useProvidersPatientsQuery,
+  useProvidersSummaryQuery,
+  useProvidersIpsQuery,
+  useProvidersDocumentsQuery,
+  useProvidersDownloadLinkQuery,
+  useBillingPlansQuery,
+  useBillingMembershipQuery,
+  useBillingCheckoutMutation,
+  useBillingCancelMutation,
+  useBillingReferralQuery,
+  useBillingInviteMutation,
   useContactSubmitMutation,
   useClientConfigGetQuery,
 } = injectedRtkApi;

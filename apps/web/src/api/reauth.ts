@@ -21,6 +21,8 @@ const PUBLIC_ENDPOINTS = new Set([
   'authLogout',
   'contactSubmit',
   'clientConfigGet',
+  // A share link's passcode: a 401 is a wrong passcode (with the attempts left), never an expired token.
+  'summaryUnlock',
 ]);
 
 function pathOf(args: string | FetchArgs): string {

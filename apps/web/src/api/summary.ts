@@ -58,6 +58,8 @@ export interface SummaryItem {
   updated_at: string | null;
   sections: SummarySection[];
   documents: SummaryDocument[];
+  /** Set when the summary came through a share link: the confirmed version, read-only. */
+  shared?: { label: string; expires_at: string | null };
 }
 
 /** While the summary is being built, the page asks again this often (as the dashboard does for thumbnails). */
@@ -80,7 +82,7 @@ const summaryApi = api.enhanceEndpoints({
 type GetOptions = Parameters<typeof summaryApi.useSummaryGetQuery>[1];
 
 /** GET /api/summary/?user=…: the list's first item is the summary (the seed's shape). */
-export function useSummaryGetQuery(arg: { user: string }, options?: Omit<NonNullable<GetOptions>, 'selectFromResult'>) {
+export function useSummaryGetQuery(arg: { user: string; viewToken?: string }, options?: Omit<NonNullable<GetOptions>, 'selectFromResult'>) {
   const result = summaryApi.useSummaryGetQuery(arg, options);
   // The generated types mirror the same contract; the page's are its own (it cannot import the server's).
   const data = result.data?.[0] as SummaryItem | undefined;

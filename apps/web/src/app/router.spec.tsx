@@ -66,15 +66,10 @@ describe('the summary page', () => {
   });
 });
 
-describe('features still to come', () => {
-  it.each([
-    ['/checkout?price_id=price_basic_monthly', 'Paid plans', false],
-    ['/referral', 'Refer a friend', true],
-  ])('%s says what is coming instead of going home', async (at, heading, signedIn) => {
-    if (signedIn) storeTokens({ access: 'a', refresh: 'r' });
+describe('billing pages', () => {
+  it.each(['/checkout?price_id=price_basic_monthly', '/referral'])('%s is for signed-in users: signed out, it asks to sign in first', async (at) => {
     const { router } = renderRoutes(routes, { at });
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(at.split('?')[0]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(at);
   });
 });

@@ -34,9 +34,6 @@ export const routes: RouteObject[] = [
       { path: '/auth/google/callback', ...titled('Signing in with Google'), lazy: page(() => import('../pages/auth/GoogleCallback')) },
       { path: '/history', ...titled('Access history'), lazy: page(() => import('../pages/account/History')) },
       { path: '/summary/:id', ...titled('Patient summary'), lazy: page(() => import('../pages/summary/SummaryPage')) },
-      // Features still to come: each route says so on its own page (never a silent redirect home).
-      // The feature's own page replaces its line.
-      { path: '/checkout', ...titled('Checkout (coming soon)'), lazy: page(() => import('../pages/coming-soon/Checkout')) },
       {
         element: <GuestOnly />,
         children: [
@@ -53,7 +50,13 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/profile', ...titled('Profile'), lazy: page(() => import('../pages/account/Profile')) },
           { path: '/edit-profile', ...titled('Settings'), lazy: page(() => import('../pages/account/EditProfile')) },
-          { path: '/referral', ...titled('Refer a friend (coming soon)'), lazy: page(() => import('../pages/coming-soon/Referral')) },
+          { path: '/share', ...titled('Share your summary'), lazy: page(() => import('../pages/account/SharePanel')) },
+          // Providers (issue 18): the patient's requests and grants; a verified doctor's patients and their documents.
+          { path: '/providers/access', ...titled('Doctors and your documents'), lazy: page(() => import('../pages/providers/AccessRequests')) },
+          { path: '/providers/patients', ...titled('Your patients'), lazy: page(() => import('../pages/providers/ProviderPatients')) },
+          { path: '/providers/patients/:patientId', ...titled('Patient documents'), lazy: page(() => import('../pages/providers/PatientDocuments')) },
+          { path: '/checkout', ...titled('Checkout'), lazy: page(() => import('../pages/billing/Checkout')) },
+          { path: '/referral', ...titled('Refer a friend'), lazy: page(() => import('../pages/billing/Referral')) },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

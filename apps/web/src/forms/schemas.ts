@@ -82,3 +82,20 @@ export function splitName(name: string): { first_name: string; last_name: string
   const [first = '', ...rest] = name.trim().split(/\s+/);
   return { first_name: first, last_name: rest.join(' ') };
 }
+
+/** Checkout's billing details (spec section 5: all required; the e-mail typed as one). */
+export const checkoutSchema = z.object({
+  first_name: required('First name is required'),
+  last_name: required('Last name is required'),
+  email: z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(100, LIMIT), z.email('Invalid email')),
+  address: required('Address is required', 200),
+  city: required('City is required'),
+  postal_code: required('ZIP code is required', 20),
+});
+export type CheckoutForm = z.infer<typeof checkoutSchema>;
+
+/** Send Invite on /referral. */
+export const inviteSchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(100, LIMIT), z.email('Invalid email')),
+});
+export type InviteForm = z.infer<typeof inviteSchema>;

@@ -48,6 +48,7 @@ export async function extractPdf(ctx: ExtractContext): Promise<PartialResult> {
   const part = emptyPart();
   const file = await open(ctx.path, 'r');
   let doc: PDFDocumentProxy | undefined;
+  // The file is closed on every path, also when it cannot even be measured or pdf.js refuses it.
   const task = await (async () => {
     const { size } = await file.stat();
     const initial = new Uint8Array(Math.min(size, RANGE_CHUNK));
@@ -63,7 +64,10 @@ export async function extractPdf(ctx: ExtractContext): Promise<PartialResult> {
       wasmUrl: join(PDFJS_DIR, 'wasm') + '/',
       verbosity: 0,
     });
-  })();
+  })().catch(async (error: unknown) => {
+    await file.close();
+    throw error;
+  });
   try {
     try {
       doc = await task.promise;

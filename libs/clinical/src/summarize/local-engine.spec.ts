@@ -424,6 +424,17 @@ describe('LocalEngine: allergies and none-known statements', () => {
 });
 
 describe('LocalEngine: sources and dates', () => {
+  it('reads a vaccine with a bracketed abbreviation and a date as the name (brackets whole) and its date', async () => {
+    const { facts } = await read(
+      ['Immunizations:', 'Pneumococcal conjugate vaccine (PCV20) 2024-02-05', 'Tdap (08/14/2019)'].join('\n'),
+    );
+    const shots = facts.filter((f) => f.category === 'immunization').map((f) => [f.text, f.onset]);
+    expect(shots).toEqual([
+      ['Pneumococcal conjugate vaccine (PCV20)', '2024-02-05'],
+      ['Tdap', '2019-08-14'],
+    ]);
+  });
+
   it('cites document, file, page and the line, and dates facts by the header date', async () => {
     const { facts } = await read(['Date of Service: 03/14/2024\nProblems:', 'Gout'], {
       documentId: 'doc-7',

@@ -147,9 +147,9 @@ export class LocalEngine implements SummaryEngine {
 /** One document's facts: extraction's structured ones, then what its text says. */
 export function readDocument(input: EngineInput): Doc {
   // A C-CDA section's narrative repeats the entries already read as structured facts.
-  const lines: Line[] = input.texts.filter((t) => !t.coveredByFacts).flatMap((t) =>
-    t.text.split(/\r?\n|\f/).map((text) => ({ text, filename: t.filename, page: t.page })),
-  );
+  const lines: Line[] = input.texts
+    .filter((t) => !t.coveredByFacts)
+    .flatMap((t) => t.text.split(/\r?\n|\f/).map((text) => ({ text, filename: t.filename, page: t.page })));
   const recorded = input.documentDate ?? headerDate(lines.map((l) => l.text)) ?? input.uploadedAt.slice(0, 10);
   const doc: Doc = { input, recorded, facts: [], noneKnown: [] };
   // Structured facts (C-CDA, FHIR) come with their codes; they keep their own dates when they have them.
@@ -681,8 +681,15 @@ function readDated(
     )
       continue;
     if (itemContext(item).negated || PLAN_LINE.test(item)) continue;
-    const date = findDates(item)[0]?.iso;
-    const parts = parseCondition(item.replace(/\b(given|administered|on|done|performed|in)\s*$/i, ''));
+    const dates = findDates(item);
+    const date = dates[0]?.iso;
+    // The date is the fact's onset, not part of its name: "PCV20 (2024-02-05)" and "PCV20 02/05/2024"
+    // both name "PCV20" (cutting the date out, with its own brackets, keeps the name's brackets whole).
+    let undated = item;
+    for (const d of [...dates].reverse())
+      undated = `${undated.slice(0, d.index)} ${undated.slice(d.index + d.length)}`.replace(/\(\s*\)/g, ' ');
+    undated = undated.replace(/[\s,;:-]+$/, '').replace(/\s{2,}/g, ' ');
+    const parts = parseCondition(undated.replace(/\b(given|administered|on|done|performed|in)\s*$/i, ''));
     if (!parts) continue;
     const name = parts.text.replace(/\b(given|administered|on|done|performed|dose \d|#\d)\s*$/i, '').trim();
     if (!/[a-z]{3}/i.test(name)) continue;

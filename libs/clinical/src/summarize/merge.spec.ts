@@ -213,6 +213,70 @@ describe('mergeFacts: newer information wins', () => {
     ]);
   });
 
+  it("merges one test under its portal LOINC name and a letter's short name, newest value shown", () => {
+    const result = (text: string, value: string, doc: string, recorded: string, code?: ClinicalFact['code']) =>
+      fact(
+        {
+          section: 'additional',
+          category: 'result',
+          text,
+          status: undefined,
+          details: { value },
+          ...(code ? { code } : {}),
+        },
+        doc,
+        recorded,
+      );
+    const { facts } = mergeFacts([
+      result('Hemoglobin A1c/Hemoglobin.total in Blood: 7.2 %', '7.2', 'ccd', '2024-03-01', {
+        system: 'LOINC',
+        code: '4548-4',
+      }),
+      result('HbA1c 6.9 %', '6.9', 'letter', '2024-06-01'),
+      result('Creatinine [Mass/volume] in Serum or Plasma: 1.1 mg/dL', '1.1', 'ccd', '2024-03-01'),
+      result('Serum creatinine 1.3 mg/dL', '1.3', 'letter', '2024-06-01'),
+      result('Hemoglobin 13.2 g/dL', '13.2', 'ccd', '2024-03-01'),
+    ]);
+    expect(facts.map((f) => f.text).sort()).toEqual([
+      'HbA1c 6.9 %',
+      'Hemoglobin 13.2 g/dL',
+      'Serum creatinine 1.3 mg/dL',
+    ]);
+    expect(facts.find((f) => f.text.startsWith('HbA1c'))).toMatchObject({
+      code: { system: 'LOINC', code: '4548-4' },
+      sources: [expect.objectContaining({ documentId: 'letter' })],
+    });
+  });
+
+  it("keeps a vaccine's brackets and shows its last dose", () => {
+    const { facts } = mergeFacts([
+      fact(
+        {
+          section: 'additional',
+          category: 'immunization',
+          text: 'Pneumococcal conjugate vaccine (PCV20)',
+          status: undefined,
+          onset: '2023-10-01',
+        },
+        'ccd',
+        '2023-10-01',
+      ),
+      fact(
+        {
+          section: 'additional',
+          category: 'immunization',
+          text: 'Pneumococcal conjugate vaccine (PCV20)',
+          status: undefined,
+          onset: '2024-02-05',
+        },
+        'note',
+        '2024-02-05',
+      ),
+    ]);
+    expect(facts).toHaveLength(1);
+    expect(facts[0]).toMatchObject({ text: 'Pneumococcal conjugate vaccine (PCV20)', onset: '2024-02-05' });
+  });
+
   it('folds a general "diabetes" into the one kind of diabetes the record names', () => {
     const { facts } = mergeFacts([
       fact({ text: 'Diabetes mellitus' }, 'cc'),

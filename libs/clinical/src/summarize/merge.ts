@@ -17,7 +17,7 @@
 import type { ClinicalFact, FactStatus, NoneKnown, SectionKey, SourceRef } from '../model';
 import { conditionKey, drugKey, parseAllergy, parseMedication } from './parsers';
 import { dateKey, normaliseKey } from './text';
-import { NARROWER } from './vocabulary';
+import { LAB_TESTS, NARROWER } from './vocabulary';
 
 function family(fact: ClinicalFact): string {
   return fact.category === 'condition' ? 'condition' : fact.category;
@@ -44,14 +44,13 @@ function computeNameKey(fact: ClinicalFact): string {
     case 'allergy':
       return parseAllergy(fact.text)?.key ?? normaliseKey(fact.text);
     case 'result':
-    case 'vital':
-      // The test, not its value: "Hemoglobin A1c 7.2 %" -> "hemoglobin a1c".
-      return normaliseKey(
-        fact.text.replace(
-          /\s(<=|>=|<|>)?-?\d.*$|\s(positive|negative|detected|not detected|reactive|non-?reactive)\b.*$/i,
-          '',
-        ),
-      );
+    case 'vital': {
+      // The test, not its value: "Hemoglobin A1c 7.2 %" -> "hemoglobin a1c"; a known test by its
+      // LOINC code, whatever the name ("HbA1c", "Hemoglobin A1c/Hemoglobin.total in Blood").
+      const test = testName(fact.text);
+      const loinc = LAB_BY_NAME.get(test);
+      return loinc ? `loinc ${loinc}` : test;
+    }
     case 'procedure':
       // "CABG x3 (01/2017)" = "CABG": counts and dates are not part of the operation's name.
       return normaliseKey(fact.text.replace(/\bx\s?\d+\b|\(?\b\d{1,2}\/\d{2,4}\b\)?|\(?\b(19|20)\d{2}\b\)?/gi, ' '));
@@ -61,6 +60,27 @@ function computeNameKey(fact: ClinicalFact): string {
       return normaliseKey(fact.text);
   }
 }
+
+/** A result's test name as a key: the value, the LOINC long name's qualifiers and punctuation cut. */
+function testName(text: string): string {
+  const name = text
+    .replace(/:?\s(<=|>=|<|>)?-?\d.*$|:?\s(positive|negative|detected|not detected|reactive|non-?reactive)\b.*$/i, '')
+    // LOINC long names: "Hemoglobin A1c/Hemoglobin.total in Blood", "Creatinine [Mass/volume] in Serum or Plasma".
+    // Brackets qualify the test, they don't change it: "LDL Cholesterol (calc)", "[Mass/volume]".
+    .replace(/\[[^\]]*\]|\([^)]*\)/g, ' ')
+    .replace(
+      /\s+(in|by|from)\s+(blood|serum|plasma|serum or plasma|urine|capillary blood|venous blood|arterial blood|automated count|manual count|calculation|\w+ method)\b.*$/i,
+      '',
+    )
+    .replace(/\/hemoglobin\.total\b/i, '')
+    .replace(/\s+(level|value|result|test|lab)$/i, '');
+  return normaliseKey(name);
+}
+
+const LAB_BY_NAME = new Map<string, string>(
+  LAB_TESTS.flatMap(({ loinc, names }) => names.map((n): [string, string] => [normaliseKey(n), loinc])),
+);
+const LOINC_CODES = new Set(LAB_TESTS.map((t) => t.loinc));
 
 const GENERAL_KEYS = new Set(Object.keys(NARROWER).map(normaliseKey));
 const explicit = (status: FactStatus | undefined): boolean =>
@@ -106,6 +126,13 @@ function earliest(values: (string | undefined)[]): string | undefined {
   return values.filter((v): v is string => !!v).sort()[0];
 }
 
+function latest(values: (string | undefined)[]): string | undefined {
+  return values
+    .filter((v): v is string => !!v)
+    .sort()
+    .at(-1);
+}
+
 function mergeGroup(members: Member[]): ClinicalFact {
   const byDate = [...members].sort(newerFirst).map((m) => m.fact);
   const newest = byDate[0];
@@ -118,7 +145,9 @@ function mergeGroup(members: Member[]): ClinicalFact {
     : byDate;
   const code = byDate.find((f) => f.code)?.code;
   const details = stating.details ?? byDate.find((f) => f.details)?.details;
-  const onset = earliest(byDate.map((f) => f.onset));
+  // A condition began at its earliest onset; an immunization's date shown is the last dose given.
+  const onset =
+    newest.category === 'immunization' ? latest(byDate.map((f) => f.onset)) : earliest(byDate.map((f) => f.onset));
   const end =
     stating.status === 'resolved' || stating.status === 'stopped'
       ? (stating.end ?? byDate.find((f) => f.end)?.end)
@@ -170,7 +199,17 @@ export function mergeFacts(
   const owner = new Map<string, number>();
   facts.forEach((fact, i) => {
     const keys = [`${family(fact)}|n|${keyOf(fact)}`];
-    if (fact.code) keys.push(`${family(fact)}|c|${fact.code.system.toLowerCase()}|${fact.code.code.toLowerCase()}`);
+    if (fact.code) {
+      const system = fact.code.system.toLowerCase();
+      // A known test's LOINC code meets the same test named in prose (nameKey gives it as "loinc <code>").
+      if (
+        (fact.category === 'result' || fact.category === 'vital') &&
+        system === 'loinc' &&
+        LOINC_CODES.has(fact.code.code)
+      )
+        keys.push(`${family(fact)}|n|loinc ${fact.code.code}`);
+      else keys.push(`${family(fact)}|c|${system}|${fact.code.code.toLowerCase()}`);
+    }
     for (const key of keys) {
       const other = owner.get(key);
       if (other === undefined) owner.set(key, i);

@@ -260,6 +260,21 @@ export interface ConditionParts {
 }
 
 /** A condition item: "Essential hypertension (I10) - diagnosed 2015", "DM2", "Hyperlipidemia, unspecified". */
+/**
+ * Punctuation left at the end of a name once dates and status words are gone, but not a bracket
+ * that closes one the name opened: "Pneumococcal conjugate vaccine (PCV20)" keeps its ")".
+ */
+export function trimTrailingPunctuation(text: string): string {
+  let out = text;
+  for (;;) {
+    const last = out.at(-1);
+    if (last === undefined) return out;
+    if (/[\s,;:.?(-]/.test(last)) out = out.slice(0, -1);
+    else if (last === ')' && out.split('(').length < out.split(')').length) out = out.slice(0, -1);
+    else return out;
+  }
+}
+
 export function parseCondition(item: string): ConditionParts | null {
   // Epic's risk-adjustment tags ("(HCC)", "(CMS-HCC)") are billing marks, not part of the name.
   let text = item.replace(/\((CMS[-/ ]?HCC|HHS[-/ ]?HCC|HCC|CMS code)\)/gi, ' ');
@@ -295,10 +310,10 @@ export function parseCondition(item: string): ConditionParts | null {
       /^\W*(personal history of|history of|hx of|h\/o|s\/p|status post|possible|probable|suspected|questionable|rule out|r\/o|remote|prior|previous)\s+/i,
       '',
     )
-    .replace(/[\s,;:.?()-]+$/, '')
     .replace(/^[\s,;:.-]+/, '')
     .replace(/\s+/g, ' ')
     .trim();
+  text = trimTrailingPunctuation(text);
   if (!/[a-z]{3}|[A-Z]{2}/.test(text)) return null;
   const concept = conceptOf(text);
   const icd10 = code?.[1] ?? code?.[2];

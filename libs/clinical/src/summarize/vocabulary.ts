@@ -1010,3 +1010,69 @@ export const FREQUENCIES: [RegExp, string][] = [
 ];
 
 export const PRN = /\b(prn|p\.r\.n\.|as needed|when needed|if needed)\b/i;
+
+/**
+ * Common laboratory tests: their LOINC code and the names clinics write for them. A letter's
+ * "HbA1c 6.9 %" and a portal's "Hemoglobin A1c/Hemoglobin.total in Blood" (LOINC 4548-4) are the
+ * same test, so their readings merge and the newest is shown. Names are matched after
+ * normaliseKey and after the LOINC long name's qualifiers are cut ("in Blood", "[Mass/volume]",
+ * "by automated count"...).
+ */
+export const LAB_TESTS: { loinc: string; names: string[] }[] = [
+  {
+    loinc: '4548-4',
+    names: [
+      'hemoglobin a1c',
+      'haemoglobin a1c',
+      'hba1c',
+      'hgba1c',
+      'hgb a1c',
+      'a1c',
+      'glycated hemoglobin',
+      'glycohemoglobin',
+      'glycosylated hemoglobin',
+    ],
+  },
+  { loinc: '2160-0', names: ['creatinine', 'serum creatinine', 'creat', 'cr'] },
+  {
+    loinc: '33914-3',
+    names: ['egfr', 'gfr', 'estimated gfr', 'estimated glomerular filtration rate', 'glomerular filtration rate'],
+  },
+  { loinc: '2089-1', names: ['ldl', 'ldl cholesterol', 'ldl c', 'cholesterol in ldl', 'low density lipoprotein'] },
+  { loinc: '2085-9', names: ['hdl', 'hdl cholesterol', 'hdl c', 'cholesterol in hdl', 'high density lipoprotein'] },
+  { loinc: '2093-3', names: ['total cholesterol', 'cholesterol', 'cholesterol total'] },
+  { loinc: '2571-8', names: ['triglycerides', 'triglyceride', 'trig', 'tg'] },
+  { loinc: '3016-3', names: ['tsh', 'thyrotropin', 'thyroid stimulating hormone'] },
+  { loinc: '3024-7', names: ['free t4', 'ft4', 'thyroxine free', 't4 free'] },
+  { loinc: '2823-3', names: ['potassium', 'k'] },
+  { loinc: '2951-2', names: ['sodium', 'na'] },
+  { loinc: '718-7', names: ['hemoglobin', 'haemoglobin', 'hgb', 'hb'] },
+  { loinc: '777-3', names: ['platelets', 'platelet', 'platelet count', 'plt', 'platelets count'] },
+  { loinc: '6690-2', names: ['wbc', 'white blood cell count', 'white cell count', 'leukocytes', 'white blood cells'] },
+  {
+    loinc: '6301-6',
+    names: ['inr', 'pt inr', 'international normalized ratio', 'coagulation tissue factor induced inr'],
+  },
+  { loinc: '30934-4', names: ['bnp', 'natriuretic peptide b', 'b type natriuretic peptide'] },
+  { loinc: '33762-6', names: ['nt probnp', 'nt pro bnp', 'natriuretic peptide b prohormone n terminal'] },
+  { loinc: '2276-4', names: ['ferritin'] },
+  {
+    loinc: '1989-3',
+    names: ['vitamin d', '25 hydroxyvitamin d', '25 oh vitamin d', 'calcidiol', '25 hydroxyvitamin d3'],
+  },
+  { loinc: '2857-1', names: ['psa', 'prostate specific antigen', 'prostate specific ag'] },
+  { loinc: '1742-6', names: ['alt', 'alanine aminotransferase', 'sgpt'] },
+  { loinc: '1920-8', names: ['ast', 'aspartate aminotransferase', 'sgot'] },
+  { loinc: '1751-7', names: ['albumin', 'serum albumin'] },
+  {
+    loinc: '9318-7',
+    names: [
+      'uacr',
+      'urine albumin creatinine ratio',
+      'albumin creatinine ratio',
+      'microalbumin creatinine ratio',
+      'albumin creatinine',
+    ],
+  },
+  { loinc: '2345-7', names: ['glucose', 'blood glucose', 'serum glucose', 'fasting glucose'] },
+];

@@ -33,6 +33,7 @@ export function resolveConsumerSpec(spec: ConsumerSpec): ResolvedConsumerSpec {
     maxDeliver: Math.max(1, spec.maxDeliver ?? DEFAULTS.maxDeliver),
     backoffMs,
     ackWaitMs: spec.ackWaitMs ?? DEFAULTS.ackWaitMs,
+    maxInFlight: Math.max(1, Math.floor(spec.maxInFlight ?? 1)),
   };
 }
 

@@ -18,7 +18,7 @@
  *   (acked for good: never redelivered).
  *   If that publish fails (no DLQ stream, NATS down), the message is retried later rather than lost.
  * - Messages on one consumer are delivered one at a time, in stream order: a message waiting
- *   for its redelivery holds back the ones after it.
+ *   for its redelivery holds back the ones after it (unless the consumer sets `maxInFlight`).
  */
 export type Headers = Record<string, string>;
 
@@ -62,6 +62,14 @@ export interface ConsumerSpec {
    * Default 30 s. Ignored in-process (a dead process takes its consumers with it).
    */
   ackWaitMs?: number;
+  /**
+   * JetStream: how many messages may be handed out and unacked at once (the consumer's
+   * max_ack_pending), their handlers running concurrently. Default 1: one at a time, in stream
+   * order. Above 1 a failing message no longer holds back the ones after it, so only a handler that
+   * does not care about order (the audit writer, which batches what arrives together) sets it.
+   * The in-process bus ignores it (one at a time).
+   */
+  maxInFlight?: number;
 }
 
 export interface EventEnvelope<T = unknown> {

@@ -54,6 +54,7 @@ export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDe
           maxDeliver: options.maxDeliver,
           backoffMs: options.backoffMs,
           ackWaitMs: options.ackWaitMs,
+          maxInFlight: options.maxInFlight,
         },
         (event) => instance[method](event),
       );

@@ -30,7 +30,8 @@ export interface InProcessEventBusOptions {
 /**
  * The EventBus of the embedded one-process mode: JetStream's semantics (see event-bus.ts)
  * without NATS. Streams keep every message (like JetStream's default limits), so a durable
- * consumer registered late still receives everything from the start.
+ * consumer registered late still receives everything from the start, until housekeeping prunes
+ * (`prune`) the messages older than the retention that every durable consumer is done with.
  */
 export class InProcessEventBus implements EventBus {
   private readonly streams = new Map<string, MemoryStream>();
@@ -108,6 +109,17 @@ export class InProcessEventBus implements EventBus {
     };
     this.consumers.add(handle);
     return handle;
+  }
+
+  /**
+   * Housekeeping of the on-disk event logs: in every stream, drops the messages stored before
+   * `before` that every durable consumer is done with (see MemoryStream.prune). Returns how many went.
+   */
+  async prune(before: Date): Promise<number> {
+    this.assertOpen();
+    let total = 0;
+    for (const stream of this.streams.values()) total += await stream.prune(before.getTime());
+    return total;
   }
 
   async isHealthy(): Promise<boolean> {

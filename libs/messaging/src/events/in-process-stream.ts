@@ -39,6 +39,8 @@ interface AckRecord {
  */
 export class MemoryStream {
   private readonly messages: StoredMessage[] = [];
+  /** The sequence number of messages[0] (earlier ones were pruned). */
+  private firstSeq = 1;
   private readonly recentIds = new Map<string, StoredMessage>();
   private readonly durables = new Map<string, DurableState>();
   private readonly appendListeners = new Set<() => void>();
@@ -72,7 +74,7 @@ export class MemoryStream {
   }
 
   get lastSeq(): number {
-    return this.messages.length;
+    return this.firstSeq + this.messages.length - 1;
   }
 
   captures(subject: string): boolean {
@@ -86,7 +88,7 @@ export class MemoryStream {
       this.forgetIdsBefore(now - duplicateWindowMs(this.spec));
       const earlier = this.recentIds.get(id);
       if (earlier) return { stream: this.name, seq: earlier.seq, duplicate: true };
-      const message: StoredMessage = { seq: this.messages.length + 1, subject, id, headers, payload, time: now };
+      const message: StoredMessage = { seq: this.lastSeq + 1, subject, id, headers, payload, time: now };
       await this.messageLog?.append(message, true);
       this.store(message);
       for (const listener of this.appendListeners) listener();
@@ -98,8 +100,8 @@ export class MemoryStream {
 
   /** The first message after `seq` on one of these subjects. */
   messageAfter(seq: number, filterSubjects: readonly string[]): StoredMessage | undefined {
-    // Sequences start at 1 with no gaps, so message `seq + 1` sits at index `seq`.
-    for (let i = seq; i < this.messages.length; i++) {
+    // Sequences have no gaps, so message `seq + 1` sits at index `seq + 1 - firstSeq`.
+    for (let i = Math.max(0, seq + 1 - this.firstSeq); i < this.messages.length; i++) {
       if (matchesAny(filterSubjects, this.messages[i].subject)) return this.messages[i];
     }
     return undefined;
@@ -134,6 +136,29 @@ export class MemoryStream {
     return () => this.appendListeners.delete(listener);
   }
 
+  /**
+   * Housekeeping: drops the messages stored before `beforeMs` that every durable consumer of the
+   * stream is done with (at or below every ack floor), and rewrites both files (the acks as one
+   * line per durable). The newest message always stays: it carries the sequence numbers on across
+   * a restart. Runs between publishes. Returns how many messages went.
+   */
+  prune(beforeMs: number): Promise<number> {
+    const result = this.publishing.then(async () => {
+      const floors = [...this.durables.values()].map((d) => d.ackFloor);
+      const done = floors.length ? Math.min(...floors) : this.lastSeq;
+      let count = 0;
+      while (count < this.messages.length - 1 && this.messages[count].time < beforeMs && this.messages[count].seq <= done) count++;
+      if (count === 0) return 0;
+      this.messages.splice(0, count);
+      this.firstSeq = this.messages[0].seq;
+      await this.messageLog?.rewrite(this.messages);
+      await this.ackLog?.rewrite([...this.durables].map(([durable, state]) => ({ durable, seq: state.ackFloor }) satisfies AckRecord));
+      return count;
+    });
+    this.publishing = result.catch(() => undefined);
+    return result;
+  }
+
   async close(): Promise<void> {
     await this.publishing;
     await Promise.all([this.messageLog?.close(), this.ackLog?.close()]);
@@ -145,6 +170,7 @@ export class MemoryStream {
       this.ackLog?.load<AckRecord>() ?? [],
     ]);
     for (const message of messages) this.store(message);
+    this.firstSeq = messages[0]?.seq ?? 1;
     this.forgetIdsBefore(Date.now() - duplicateWindowMs(this.spec));
     for (const { durable, seq } of acks) {
       const state = this.durable(durable);

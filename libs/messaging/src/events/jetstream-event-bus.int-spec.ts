@@ -73,6 +73,55 @@ describe('JetStreamEventBus consumer settings', () => {
   });
 });
 
+describe('JetStreamEventBus consumer with maxInFlight', () => {
+  it('hands out up to maxInFlight messages at once, each acked once, a failing one not holding back the rest', async () => {
+    const bus = await connectBus();
+    const name = `INFLIGHT_${randomBytes(4).toString('hex')}`;
+    const subject = `${name.toLowerCase()}.e`;
+    try {
+      await bus.ensureStream({ name, subjects: [`${name.toLowerCase()}.>`] });
+      for (let i = 0; i < 40; i += 1) await bus.publish(subject, { i });
+      let running = 0;
+      let peak = 0;
+      const handled: number[] = [];
+      let failedOnce = false;
+      let done!: () => void;
+      const all = new Promise<void>((resolve) => (done = resolve));
+      const handle = await bus.consume<{ i: number }>(
+        { stream: name, durable: 'batchy', filterSubjects: [subject], maxInFlight: 10, backoffMs: [300] },
+        async (event) => {
+          running += 1;
+          peak = Math.max(peak, running);
+          await new Promise((r) => setTimeout(r, 20));
+          running -= 1;
+          if (event.data.i === 0 && !failedOnce) {
+            failedOnce = true;
+            throw new Error('first try fails');
+          }
+          handled.push(event.data.i);
+          if (handled.length === 40) done();
+        },
+      );
+      await all;
+      await handle.stop();
+      expect(peak).toBeGreaterThan(1);
+      expect(peak).toBeLessThanOrEqual(10);
+      expect([...handled].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      // Message 0 was retried after 300 ms; the others did not wait for it.
+      expect(handled.indexOf(0)).toBeGreaterThan(0);
+      const nc = await connect({ servers: natsUrl });
+      const info = await (await jetstreamManager(nc)).consumers.info(name, 'batchy');
+      await nc.close();
+      expect(info.config.max_ack_pending).toBe(10);
+      expect(info.num_ack_pending).toBe(0);
+      expect(info.num_pending).toBe(0);
+    } finally {
+      await bus.close();
+      await deleteStreams([name]);
+    }
+  });
+});
+
 async function deleteStreams(names: string[]): Promise<void> {
   const nc = await connect({ servers: natsUrl });
   try {

@@ -42,6 +42,15 @@ import {
   type ResolvedConsumerSpec,
 } from './delivery-policy';
 import { matchesAny } from './subject-match';
+import { NATS_RECONNECT } from '../nats-reconnect';
+
+/** A publish refused because the connection to NATS is down (it reconnects by itself). */
+export class NatsUnavailableError extends Error {
+  constructor() {
+    super('NATS is not connected');
+    this.name = 'NatsUnavailableError';
+  }
+}
 
 export interface JetStreamEventBusOptions {
   /** A URL to connect to (the bus owns and closes that connection), or an open connection to share. */
@@ -64,8 +73,8 @@ const DEAD_LETTER_DELIVERIES = 3;
 /**
  * The EventBus on NATS JetStream: file-backed streams, durable pull consumers with explicit acks.
  *
- * Each consumer has `max_ack_pending: 1`, so the server itself hands out one message at a time
- * in stream order, even when several replicas of a service share the durable.
+ * Each consumer has `max_ack_pending: 1` (unless it sets `maxInFlight`), so the server itself hands
+ * out one message at a time in stream order, even when several replicas of a service share the durable.
  */
 export class JetStreamEventBus implements EventBus {
   private readonly logger = new Logger(JetStreamEventBus.name);
@@ -80,6 +89,17 @@ export class JetStreamEventBus implements EventBus {
     private readonly deadLetterPrefix: string,
   ) {
     this.js = jetstream(nc, { timeout: timeoutMs });
+    void this.followConnection();
+  }
+
+  /** False from a disconnect until the client is back: publishes then fail at once instead of waiting out their time-out. */
+  private connected = true;
+
+  private async followConnection(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === 'disconnect') this.connected = false;
+      else if (status.type === 'reconnect') this.connected = true;
+    }
   }
 
   static async connect(options: JetStreamEventBusOptions): Promise<JetStreamEventBus> {
@@ -87,7 +107,7 @@ export class JetStreamEventBus implements EventBus {
     const owns = typeof options.connection === 'string';
     const nc =
       typeof options.connection === 'string'
-        ? await connect({ servers: options.connection, name: options.name, maxReconnectAttempts: -1 })
+        ? await connect({ servers: options.connection, name: options.name, ...NATS_RECONNECT })
         : options.connection;
     try {
       const jsm = await jetstreamManager(nc, { timeout: timeoutMs });
@@ -118,6 +138,9 @@ export class JetStreamEventBus implements EventBus {
   }
 
   async publish(subject: string, data: unknown, options: PublishOptions = {}): Promise<PublishAck> {
+    // Fail fast while NATS is away (the client would buffer the message and wait for an ack until
+    // its time-out): callers answer 503 at once, the outbox relay retries later.
+    if (!this.connected) throw new NatsUnavailableError();
     const ack = await this.js.publish(subject, JSON.stringify(data ?? null), {
       msgID: options.msgId ?? randomUUID(),
       headers: toNatsHeaders(options.headers ?? {}),
@@ -129,7 +152,7 @@ export class JetStreamEventBus implements EventBus {
     const resolved = resolveConsumerSpec(spec);
     const filterHere = await this.ensureConsumer(resolved);
     const consumer = await this.js.consumers.get(resolved.stream, resolved.durable);
-    const messages = await consumer.consume({ max_messages: 1 });
+    const messages = await consumer.consume({ max_messages: resolved.maxInFlight });
     const loop = this.processMessages(resolved, messages, handler, filterHere);
     const handle: ConsumerHandle = {
       stop: async () => {
@@ -180,7 +203,7 @@ export class JetStreamEventBus implements EventBus {
   }
 
   async isHealthy(): Promise<boolean> {
-    if (this.nc.isClosed()) return false;
+    if (this.nc.isClosed() || !this.connected) return false;
     try {
       await this.jsm.getAccountInfo();
       return true;
@@ -216,26 +239,41 @@ export class JetStreamEventBus implements EventBus {
     return !serverFilters;
   }
 
-  /** The consumer's loop: one message at a time; never throws (stop() awaits it). */
+  /**
+   * The consumer's loop: one message at a time, or up to `maxInFlight` handlers running at once;
+   * never throws (stop() awaits it, and the messages still being handled).
+   */
   private async processMessages<T>(
     spec: ResolvedConsumerSpec,
     messages: ConsumerMessages,
     handler: EventHandlerFn<T>,
     filterHere: boolean,
   ): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    const deliver = async (msg: JsMsg): Promise<void> => {
+      const outcome = await runDelivery(spec, msg.info.deliveryCount, () => toEnvelope<T>(msg), handler);
+      await this.settle(spec, msg, outcome);
+    };
     try {
       for await (const msg of messages) {
         if (filterHere && !matchesAny(spec.filterSubjects, msg.subject)) {
           msg.ack();
           continue;
         }
-        const deliveryCount = msg.info.deliveryCount;
-        const outcome = await runDelivery(spec, deliveryCount, () => toEnvelope<T>(msg), handler);
-        await this.settle(spec, msg, outcome);
+        if (spec.maxInFlight === 1) {
+          await deliver(msg);
+          continue;
+        }
+        const delivery = deliver(msg)
+          .catch((err: unknown) => this.logger.error(`Delivery failed on ${spec.stream}/${spec.durable}: ${errorMessage(err)}`))
+          .finally(() => inFlight.delete(delivery));
+        inFlight.add(delivery);
+        if (inFlight.size >= spec.maxInFlight) await Promise.race(inFlight);
       }
     } catch (err) {
       this.logger.error(`Consumer ${spec.stream}/${spec.durable} stopped: ${errorMessage(err)}`);
     }
+    await Promise.all(inFlight);
   }
 
   private async settle(spec: ResolvedConsumerSpec, msg: JsMsg, outcome: Outcome): Promise<void> {
@@ -288,7 +326,7 @@ function consumerConfig(spec: ResolvedConsumerSpec, serverFilters: boolean): Par
     durable_name: spec.durable,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
-    max_ack_pending: 1,
+    max_ack_pending: spec.maxInFlight,
     max_deliver: maxDeliver,
     ack_wait: backoff[0],
     backoff,

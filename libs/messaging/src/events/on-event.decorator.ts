@@ -11,6 +11,8 @@ export interface OnEventOptions {
   maxDeliver?: number;
   backoffMs?: number[];
   ackWaitMs?: number;
+  /** Messages handled at once (see ConsumerSpec.maxInFlight); default 1, in stream order. */
+  maxInFlight?: number;
 }
 
 /**

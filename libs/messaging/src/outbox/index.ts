@@ -5,3 +5,4 @@ export { OutboxMessage } from './outbox-message.entity';
 export { PollingLoop } from './polling-loop';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { ProcessedMessage } from './processed-message.entity';
+export { PROCESSED_MESSAGES_MIN_RETENTION_MS, REDELIVERY_WINDOW_MS, pruneOutbox, pruneProcessedMessages } from './retention';

@@ -8,6 +8,7 @@ import { IdempotentConsumer } from './idempotent-consumer';
 import { Outbox } from './outbox';
 import { OutboxMessage } from './outbox-message.entity';
 import { OutboxRelay } from './outbox-relay';
+import { pruneOutbox, pruneProcessedMessages } from './retention';
 import { prepareSchema, testDataSource, Widget } from './testing/test-database';
 
 /**
@@ -77,6 +78,17 @@ describe('Transactional outbox on PGlite with the in-process bus', () => {
 
     expect(seen.map((e) => e.id)).toEqual([id]);
     expect(await dataSource.getRepository(Widget).findOneByOrFail({ id: 'w1' })).toMatchObject({ count: 1 });
+  });
+
+  it('prunes published rows and old processed ids there too (housekeeping counts what went)', async () => {
+    await dataSource.query(
+      `INSERT INTO "${schema}"."outbox" (subject, payload, published_at) VALUES ('old', '{}'::jsonb, now() - interval '9 days'), ('unpublished', '{}'::jsonb, NULL)`,
+    );
+    await dataSource.query(`INSERT INTO "${schema}"."processed_messages" (consumer, message_id, processed_at) VALUES ('c', 'old', now() - interval '40 days')`);
+    await expect(pruneOutbox(dataSource, new Date(Date.now() - 7 * 86_400_000))).resolves.toBe(1);
+    await expect(pruneProcessedMessages(dataSource, new Date(Date.now() - 30 * 86_400_000))).resolves.toBe(1);
+    const left: { subject: string }[] = await dataSource.query(`SELECT subject FROM "${schema}"."outbox" WHERE subject IN ('old', 'unpublished')`);
+    expect(left).toEqual([{ subject: 'unpublished' }]);
   });
 
   it('reverts cleanly', async () => {

@@ -1,4 +1,5 @@
 export * from './caller.decorator';
+export * from './dependency-errors';
 export * from './handles.decorator';
 export * from './headers';
 export * from './internal-http';

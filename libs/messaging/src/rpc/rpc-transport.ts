@@ -1,5 +1,6 @@
 import { ClientNats, ServerNats, type ClientProxy, type CustomStrategy } from '@nestjs/microservices';
 import { InProcessClient, InProcessServer } from './in-process-transport';
+import { NATS_RECONNECT } from '../nats-reconnect';
 import { RpcClient } from './rpc-client';
 
 /** Nest token for the process's RpcClient (a service calling another, or the gateway). */
@@ -18,7 +19,7 @@ export interface RpcSettings {
 export function rpcServerStrategy(service: string, settings: RpcSettings): CustomStrategy {
   if (!settings.natsUrl) return { strategy: new InProcessServer() };
   return {
-    strategy: new ServerNats({ servers: settings.natsUrl.split(','), queue: service, name: `${service}-rpc` }),
+    strategy: new ServerNats({ servers: settings.natsUrl.split(','), queue: service, name: `${service}-rpc`, ...NATS_RECONNECT }),
   };
 }
 
@@ -26,7 +27,7 @@ export function rpcServerStrategy(service: string, settings: RpcSettings): Custo
 export function createRpcClient(name: string, settings: RpcSettings): RpcClient {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type, @typescript-eslint/no-explicit-any
   const client: ClientProxy<Record<never, Function>, any> = settings.natsUrl
-    ? new ClientNats({ servers: settings.natsUrl.split(','), name: `${name}-rpc-client` })
+    ? new ClientNats({ servers: settings.natsUrl.split(','), name: `${name}-rpc-client`, ...NATS_RECONNECT })
     : new InProcessClient();
   return new RpcClient(client, settings.natsUrl ? 'nats' : 'in-process', settings.timeoutMs);
 }

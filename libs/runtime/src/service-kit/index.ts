@@ -5,3 +5,4 @@
  */
 export * from './service-kit.module';
 export * from './service-main';
+export * from './housekeeping';

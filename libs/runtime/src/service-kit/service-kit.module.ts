@@ -11,6 +11,7 @@ import { OutboxRelay, type OutboxRelayOptions } from '@medfolio/messaging/outbox
 import { HealthModule, HealthRegistry, loggerModule, MetricsModule, RpcMetricsInterceptor, type ReadinessReport } from '@medfolio/observability';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { EmbeddedPostgres, migrate, serviceDataSourceOptions } from '@medfolio/persistence';
+import { Housekeeping, serviceHousekeeping } from './housekeeping';
 
 export interface ServiceKitOptions {
   name: ServiceName;
@@ -148,8 +149,14 @@ export class ServiceKitModule {
         { provide: APP_INTERCEPTOR, useClass: RpcMetricsInterceptor },
         ServiceReadiness,
         ...(options.outbox ? [outboxRelayProvider(options.outbox === true ? {} : options.outbox)] : []),
+        {
+          // Prunes the outbox, processed ids and (one process) event logs; a service registers more.
+          provide: Housekeeping,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => serviceHousekeeping(options.config, options.entities, dataSource, options.eventBus),
+        },
       ],
-      exports: [DataSource, EVENT_BUS, RPC_CLIENT, ...(options.outbox ? [OutboxRelay] : [])],
+      exports: [DataSource, EVENT_BUS, RPC_CLIENT, Housekeeping, ...(options.outbox ? [OutboxRelay] : [])],
     };
   }
 }

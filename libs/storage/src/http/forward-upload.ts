@@ -1,6 +1,7 @@
-import { request, type IncomingMessage } from 'node:http';
+import { request, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as requestTls } from 'node:https';
 import { DomainError } from '@medfolio/contracts';
+import { STREAM_BUFFER_BYTES } from '../blob-storage';
 
 /** The owning service's answer is small JSON; more than this is not an answer. */
 const MAX_REPLY_BYTES = 1024 * 1024;
@@ -48,14 +49,18 @@ export function forwardUpload(body: IncomingMessage, target: URL, headers: Recor
   return new Promise<ForwardedUpload>((resolve, reject) => {
     let settled = false;
     const send = target.protocol === 'https:' ? requestTls : request;
-    const upstream = send(target, {
+    // highWaterMark (the socket's; Node's http takes it, its types do not list it): room for the
+    // chunks of one turn of the event loop (see the cork below) before `pipe` pauses the browser's body.
+    const options: RequestOptions & { highWaterMark: number } = {
       method: 'POST',
+      highWaterMark: STREAM_BUFFER_BYTES,
       headers: {
         'content-type': body.headers['content-type'] ?? '',
         ...(length ? { 'content-length': length } : {}),
         ...headers,
       },
-    });
+    };
+    const upstream = send(target, options);
     const fail = (error: DomainError) => {
       if (settled) return;
       settled = true;
@@ -110,6 +115,18 @@ export function forwardUpload(body: IncomingMessage, target: URL, headers: Recor
     // The browser went away before its body was through: the service must see the upload break off.
     body.on('close', () => {
       if (!body.readableEnded && !settled) fail(new DomainError('VALIDATION_FAILED', FORWARD_MESSAGES.interrupted));
+    });
+    // The browser's body arrives 64 KiB per socket read, several reads per turn of the event loop:
+    // corked until the turn ends, they go on to the service in one writev instead of one write each.
+    let corked = false;
+    body.on('data', () => {
+      if (corked || settled || !upstream.socket) return;
+      corked = true;
+      upstream.cork();
+      setImmediate(() => {
+        corked = false;
+        upstream.uncork();
+      });
     });
     body.pipe(upstream);
   });

@@ -34,14 +34,26 @@ describe('service generator (in memory, over this workspace)', () => {
     expect(text(tree, 'helm/medfolio/values.yaml')).toMatch(/\nprobe:\n {2}# -- Deploy the probe service\.\n {2}enabled: true\n/);
     expect(text(tree, 'helm/medfolio/templates/_helpers.tpl')).toContain(' billing probe notifications\n');
     expect(text(tree, 'helm/medfolio/values.schema.json')).toContain('"billing", "probe", "notifications"]');
+    // A new block is the wallet's shape without the wallet's own settings.
+    const block = /\nprobe:\n[\s\S]*?(?=\nnotifications:\n)/.exec(text(tree, 'helm/medfolio/values.yaml'))![0];
+    expect(block).toContain('  secretEnv: []\n');
+    expect(block).toContain('    allowFrom: []\n');
+    expect(block).toContain('    extraEgress: []');
+    expect(block).not.toMatch(/WALLET|gateway/);
+    expect(block).toMatch(/\n {2}autoscaling:\n[^\n]*\n {4}enabled: false\n/);
   });
 
   it('switches on the chart block a planned service already has, and keeps its name listed once', async () => {
     const tree = new FsTree(root, false);
-    await serviceGenerator(tree, { name: 'wallet' });
-    expect(text(tree, 'helm/medfolio/values.yaml')).toMatch(/\nwallet:\n {2}# -- Deploy the wallet service[^\n]*\n {2}enabled: true\n/);
+    // Every planned service has landed: plan one here (named in the contracts, its block off).
+    const subjects = 'libs/contracts/src/subjects.ts';
+    tree.write(subjects, text(tree, subjects).replace("'audit'] as const", "'audit', 'probe'] as const"));
+    const values = 'helm/medfolio/values.yaml';
+    tree.write(values, text(tree, values).replace('\nnotifications:\n', '\nprobe:\n  # -- Deploy the probe service (planned).\n  enabled: false\n  replicaCount: 1\n\nnotifications:\n'));
+    await serviceGenerator(tree, { name: 'probe' });
+    expect(text(tree, values)).toMatch(/\nprobe:\n {2}# -- Deploy the probe service[^\n]*\n {2}enabled: true\n {2}replicaCount: 1\n/);
     expect(tree.listChanges().map((change) => change.path)).not.toContain('helm/medfolio/values.schema.json');
-    expect(text(tree, 'libs/contracts/src/subjects.ts').match(/'wallet'/g)).toHaveLength(1);
+    expect(text(tree, subjects).match(/'probe'/g)).toHaveLength(1);
   });
 
   it('refuses a name that cannot be a schema, a subject and a chart block, naming it', () => {

@@ -141,8 +141,14 @@ const addChart: Edit = (tree, n) => {
   const block = template[0]
     .replace(/\nwallet:\n/, `\n${n.name}:\n`)
     .replace(/# -- Deploy the wallet service[^\n]*/, `# -- Deploy the ${n.name} service.`)
-    .replace(/enabled: false/, 'enabled: true')
-    .replace(/Repository\. Empty: wallet\./, `Repository. Empty: ${n.name}.`);
+    .replace(/\n {2}enabled: false\n/, '\n  enabled: true\n')
+    .replace(/Repository\. Empty: wallet\./, `Repository. Empty: ${n.name}.`)
+    // The wallet's own settings (its certificates, S3, the gateway's calls, APNs) are not a new service's.
+    .replace(/\n {2}# -- Extra plain environment variables\.[^\n]*(?:\n {2}#[^\n]*)*\n {2}env: \{\}/, '\n  # -- Extra plain environment variables.\n  env: {}')
+    .replace(/\n {2}# -- Variables read from the application Secret[^\n]*(?:\n {2}#[^\n]*)*\n {2}secretEnv:(?: \[\]|(?:\n {4}- [A-Z0-9_]+)+)/, '\n  # -- Variables read from the application Secret.\n  secretEnv: []')
+    .replace(/\n {4}# -- Uses S3[^\n]*\n {4}enabled: (?:true|false)/, '\n    # -- Uses S3.\n    enabled: false')
+    .replace(/\n {4}# -- Services allowed to call this service over HTTP[^\n]*\n {4}allowFrom:(?: \[\]|(?:\n {6}- [a-z]+)+)/, '\n    # -- Services allowed to call this service over HTTP.\n    allowFrom: []')
+    .replace(/\n {4}# -- Extra egress rules[^\n]*\n {4}extraEgress:(?: \[\]|(?:\n {6}[^\n]*)+)/, '\n    # -- Extra egress rules.\n    extraEgress: []');
   const addValues = insertion(tree, values, /\nnotifications:\n/, (m) => `${block}\n${m}`);
   const schema = 'helm/medfolio/values.schema.json';
   const schemaEntry = insertion(tree, schema, /\n {4}"notifications": \{\n {6}"\$ref"/, (m) => `\n    "${n.name}": {\n      "$ref": "#/definitions/app"\n    },${m}`);

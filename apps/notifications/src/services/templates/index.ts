@@ -19,6 +19,11 @@ const REQUIRED_FIELDS: { [T in NotificationTemplate]: (keyof TemplateData[T])[] 
   'password-reset': ['first_name', 'reset_url'],
   welcome: ['first_name'],
   'contact-copy': ['firstname', 'lastname', 'email', 'message'],
+  'provider-access-request': ['first_name', 'provider', 'review_url'],
+  'share-link-viewed': ['label', 'viewed_at'],
+  'billing-receipt': ['plan', 'amount', 'invoice_number', 'invoice_url'],
+  'payment-failed': ['plan', 'amount', 'grace_until', 'membership_url'],
+  'referral-invite': ['inviter_name', 'signup_url'],
 };
 
 /** Longest value a template accepts in any field (the contact message is 200; a reset link may be long). */
@@ -34,6 +39,10 @@ export function templateDataProblem(template: NotificationTemplate, data: Record
   const required = (field: string) => (data[field] as string).trim();
   if (template === 'verification-code' && required('code') === '') return 'data.code must not be empty';
   if (template === 'password-reset' && !isHttpUrl(required('reset_url'))) return 'data.reset_url must be an http(s) URL';
+  if (template === 'provider-access-request' && !isHttpUrl(required('review_url'))) return 'data.review_url must be an http(s) URL';
+  if (template === 'billing-receipt' && required('invoice_url') !== '' && !isHttpUrl(required('invoice_url'))) return 'data.invoice_url must be an http(s) URL';
+  if (template === 'payment-failed' && !isHttpUrl(required('membership_url'))) return 'data.membership_url must be an http(s) URL';
+  if (template === 'referral-invite' && !isHttpUrl(required('signup_url'))) return 'data.signup_url must be an http(s) URL';
   return null;
 }
 
@@ -48,6 +57,16 @@ export function renderEmail(template: NotificationTemplate, data: Record<string,
       return welcome(fields(data, template), context);
     case 'contact-copy':
       return contactCopy(fields(data, template));
+    case 'provider-access-request':
+      return providerAccessRequest(fields(data, template));
+    case 'share-link-viewed':
+      return shareLinkViewed(fields(data, template), context);
+    case 'billing-receipt':
+      return billingReceipt(fields(data, template));
+    case 'payment-failed':
+      return paymentFailed(fields(data, template));
+    case 'referral-invite':
+      return referralInvite(fields(data, template));
   }
 }
 
@@ -134,5 +153,68 @@ function contactCopy(data: TemplateData['contact-copy']): RenderedEmail {
       `<p style="margin:0 0 16px 0;"><strong>${escapeHtml(name)}</strong> &lt;${escapeHtml(oneLine(data.email))}&gt; wrote:</p>` + quote(data.message),
       footer,
     ),
+  };
+}
+
+/** Issue 18: a verified provider asks for the documents behind the patient's shared summary. No health data in it. */
+function providerAccessRequest(data: TemplateData['provider-access-request']): RenderedEmail {
+  const subject = `A doctor asks to see your documents on ${PRODUCT_NAME}`;
+  const provider = oneLine(data.provider);
+  const url = data.review_url.trim();
+  const intro = `${provider}, verified in the national provider registry, opened the summary you shared and asks to see the documents behind it.`;
+  const what = 'Nothing is shared until you approve. You choose for how long (a day, a week or a month), and you can revoke access at any time.';
+  return {
+    subject,
+    text: textPart([greeting(data.first_name), '', intro, what, '', `Review the request: ${url}`]),
+    html: layout(subject, paragraph(greeting(data.first_name)) + paragraph(intro) + paragraph(what) + button(url, 'Review the request'), FOOTER),
+  };
+}
+
+function shareLinkViewed(data: TemplateData['share-link-viewed'], context: TemplateContext): RenderedEmail {
+  const label = oneLine(data.label);
+  const subject = `Your ${PRODUCT_NAME} summary was viewed through '${label}'`;
+  const intro = `Someone opened your shared summary through the link '${label}' (${oneLine(data.viewed_at)}).`;
+  const what = 'Your access history lists every view. If you did not expect this, revoke the link on your share panel.';
+  const history = `${context.baseUrl.replace(/\/$/, '')}/history`;
+  return {
+    subject,
+    text: textPart([intro, what, '', `Access history: ${history}`, '', 'We send at most one of these e-mails per link per hour.']),
+    html: layout(subject, paragraph(intro) + paragraph(what) + button(history, 'Open access history'), FOOTER),
+  };
+}
+
+function billingReceipt(data: TemplateData['billing-receipt']): RenderedEmail {
+  const subject = `Your ${PRODUCT_NAME} receipt`;
+  const paid = `Thank you: we received ${oneLine(data.amount)} for your ${oneLine(data.plan)} plan (invoice ${oneLine(data.invoice_number)}).`;
+  const url = data.invoice_url.trim();
+  return {
+    subject,
+    text: textPart(['Hello,', '', paid, ...(url ? ['', `Your invoice: ${url}`] : [])]),
+    html: layout(subject, paragraph('Hello,') + paragraph(paid) + (url ? button(url, 'View the invoice') : ''), FOOTER),
+  };
+}
+
+function paymentFailed(data: TemplateData['payment-failed']): RenderedEmail {
+  const subject = `Your ${PRODUCT_NAME} payment did not go through`;
+  const what = `We could not take ${oneLine(data.amount)} for your ${oneLine(data.plan)} plan. Your plan stays as it is until ${oneLine(data.grace_until)} while the payment is tried again.`;
+  const act = 'Check your card, or choose another plan:';
+  const url = data.membership_url.trim();
+  return {
+    subject,
+    text: textPart(['Hello,', '', what, '', act, url]),
+    html: layout(subject, paragraph('Hello,') + paragraph(what) + paragraph(act) + button(url, 'Your membership'), FOOTER),
+  };
+}
+
+function referralInvite(data: TemplateData['referral-invite']): RenderedEmail {
+  const name = oneLine(data.inviter_name) || 'A friend';
+  const subject = `${name} invites you to ${PRODUCT_NAME}`;
+  const intro = `${name} uses ${PRODUCT_NAME} to keep their medical history in one place, and invites you to join.`;
+  const url = data.signup_url.trim();
+  const footer = `You received this e-mail because someone you may know entered your address. ${PRODUCT_NAME} will not write to you again unless you sign up.`;
+  return {
+    subject,
+    text: [PRODUCT_NAME, '', 'Hello,', '', intro, '', `Sign up: ${url}`, '', '--', footer, ''].join('\n'),
+    html: layout(subject, paragraph('Hello,') + paragraph(intro) + button(url, 'Sign up'), footer),
   };
 }

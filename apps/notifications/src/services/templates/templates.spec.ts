@@ -10,6 +10,11 @@ const SAMPLE: Record<NotificationTemplate, Record<string, string>> = {
   'password-reset': { first_name: 'Ada', reset_url: 'https://app.medfolio.example/reset-password/ada%40example.com/tok-123?x=1&y=2' },
   welcome: { first_name: 'Ada' },
   'contact-copy': { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', message: 'Hello,\nplease call me back.' },
+  'provider-access-request': { first_name: 'Ada', provider: 'Dr Ana Ruiz (NPI 1234567893)', review_url: 'https://app.medfolio.example/providers/access' },
+  'share-link-viewed': { label: 'For Dr Lee', viewed_at: '2026-01-02 10:00 UTC' },
+  'billing-receipt': { plan: 'Basic', amount: '$8.64', invoice_number: 'INV-0001', invoice_url: 'https://invoice.stripe.com/i/abc' },
+  'payment-failed': { plan: 'Basic', amount: '$8.64', grace_until: '2026-12-01', membership_url: 'https://app.medfolio.example/membership' },
+  'referral-invite': { inviter_name: 'Ada', signup_url: 'https://app.medfolio.example/sign-up?ref=ABCD2345' },
 };
 
 describe('e-mail templates', () => {
@@ -20,6 +25,15 @@ describe('e-mail templates', () => {
     expect(email.html).toMatch(/^<!doctype html>/);
     expect(email.html).toContain('>Medfolio</td>');
     expect(email.html).toContain(`<title>${escapeHtml(email.subject)}</title>`);
+  });
+
+  it('billing: the receipt names the amount, a failed payment the grace date, an invitation carries the sign-up link', () => {
+    expect(renderEmail('billing-receipt', SAMPLE['billing-receipt'], context).text).toContain('$8.64 for your Basic plan');
+    expect(renderEmail('payment-failed', SAMPLE['payment-failed'], context).text).toContain('until 2026-12-01');
+    const invite = renderEmail('referral-invite', SAMPLE['referral-invite'], context);
+    expect(invite.subject).toBe('Ada invites you to Medfolio');
+    expect(invite.html).toContain('href="https://app.medfolio.example/sign-up?ref=ABCD2345"');
+    expect(templateDataProblem('referral-invite', { inviter_name: 'Ada', signup_url: 'javascript:alert(1)' })).toBe('data.signup_url must be an http(s) URL');
   });
 
   it('verification code: the subject says what it is, both parts carry the code', () => {
@@ -57,7 +71,7 @@ describe('e-mail templates', () => {
 
   it.each(NOTIFICATION_TEMPLATES)('%s escapes every user-provided value in the HTML part', (template) => {
     const data = Object.fromEntries(
-      Object.entries(SAMPLE[template]).map(([key, value]) => [key, key === 'reset_url' ? `${value}"><b>&` : HOSTILE]),
+      Object.entries(SAMPLE[template]).map(([key, value]) => [key, key.endsWith('_url') ? `${value}"><b>&` : HOSTILE]),
     );
     const email = renderEmail(template, data, context);
     expect(email.html).not.toContain('<script>');

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentsListQuery, useHistoryListQuery } from '../../api/api';
+import { useShareLinksListQuery } from '../../api/sharing';
 import { serverMessage } from '../../api/errors';
 import type { HistoryEntryDoc } from '../../api/generated';
 import { Button } from '../../components/Button';
@@ -40,10 +41,10 @@ function Outcome({ outcome }: { outcome: HistoryEntryDoc['outcome'] }) {
 const from = (entry: HistoryEntryDoc) => entry.from || 'Unknown';
 
 /** What happened, naming the document, and for a failure or refusal why. */
-function What({ entry, names, count, expanded, onToggle }: { entry: HistoryEntryDoc; names: ReadonlyMap<string, string> | undefined; count?: number; expanded?: boolean; onToggle?: () => void }) {
+function What({ entry, names, labels, count, expanded, onToggle }: { entry: HistoryEntryDoc; names: ReadonlyMap<string, string> | undefined; labels?: ReadonlyMap<string, string> | undefined; count?: number; expanded?: boolean; onToggle?: () => void }) {
   return (
     <>
-      <span className="break-words">{describeEntry(entry, names)}</span>
+      <span className="break-words">{describeEntry(entry, names, labels)}</span>
       {count !== undefined && count > 1 && (
         <>
           {' '}
@@ -126,6 +127,9 @@ function SignedInHistory() {
   // The audit log keeps only document ids; their names come from the patient's own list.
   const { data: documents } = useDocumentsListQuery();
   const names = useMemo(() => (documents ? new Map(documents.map((d) => [d.id, d.filename])) : undefined), [documents]);
+  // Share links too: "Your summary was viewed through 'For Dr Lee'".
+  const { data: links } = useShareLinksListQuery();
+  const labels = useMemo(() => (links ? new Map(links.map((l) => [l.id, l.label])) : undefined), [links]);
   const groups = useMemo(() => groupEntries(data?.results ?? []), [data]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (group: HistoryGroup) =>
@@ -188,7 +192,7 @@ function SignedInHistory() {
                           <td className="whitespace-nowrap px-4 py-3"><When iso={first.when} /></td>
                           <td className="break-all px-4 py-3">{first.who}</td>
                           <td className="px-4 py-3">
-                            <What entry={first} names={names} count={group.entries.length} expanded={open} onToggle={() => toggle(group)} />
+                            <What entry={first} names={names} labels={labels} count={group.entries.length} expanded={open} onToggle={() => toggle(group)} />
                           </td>
                           <td className="px-4 py-3"><Outcome outcome={first.outcome} /></td>
                           <td className="break-all px-4 py-3">{from(first)}</td>
@@ -197,7 +201,7 @@ function SignedInHistory() {
                           <tr key={entry.id} className="bg-slate-50">
                             <td className="whitespace-nowrap py-2 pl-8 pr-4"><When iso={entry.when} /></td>
                             <td className="break-all px-4 py-2">{entry.who}</td>
-                            <td className="px-4 py-2"><What entry={entry} names={names} /></td>
+                            <td className="px-4 py-2"><What entry={entry} names={names} labels={labels} /></td>
                             <td className="px-4 py-2"><Outcome outcome={entry.outcome} /></td>
                             <td className="break-all px-4 py-2">{from(entry)}</td>
                           </tr>
@@ -217,7 +221,7 @@ function SignedInHistory() {
                   <li key={group.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
                     <div className="flex items-start justify-between gap-3">
                       <p className="font-semibold text-slate-900">
-                        <What entry={first} names={names} count={group.entries.length} expanded={open} onToggle={() => toggle(group)} />
+                        <What entry={first} names={names} labels={labels} count={group.entries.length} expanded={open} onToggle={() => toggle(group)} />
                       </p>
                       <Outcome outcome={first.outcome} />
                     </div>

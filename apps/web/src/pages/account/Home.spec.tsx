@@ -87,7 +87,7 @@ describe('Home page (signed in)', () => {
     // The actions need the user's id: the QR code and the summary link of this user.
     expect(await screen.findByRole('link', { name: 'View Summary' })).toHaveAttribute('href', '/summary/u1');
     expect(screen.getByRole('button', { name: 'QR Code' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Generate Apple Wallet Pass' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Generate Apple Wallet Pass' })).toBeEnabled();
   });
 
   it('links to the rest of the account', async () => {

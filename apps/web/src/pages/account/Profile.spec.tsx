@@ -13,8 +13,13 @@ const profile = {
   phone: '+1 202 555 0143',
   profile_picture: null,
   date_of_birth: '1990-03-04',
+  gender: null,
   email_verified: true,
 };
+
+const free = { plan: 'free', plan_name: 'Free', status: 'none', mode: null, price_cents: 0, autopay: false, current_period_end: null, cancel_at_period_end: false, grace_until: null, granted_until: null, payments_configured: false };
+const family = { ...free, plan: 'pro', plan_name: 'Family', status: 'active', mode: 'yearly', price_cents: 49000, autopay: true, current_period_end: '2027-01-15T10:00:00.000Z', payments_configured: true };
+const membership = (body: unknown) => ({ 'GET /api/membership/': () => ({ body }) });
 
 /** The value shown next to a label of the profile's description list. */
 function valueOf(label: string) {
@@ -27,33 +32,64 @@ afterEach(() => clearTokens());
 describe('Profile page', () => {
   it('shows a loading state, then the real profile', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
-    const server = fakeServer({ 'GET /api/profile/': () => new Promise((resolve) => (answer = resolve)) });
+    const server = fakeServer({ 'GET /api/profile/': () => new Promise((resolve) => (answer = resolve)), ...membership(free) });
     renderPage(<Profile />, { path: '/profile' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your profile…');
 
-    await waitFor(() => expect(server.calls).toHaveLength(1));
+    await waitFor(() => expect(server.calls.filter((c) => c.path === '/api/profile/')).toHaveLength(1));
     answer({ body: profile });
     expect(await screen.findByRole('heading', { level: 2, name: 'Ana Lima' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     expect(valueOf('Full name')).toHaveTextContent('Ana Lima');
     expect(valueOf('Email')).toHaveTextContent('ana@example.com');
     expect(valueOf('Phone')).toHaveTextContent('+1 202 555 0143');
-    const birthday = valueOf('Date of birth')?.querySelector('time');
+    const birthday = valueOf('Birthday')?.querySelector('time');
     expect(birthday).toHaveAttribute('datetime', '1990-03-04');
     expect(birthday).toHaveTextContent(new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(1990, 2, 4)));
     expect(birthday).toHaveTextContent('1990');
-    expect(server.calls[0]).toMatchObject({ method: 'GET', path: '/api/profile/', authorization: 'Bearer a' });
+    expect(server.calls.find((c) => c.path === '/api/profile/')).toMatchObject({ method: 'GET', authorization: 'Bearer a' });
   });
 
-  it('shows the Free plan and no sample billing', async () => {
-    fakeServer({ 'GET /api/profile/': () => ({ body: profile }) });
+  it('shows the real plan from billing: Free with no sample billing', async () => {
+    fakeServer({ 'GET /api/profile/': () => ({ body: profile }), ...membership(free) });
     renderPage(<Profile />, { path: '/profile' });
     await screen.findByRole('heading', { level: 2, name: 'Ana Lima' });
-    expect(valueOf('Plan')).toHaveTextContent(/^Free/);
+    await waitFor(() => expect(valueOf('Plan')).toHaveTextContent(/^Free/));
     expect(screen.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/membership');
     expect(screen.queryByText(/PRO/)).not.toBeInTheDocument();
     expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
     expect(screen.queryByText(/payment/i)).not.toBeInTheDocument();
+  });
+
+  it('shows a paid plan: price per period, autopay and the next payment', async () => {
+    fakeServer({ 'GET /api/profile/': () => ({ body: profile }), ...membership(family) });
+    renderPage(<Profile />, { path: '/profile' });
+    await screen.findByRole('heading', { level: 2, name: 'Ana Lima' });
+    await waitFor(() => expect(valueOf('Plan')).toHaveTextContent('Family$490.00 per Year'));
+    expect(screen.getByText('Family plan')).toBeInTheDocument();
+    expect(valueOf('Autopay')).toHaveTextContent('On');
+    expect(valueOf('Next payment')?.querySelector('time')).toHaveAttribute('datetime', '2027-01-15T10:00:00.000Z');
+  });
+
+  it('saves gender and birthday through the profile API, and Cancel keeps what was there', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      'GET /api/profile/': () => ({ body: profile }),
+      'PUT /api/profile/': (call) => ({ body: { ...profile, ...(call.body as object) } }),
+      ...membership(free),
+    });
+    renderPage(<Profile />, { path: '/profile' });
+    await user.click(await screen.findByRole('button', { name: 'Edit gender and birthday' }));
+    await user.selectOptions(screen.getByLabelText('Gender'), 'female');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(valueOf('Gender')).toHaveTextContent('Not given');
+    await user.click(screen.getByRole('button', { name: 'Edit gender and birthday' }));
+    await user.selectOptions(screen.getByLabelText('Gender'), 'female');
+    await user.clear(screen.getByLabelText('Birthday'));
+    await user.type(screen.getByLabelText('Birthday'), '1991-02-03');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({ first_name: 'Ana', last_name: 'Lima', phone: '+1 202 555 0143', gender: 'female', date_of_birth: '1991-02-03' });
   });
 
   it('links to Edit profile', async () => {
@@ -75,11 +111,11 @@ describe('Profile page', () => {
     expect(await screen.findByRole('img', { name: 'Your profile picture' })).toHaveAttribute('src', '/media/pictures/u1.webp');
   });
 
-  it('leaves out the date of birth when the profile has none', async () => {
-    fakeServer({ 'GET /api/profile/': () => ({ body: { ...profile, date_of_birth: null } }) });
+  it('says when the profile has no birthday', async () => {
+    fakeServer({ 'GET /api/profile/': () => ({ body: { ...profile, date_of_birth: null } }), ...membership(free) });
     renderPage(<Profile />, { path: '/profile' });
     await screen.findByRole('heading', { level: 2, name: 'Ana Lima' });
-    expect(screen.queryByText('Date of birth')).not.toBeInTheDocument();
+    expect(valueOf('Birthday')).toHaveTextContent('Not given');
   });
 
   it('says when the profile cannot be loaded, and tries again', async () => {

@@ -49,3 +49,27 @@ describe('grouping history entries', () => {
     expect(describeEntry(entry('l', '2024-05-06T12:00:00'), new Map())).toBe('Listed documents');
   });
 });
+
+describe('share-link entries', () => {
+  const labels = new Map([['link-1', 'For Dr Lee']]);
+  const view = (overrides: Partial<HistoryEntryDoc> = {}) =>
+    entry('v', '2026-05-06T12:00:00', {
+      who: 'someone with your shared link',
+      action: 'summary.shared-view',
+      what: 'Your summary was viewed through a shared link',
+      entity_type: 'share-link',
+      entity_id: 'link-1',
+      ...overrides,
+    });
+
+  it("names the link by its label: Your summary was viewed through 'For Dr Lee'", () => {
+    expect(describeEntry(view(), undefined, labels)).toBe("Your summary was viewed through 'For Dr Lee'");
+    expect(describeEntry(view({ outcome: 'denied' }), undefined, labels)).toBe("Someone tried to open 'For Dr Lee'");
+    expect(describeEntry(view({ action: 'share-link.revoke', what: 'Revoked a share link', who: 'you' }), undefined, labels)).toBe("Revoked the share link 'For Dr Lee'");
+  });
+
+  it("keeps the server's words when the link is not known (yet)", () => {
+    expect(describeEntry(view(), undefined, undefined)).toBe('Your summary was viewed through a shared link');
+    expect(describeEntry(view({ entity_id: 'link-2' }), undefined, labels)).toBe('Your summary was viewed through a shared link');
+  });
+});

@@ -56,11 +56,33 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
  * What the entry did, naming the document when there is one: the name comes from the patient's own
  * list (the audit log keeps only ids); a document that is gone is said to be so.
  */
-export function describeEntry(entry: HistoryEntryDoc, documentNames: ReadonlyMap<string, string> | undefined): string {
+export function describeEntry(entry: HistoryEntryDoc, documentNames: ReadonlyMap<string, string> | undefined, linkLabels?: ReadonlyMap<string, string>): string {
+  if (entry.entity_type === 'share-link' && entry.entity_id) return describeShareEntry(entry, linkLabels?.get(entry.entity_id));
   if (entry.entity_type !== 'document' || !entry.entity_id) return entry.what;
   const name = documentNames?.get(entry.entity_id);
   if (name) return `${entry.what}: ${name}`;
   // A deleted document's name is gone with it; say so, unless the entry is the deletion itself.
   if (!documentNames || entry.action === 'document.delete') return entry.what;
   return `${entry.what} (no longer in your documents)`;
+}
+
+/** What happened through a share link, naming it by its label from the patient's own list of links. */
+function describeShareEntry(entry: HistoryEntryDoc, label: string | undefined): string {
+  if (!label) return entry.what;
+  switch (entry.action) {
+    case 'summary.shared-view':
+      return entry.outcome === 'success' ? `Your summary was viewed through '${label}'` : `Someone tried to open '${label}'`;
+    case 'share-link.create':
+      return `Made the share link '${label}'`;
+    case 'share-link.update':
+      return `Changed the share link '${label}'`;
+    case 'share-link.revoke':
+      return `Revoked the share link '${label}'`;
+    case 'share-link.unlock':
+      return `Wrong passcode for '${label}'`;
+    case 'share-link.locked':
+      return `'${label}' was locked after too many wrong passcodes`;
+    default:
+      return `${entry.what}: '${label}'`;
+  }
 }

@@ -156,6 +156,16 @@ describe('Sign-up page', () => {
 });
 
 describe('Sign-up page and the server', () => {
+  it("sends a friend's referral code from the invitation link (/sign-up?ref=CODE)", async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({ 'POST /api/register/': () => ({ status: 201, body: { message: 'Account created.' } }) });
+    renderPage(<SignUp />, { path: '/sign-up', at: '/sign-up?ref=K7M2QX9A', routes: loginRoute });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ email: 'ana@example.com', ref: 'K7M2QX9A' });
+  });
+
   it('registers with the split name and a year-month-day birth date, then goes to /login with a notice', async () => {
     const user = userEvent.setup();
     const server = fakeServer({

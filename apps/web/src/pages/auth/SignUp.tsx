@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuthRegisterMutation } from '../../api/api';
 import { errorMessage } from '../../api/errors';
 import { AuthCard } from '../../components/AuthCard';
@@ -37,6 +37,9 @@ const blank: SignUpForm = {
 export default function SignUp() {
   const [registerAccount, { isLoading }] = useAuthRegisterMutation();
   const navigate = useNavigate();
+  // A friend's invitation link (/sign-up?ref=CODE): the code goes with the sign-up (referrals).
+  const [params] = useSearchParams();
+  const ref = params.get('ref')?.trim().slice(0, 32) || undefined;
   const [error, setError] = useState<string | null>(null);
   const [{ months, years }] = useState(() => dateOptions());
   const { register, handleSubmit, formState, watch, setValue, getValues } = useForm<SignUpForm>({
@@ -61,6 +64,7 @@ export default function SignUp() {
           email: form.email,
           password: form.password,
           date_of_birth: dateOfBirth(form),
+          ...(ref ? { ref } : {}),
         },
       }).unwrap();
       const state: LoginNotice = { notice: signedUpNotice(form.email), email: form.email };

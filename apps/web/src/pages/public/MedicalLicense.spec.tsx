@@ -1,21 +1,27 @@
-import { act, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeServer } from '../../test/fake-server';
 import { renderPage } from '../../test/render';
+import { accessToken, clearTokens, storeTokens } from '../../session/tokens';
 import MedicalLicense from './MedicalLicense';
 
 const VERIFIED = 'License verified successfully!';
 const NOT_FOUND = 'Medical License Number Not Found, Please Try Again';
-
-beforeEach(() => jest.useFakeTimers());
-afterEach(() => {
-  act(() => {
-    jest.runOnlyPendingTimers();
-  });
-  jest.useRealTimers();
-});
+const UNAVAILABLE = 'We cannot verify licenses right now. Please try again later.';
+const provider = {
+  npi: '1234567893',
+  registry: 'nppes',
+  first_name: 'ANA',
+  last_name: 'RUIZ',
+  credential: 'M.D.',
+  specialty: 'Internal Medicine',
+  state: 'CA',
+  verified_at: '2026-11-24T03:00:00.000Z',
+  display_name: 'Dr Ana Ruiz (NPI 1234567893)',
+};
 
 function setup() {
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const user = userEvent.setup();
   renderPage(<MedicalLicense />, { path: '/medical-license' });
   return {
     user,
@@ -25,16 +31,15 @@ function setup() {
   };
 }
 
-const advance = (ms: number) =>
-  act(() => {
-    jest.advanceTimersByTime(ms);
-  });
+afterEach(() => clearTokens());
 
-describe('Medical license page', () => {
+describe('Medical license page, signed in', () => {
+  beforeEach(() => storeTokens({ access: 'old-access', refresh: 'r1' }));
+
   it('asks for the license number; Proceed is disabled while the field is empty', async () => {
+    fakeServer({});
     const { user, input, proceed } = setup();
     expect(screen.getByText('Kindly proceed by entering your license number below.')).toBeInTheDocument();
-    expect(input()).toHaveValue('');
     expect(proceed()).toBeDisabled();
     await user.type(input(), '   ');
     expect(proceed()).toBeDisabled();
@@ -42,73 +47,61 @@ describe('Medical license page', () => {
     expect(proceed()).toBeEnabled();
   });
 
-  it('verifies 8 or more digits after one second, with Proceed disabled meanwhile', async () => {
+  it('verifies with the server, says so in green with the registry facts, and refreshes the session for the new role', async () => {
+    let release: () => void = () => undefined;
+    const server = fakeServer({
+      'POST /api/medical-license/': () => new Promise((resolve) => (release = () => resolve({ body: { message: VERIFIED, provider } }))),
+      'POST /api/token/refresh/': () => ({ body: { access: 'new-access', refresh: 'r2' } }),
+    });
     const { user, input, proceed } = setup();
-    await user.type(input(), '12345678');
+    await user.type(input(), '1234567893');
     await user.click(proceed());
     expect(proceed()).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Checking your license number…');
-    advance(999);
-    expect(screen.queryByText(VERIFIED)).not.toBeInTheDocument();
-    expect(proceed()).toBeDisabled();
-    advance(1);
-    expect(screen.getByRole('status')).toHaveTextContent(VERIFIED);
-    expect(screen.getByText(VERIFIED)).toHaveClass('text-green-800');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(proceed()).toBeEnabled();
+    release();
+    expect(await screen.findByText(VERIFIED)).toHaveClass('text-green-800');
+    expect(screen.getByRole('status')).toHaveTextContent('Dr Ana Ruiz (NPI 1234567893), M.D. · Internal Medicine (CA)');
+    expect(server.calls.find((c) => c.path === '/api/medical-license/')?.body).toEqual({ license_number: '1234567893' });
+    expect(server.calls.find((c) => c.path === '/api/token/refresh/')?.body).toEqual({ refresh: 'r1' });
+    expect(accessToken()).toBe('new-access');
   });
 
   it.each([
-    ['seven digits', '1234567'],
-    ['letters', 'AB123456'],
-    ['digits with a space inside', '1234 5678'],
-  ])('reports %s as not found, in red, as an alert', async (_case, value) => {
+    [404, { message: NOT_FOUND, code: 'NOT_FOUND' }, NOT_FOUND],
+    [503, { message: UNAVAILABLE, code: 'UNAVAILABLE' }, UNAVAILABLE],
+    [400, { message: "The registry's record for this number is under another name. The name on your profile must match it.", code: 'VALIDATION_FAILED' }, "The registry's record for this number is under another name."],
+    [409, { message: 'This license number is already verified on another account.', code: 'CONFLICT' }, 'already verified on another account'],
+  ])('answers %i in red, as an alert', async (status, body, shown) => {
+    fakeServer({ 'POST /api/medical-license/': () => ({ status, body }) });
     const { user, input, proceed } = setup();
-    await user.type(input(), value);
-    await user.click(proceed());
-    advance(1000);
-    expect(screen.getByRole('alert')).toHaveTextContent(NOT_FOUND);
+    await user.type(input(), '1234567890{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
     expect(screen.getByRole('alert')).toHaveClass('text-red-700');
     expect(screen.queryByText(VERIFIED)).not.toBeInTheDocument();
-  });
-
-  it('also proceeds with the Enter key', async () => {
-    const { user, input } = setup();
-    await user.type(input(), '123456789{Enter}');
-    advance(1000);
-    expect(screen.getByText(VERIFIED)).toBeInTheDocument();
+    await waitFor(() => expect(proceed()).toBeEnabled());
   });
 
   it('Go Back clears the number and the result', async () => {
+    fakeServer({ 'POST /api/medical-license/': () => ({ status: 404, body: { message: NOT_FOUND, code: 'NOT_FOUND' } }) });
     const { user, input, proceed, goBack } = setup();
     await user.type(input(), '1234');
     await user.click(proceed());
-    advance(1000);
-    expect(screen.getByRole('alert')).toHaveTextContent(NOT_FOUND);
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_FOUND);
     await user.click(goBack());
     expect(input()).toHaveValue('');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(proceed()).toBeDisabled();
   });
+});
 
-  it('Go Back during the check cancels it', async () => {
-    const { user, input, proceed, goBack } = setup();
-    await user.type(input(), '12345678');
-    await user.click(proceed());
-    await user.click(goBack());
-    advance(2000);
-    expect(input()).toHaveValue('');
-    expect(screen.queryByText(VERIFIED)).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toBeEmptyDOMElement();
-  });
-
-  it('drops an old result when the number is edited', async () => {
+describe('Medical license page, signed out', () => {
+  it('asks the visitor to sign in first, without calling the server', async () => {
+    const server = fakeServer({});
     const { user, input, proceed } = setup();
-    await user.type(input(), '12345678');
+    await user.type(input(), '1234567893');
     await user.click(proceed());
-    advance(1000);
-    expect(screen.getByText(VERIFIED)).toBeInTheDocument();
-    await user.type(input(), 'x');
-    expect(screen.queryByText(VERIFIED)).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Sign in to verify your license');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fmedical-license');
+    expect(server.calls).toEqual([]);
   });
 });

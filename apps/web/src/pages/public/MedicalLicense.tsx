@@ -1,57 +1,77 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMedicalLicenseVerifyMutation } from '../../api/api';
+import { httpStatus, serverMessage } from '../../api/errors';
+import type { ProviderFactsDoc } from '../../api/generated';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/fields';
+import { refreshSessionNow } from '../../session/refresh-session';
+import { useSession } from '../../session/use-session';
 
-/** The simulated verification time (spec section 9). */
-const LICENSE_CHECK_DELAY_MS = 1000;
+export const LICENSE_MESSAGES = {
+  verified: 'License verified successfully!',
+  notFound: 'Medical License Number Not Found, Please Try Again',
+  unavailable: 'We cannot verify licenses right now. Please try again later.',
+  signIn: 'Sign in to verify your license: it is checked against the NPI Registry for the name on your account.',
+} as const;
 
-/** The client-side check (section 5): at least 8 characters, all digits. */
-function isValidLicense(value: string): boolean {
-  return /^\d{8,}$/.test(value.trim());
-}
-
-type CheckState = 'unknown' | 'checking' | 'valid' | 'invalid';
+type CheckState =
+  | { kind: 'unknown' }
+  | { kind: 'checking' }
+  | { kind: 'valid'; provider: ProviderFactsDoc }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'signed-out' };
 
 /**
- * /medical-license: a doctor enters a license number. The check is client-side only and takes a
- * simulated second; the result is announced (a success as a status, a failure as an alert).
+ * /medical-license: a doctor enters their license number (the 10-digit NPI) and it is verified
+ * against the NPPES NPI Registry for the name on their account (POST /api/medical-license/). Success
+ * is green ('License verified successfully!') with what the registry says, and the account becomes
+ * a provider (the session is refreshed at once so the role is in the token); a number the registry
+ * does not know is red ('Medical License Number Not Found, Please Try Again'); a registry that cannot
+ * be reached says so, never "not found". Go Back clears the number and the result.
  */
 export default function MedicalLicense() {
+  const { authenticated } = useSession();
   const [license, setLicense] = useState('');
-  const [state, setState] = useState<CheckState>('unknown');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [state, setState] = useState<CheckState>({ kind: 'unknown' });
+  const [verify] = useMedicalLicenseVerifyMutation();
 
-  const cancel = () => {
-    if (timer.current !== null) clearTimeout(timer.current);
-    timer.current = null;
-  };
-  useEffect(() => cancel, []);
-
-  const proceed = (event: FormEvent) => {
+  const proceed = async (event: FormEvent) => {
     event.preventDefault();
-    if (!license.trim() || state === 'checking') return;
-    const value = license;
-    setState('checking');
-    cancel();
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      setState(isValidLicense(value) ? 'valid' : 'invalid');
-    }, LICENSE_CHECK_DELAY_MS);
+    if (!license.trim() || state.kind === 'checking') return;
+    if (!authenticated) {
+      setState({ kind: 'signed-out' });
+      return;
+    }
+    setState({ kind: 'checking' });
+    try {
+      const reply = await verify({ verifyLicenseBodyDoc: { license_number: license.trim() } }).unwrap();
+      await refreshSessionNow();
+      setState({ kind: 'valid', provider: reply.provider });
+    } catch (failure) {
+      const status = httpStatus(failure);
+      const message =
+        status === 404 ? LICENSE_MESSAGES.notFound : status === 503 || status === 504 || status === undefined ? LICENSE_MESSAGES.unavailable : (serverMessage(failure) ?? LICENSE_MESSAGES.notFound);
+      setState({ kind: 'invalid', message });
+    }
   };
 
   const goBack = () => {
-    cancel();
     setLicense('');
-    setState('unknown');
+    setState({ kind: 'unknown' });
   };
 
-  const checking = state === 'checking';
+  const checking = state.kind === 'checking';
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">Medical License</h1>
         <p className="mt-1 text-slate-700">Kindly proceed by entering your license number below.</p>
-        <form onSubmit={proceed} className="mt-6 space-y-4" noValidate>
+        <p className="mt-2 text-sm text-slate-600">
+          Your NPI (10 digits), checked against the national NPI Registry for the name on your account. Verified
+          doctors can ask patients who share their summary to see their documents.
+        </p>
+        <form onSubmit={(event) => void proceed(event)} className="mt-6 space-y-4" noValidate>
           <TextField
             label="Medical License Number"
             inputMode="numeric"
@@ -61,17 +81,40 @@ export default function MedicalLicense() {
             onChange={(event) => {
               setLicense(event.target.value);
               // A result belongs to the number it was given for.
-              if (state === 'valid' || state === 'invalid') setState('unknown');
+              if (state.kind !== 'checking') setState({ kind: 'unknown' });
             }}
           />
           <div>
             <div role="status">
               {checking && <p className="text-slate-700">Checking your license number…</p>}
-              {state === 'valid' && <p className="font-semibold text-green-800">License verified successfully!</p>}
+              {state.kind === 'valid' && (
+                <>
+                  <p className="font-semibold text-green-800">{LICENSE_MESSAGES.verified}</p>
+                  <p className="mt-1 text-sm text-slate-700">
+                    {state.provider.display_name}
+                    {state.provider.credential && `, ${state.provider.credential}`}
+                    {state.provider.specialty && ` · ${state.provider.specialty}`}
+                    {state.provider.state && ` (${state.provider.state})`}
+                  </p>
+                  <p className="mt-1 text-sm">
+                    <Link to="/providers/patients" className="font-semibold text-brand-800 underline underline-offset-2">
+                      Patients who shared with you
+                    </Link>
+                  </p>
+                </>
+              )}
+              {state.kind === 'signed-out' && (
+                <p className="text-slate-800">
+                  {LICENSE_MESSAGES.signIn}{' '}
+                  <Link to="/login?next=%2Fmedical-license" className="font-semibold text-brand-800 underline underline-offset-2">
+                    Log in
+                  </Link>
+                </p>
+              )}
             </div>
-            {state === 'invalid' && (
+            {state.kind === 'invalid' && (
               <p role="alert" className="font-semibold text-red-700">
-                Medical License Number Not Found, Please Try Again
+                {state.message}
               </p>
             )}
           </div>

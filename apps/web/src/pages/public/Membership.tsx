@@ -1,5 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useBillingCancelMutation, useBillingMembershipQuery } from '../../api/api';
+import { errorMessage } from '../../api/errors';
+import type { MembershipDoc } from '../../api/generated';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { useSession } from '../../session/use-session';
 import {
   checkoutPath,
   DEFAULT_BILLING_MODE,
@@ -62,7 +68,61 @@ function BillingToggle({ mode, onChange }: { mode: BillingMode; onChange: (mode:
   );
 }
 
-function PlanCard({ plan, mode }: { plan: Plan; mode: BillingMode }) {
+/** Plans in order of size (the server's ids). */
+const RANK: Record<string, number> = { free: 0, basic: 1, standard: 2, plus: 3, pro: 4 };
+
+function CurrentBadge() {
+  return (
+    <p className="flex min-h-11 items-center justify-center rounded-lg bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-700">
+      Current Plan
+    </p>
+  );
+}
+
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso));
+}
+
+/** The signed-in user's paid plan: when it renews or ends, and the way to cancel it. */
+function CurrentPlanActions({ membership }: { membership: MembershipDoc }) {
+  const [cancel, { isLoading, error }] = useBillingCancelMutation();
+  const [confirming, setConfirming] = useState(false);
+  if (membership.status === 'none') return null;
+  const end = membership.current_period_end ? formatDate(membership.current_period_end) : null;
+  return (
+    <div className="mt-3 space-y-2 text-sm text-slate-700">
+      {membership.cancel_at_period_end ? (
+        <p>Ends{end ? ` on ${end}` : ' at the end of the period'}; choose it again to keep it.</p>
+      ) : (
+        <>
+          {end && <p>Renews on {end}.</p>}
+          {confirming ? (
+            <div className="space-y-2">
+              <p>Your plan stays until the end of the period, then you are on Free (2 documents).</p>
+              <div className="flex gap-2">
+                <Button variant="secondary" onClick={() => setConfirming(false)}>
+                  Keep plan
+                </Button>
+                <Button loading={isLoading} onClick={() => void cancel().unwrap().then(() => setConfirming(false), () => undefined)}>
+                  Cancel at period end
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              Cancel plan
+            </Button>
+          )}
+        </>
+      )}
+      {error && <Notice tone="error">{errorMessage(error)}</Notice>}
+    </div>
+  );
+}
+
+function PlanCard({ plan, mode, membership }: { plan: Plan; mode: BillingMode; membership?: MembershipDoc | undefined }) {
+  const isCurrent = membership?.plan === plan.tier && (membership.mode === mode || membership.status === 'none');
+  const label = !membership || membership.plan === 'free' ? plan.cta : membership.plan === plan.tier ? `Switch to ${mode}` : RANK[plan.tier]! > RANK[membership.plan]! ? `Upgrade to ${plan.name}` : `Downgrade to ${plan.name}`;
   return (
     <li
       className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ${plan.popular ? 'ring-2 ring-brand-700' : 'ring-1 ring-slate-200'}`}
@@ -80,6 +140,12 @@ function PlanCard({ plan, mode }: { plan: Plan; mode: BillingMode }) {
       </p>
       <Features items={plan.features} />
       <div className="mt-auto pt-6">
+        {isCurrent ? (
+          <>
+            <CurrentBadge />
+            {membership && <CurrentPlanActions membership={membership} />}
+          </>
+        ) : (
         <Link
           to={checkoutPath(plan.priceId[mode])}
           className={`flex min-h-11 w-full items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold ${
@@ -88,14 +154,15 @@ function PlanCard({ plan, mode }: { plan: Plan; mode: BillingMode }) {
               : 'border border-brand-700 text-brand-800 hover:bg-brand-50'
           }`}
         >
-          {plan.cta}
+          {label}
         </Link>
+        )}
       </div>
     </li>
   );
 }
 
-function FreeCard() {
+function FreeCard({ current }: { current: boolean }) {
   return (
     <li className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 className="text-xl font-bold text-slate-900">{FREE_PLAN.name}</h2>
@@ -105,11 +172,7 @@ function FreeCard() {
         <span className="text-slate-600">/lifetime</span>
       </p>
       <Features items={FREE_PLAN.features} />
-      <div className="mt-auto pt-6">
-        <p className="flex min-h-11 items-center justify-center rounded-lg bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-700">
-          Current Plan
-        </p>
-      </div>
+      <div className="mt-auto pt-6">{current ? <CurrentBadge /> : <p className="min-h-11 text-center text-sm text-slate-600">Your account returns here if a paid plan ends.</p>}</div>
     </li>
   );
 }
@@ -117,6 +180,10 @@ function FreeCard() {
 /** /membership: the plans, a Monthly/Yearly toggle (default yearly) and a way to ask for something else. */
 export default function Membership() {
   const [mode, setMode] = useState<BillingMode>(DEFAULT_BILLING_MODE);
+  const { authenticated } = useSession();
+  // Signed out: the Free plan is everyone's (and the page is prerendered). Signed in: the real one.
+  const { data: membership } = useBillingMembershipQuery(undefined, { skip: !authenticated });
+  const currentPlan = membership?.plan ?? 'free';
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <div className="mx-auto max-w-2xl text-center">
@@ -130,12 +197,16 @@ export default function Membership() {
         Showing {mode} prices.
       </p>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-        <FreeCard />
+        <FreeCard current={currentPlan === 'free'} />
         {PLANS.map((plan) => (
-          <PlanCard key={plan.tier} plan={plan} mode={mode} />
+          <PlanCard key={plan.tier} plan={plan} mode={mode} membership={membership} />
         ))}
       </ul>
-      <p className="mt-6 text-center text-sm text-slate-600">Prices in US dollars.</p>
+      <p className="mt-6 text-center text-sm text-slate-600">Prices in US dollars, plus 8% sales tax.</p>
+      {membership?.status === 'past_due' && (
+        <Notice tone="error">Your last payment did not go through. Your plan stays{membership.grace_until ? ` until ${formatDate(membership.grace_until)}` : ''} while it is tried again.</Notice>
+      )}
+      {membership?.granted_until && <p className="mt-2 text-center text-sm text-slate-700">Referral reward: Basic until {formatDate(membership.granted_until)}.</p>}
       <section
         aria-labelledby="custom-solution"
         className="mt-12 flex flex-col items-center gap-4 rounded-2xl bg-brand-900 px-6 py-8 text-center text-white sm:flex-row sm:justify-between sm:text-left"

@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useWalletPassViewQuery, useWalletSettingsMutation } from '../../api/api';
+import { errorMessage } from '../../api/errors';
+import type { PassViewDoc } from '../../api/generated';
 import { QrCode } from '../../components/SiteQrCode';
 import { useSession } from '../../session/use-session';
 
@@ -30,6 +33,78 @@ function CardFront({ name }: { name: string }) {
         <p className="text-xs uppercase tracking-wider text-brand-50">Card holder</p>
         <p className="text-xl font-semibold">{name}</p>
       </div>
+    </div>
+  );
+}
+
+/** The front of the patient's own pass, drawn from the fields the signed pass carries (GET /api/wallet/pass/). */
+function PassFront({ pass }: { pass: PassViewDoc }) {
+  const [header] = pass.header_fields;
+  return (
+    <div
+      className="flex h-full flex-col justify-between rounded-2xl p-5 shadow-lg"
+      style={{ backgroundColor: pass.background_color, color: pass.foreground_color }}
+      data-testid="pass-front"
+    >
+      <div className="flex items-center justify-between">
+        <span className="flex items-center gap-2 font-bold">
+          <svg viewBox="0 0 32 32" className="h-7 w-7" aria-hidden="true">
+            <rect width="32" height="32" rx="7" fill="#fff" />
+            <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#0f766e" />
+          </svg>
+          {pass.brand}
+        </span>
+        {header && (
+          <span className="text-right text-sm">
+            <span className="block text-xs uppercase tracking-wider" style={{ color: pass.label_color }}>
+              {header.label}
+            </span>
+            {header.value}
+          </span>
+        )}
+      </div>
+      {[...pass.primary_fields, ...pass.secondary_fields].map((field) => (
+        <div key={field.key}>
+          <p className="text-xs uppercase tracking-wider" style={{ color: pass.label_color }}>
+            {field.label}
+          </p>
+          <p className={field.key === 'holder' ? 'text-xl font-semibold' : 'text-sm'}>{field.value}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function PassBack({ pass }: { pass: PassViewDoc }) {
+  return (
+    <div className="h-full overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-lg ring-1 ring-slate-200">
+      <dl className="grid gap-y-2 text-sm">
+        {pass.back_fields.map((field) => (
+          <div key={field.key}>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-brand-800">{field.label}</dt>
+            <dd>{field.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The patient's choice: the first name on the pass or not (devices holding the pass are updated). */
+function NameSetting({ pass }: { pass: PassViewDoc }) {
+  const [update, { isLoading, error }] = useWalletSettingsMutation();
+  const id = useId();
+  return (
+    <div className="mt-4">
+      <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-800">
+        <input id={id} type="checkbox" className="h-5 w-5" checked={pass.show_name} disabled={isLoading} onChange={(event) => void update({ passSettingsBodyDoc: { show_name: event.target.checked } })} />
+        Show my first name on the card
+      </label>
+      {error && (
+        <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {errorMessage(error, 'The setting could not be saved. Please try again.')}
+        </p>
+      )}
     </div>
   );
 }
@@ -68,7 +143,9 @@ export default function WalletPreview() {
   const [flipped, setFlipped] = useState(false);
   const cardId = useId();
   const name = user?.first_name || 'Patient';
-  const url = sampleSummaryUrl();
+  // Signed in: the patient's own pass, as the phone will show it; otherwise the sample card.
+  const { data: pass, error: passError } = useWalletPassViewQuery(undefined, { skip: !authenticated });
+  const url = pass?.qr_url ?? sampleSummaryUrl();
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
@@ -85,14 +162,14 @@ export default function WalletPreview() {
               className={`relative h-full w-full transition-transform duration-500 [transform-style:preserve-3d] motion-reduce:transition-none ${flipped ? '[transform:rotateY(180deg)]' : ''}`}
             >
               <div className="absolute inset-0 [backface-visibility:hidden]" aria-hidden={flipped} inert={flipped}>
-                <CardFront name={name} />
+                {pass ? <PassFront pass={pass} /> : <CardFront name={name} />}
               </div>
               <div
                 className="absolute inset-0 [backface-visibility:hidden] [transform:rotateY(180deg)]"
                 aria-hidden={!flipped}
                 inert={!flipped}
               >
-                <CardBack name={name} />
+                {pass ? <PassBack pass={pass} /> : <CardBack name={name} />}
               </div>
             </div>
           </div>
@@ -107,9 +184,15 @@ export default function WalletPreview() {
               View
             </button>
             <p className="text-sm text-slate-600">
-              {flipped ? 'Showing the summary side of the card.' : 'Showing the front of the card.'}
+              {flipped ? (pass ? 'Showing the back of your card.' : 'Showing the summary side of the card.') : 'Showing the front of the card.'}
             </p>
           </div>
+          {pass && <NameSetting pass={pass} />}
+          {authenticated && passError && (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+              {errorMessage(passError, 'Your card could not be loaded; the sample is shown.')}
+            </p>
+          )}
         </section>
 
         <section
@@ -120,9 +203,11 @@ export default function WalletPreview() {
             Scan to view the summary
           </h2>
           <div className="mt-4 flex justify-center">
-            <QrCode value={url} size={160} label="Sample QR code of a patient summary link" />
+            <QrCode value={url} size={160} label={pass ? "QR code of your card's summary link" : 'Sample QR code of a patient summary link'} />
           </div>
-          <p className="mt-3 text-sm text-slate-600">A sample: on your own card, this code opens your summary.</p>
+          <p className="mt-3 text-sm text-slate-600">
+            {pass ? "Your card's own link: revoking it stops this code and updates the card." : 'A sample: on your own card, this code opens your summary.'}
+          </p>
           <a
             href={SAMPLE_SUMMARY_PATH}
             target="_blank"

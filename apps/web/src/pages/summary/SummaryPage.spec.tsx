@@ -245,9 +245,9 @@ describe('the summary page', () => {
     expect(gets(server.calls)).toHaveLength(2);
   }, 15_000);
 
-  it('says plainly when the summary is not available (404), without saying whose it is', async () => {
-    show({ 'GET /api/summary/': () => ({ status: 404, body: { message: 'Summary not found.', code: 'NOT_FOUND' } }) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'This summary is not available' })).toBeInTheDocument();
+  it('says plainly "This link is not valid." on a 404, whatever the reason', async () => {
+    show({ 'GET /api/summary/': () => ({ status: 404, body: { message: 'This link is not valid.', code: 'NOT_FOUND' } }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid.' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Patient Summary' })).not.toBeInTheDocument();
   });
 
@@ -266,6 +266,79 @@ describe('the summary page', () => {
     expect(screen.getByText(/A sample, for a made-up patient/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Review' })).not.toBeInTheDocument();
     expect(gets(server.calls)).toHaveLength(0);
+  });
+});
+
+describe('a shared summary (through a share link)', () => {
+  const shareId = 'kq3C1uXW0pDq3b0F7nHqXg';
+  const shared = () =>
+    summary({
+      version: 2,
+      confirmed_version: 2,
+      documents: [],
+      shared: { label: 'For Dr Lee', expires_at: '2027-01-01T00:00:00.000Z' },
+      sections: sections().map((s) => ({ ...s, facts: s.facts.filter((f) => !f.hidden).map((f) => ({ ...f, sources: [], edited: false, added_by_patient: false })) })),
+    });
+
+  it('shows it read-only: the label and expiry, the cards, no review, no documents', async () => {
+    clearTokens();
+    show({ 'GET /api/summary/': () => ({ body: [shared()] }) }, `/summary/${shareId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Summary' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Shared through "For Dr Lee". Confirmed by the patient');
+    expect(screen.getByRole('status')).toHaveTextContent('This link expires');
+    expect(within(card('Medications')).getByText('Metformin 500 mg by mouth twice daily')).toBeInTheDocument();
+    expect(screen.queryByText('Atorvastatin 20 mg')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Share' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
+    // A doctor can take it away: the PDF (A4, Letter) and the FHIR IPS Bundle of the same link.
+    expect(screen.getByRole('link', { name: 'PDF (A4)' })).toHaveAttribute('href', `/api/summary/pdf/?user=${shareId}&size=a4`);
+    expect(screen.getByRole('link', { name: 'FHIR (IPS)' })).toHaveAttribute('href', `/api/summary/fhir/?user=${shareId}`);
+  });
+
+  it('asks for the passcode first, says how many tries are left, and then shows the summary with the view token', async () => {
+    clearTokens();
+    let tries = 0;
+    const { server } = show(
+      {
+        'GET /api/summary/': (call) =>
+          call.path.includes('view_token=1.tok') ? { body: [shared()] } : { status: 403, body: { message: 'This link needs a passcode.', code: 'FORBIDDEN' } },
+        'POST /api/summary/unlock/': (call) =>
+          (call.body as { passcode: string }).passcode === 'blue-heron'
+            ? { body: { view_token: '1.tok', expires_at: '2027-01-01T00:00:00Z' } }
+            : { status: 401, body: { message: `Wrong passcode. ${4 - tries++} attempts left.`, code: 'UNAUTHENTICATED' } },
+      },
+      `/summary/${shareId}`,
+    );
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Passcode');
+    await user.type(field, 'guess');
+    await user.click(screen.getByRole('button', { name: 'Open the summary' }));
+    expect(await screen.findByText('Wrong passcode. 4 attempts left.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'blue-heron');
+    await user.click(screen.getByRole('button', { name: 'Open the summary' }));
+    expect(await screen.findByText(/Shared through "For Dr Lee"/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'PDF (Letter)' })).toHaveAttribute('href', `/api/summary/pdf/?user=${shareId}&view_token=1.tok&size=letter`);
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { user: shareId, passcode: 'guess' },
+      { user: shareId, passcode: 'blue-heron' },
+    ]);
+  });
+
+  it('says the link is not valid when the passcode answer is 404 (locked)', async () => {
+    clearTokens();
+    show(
+      {
+        'GET /api/summary/': () => ({ status: 403, body: { message: 'This link needs a passcode.', code: 'FORBIDDEN' } }),
+        'POST /api/summary/unlock/': () => ({ status: 404, body: { message: 'This link is not valid.', code: 'NOT_FOUND' } }),
+      },
+      `/summary/${shareId}`,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Passcode'), 'x1234');
+    await user.click(screen.getByRole('button', { name: 'Open the summary' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid.' })).toBeInTheDocument();
   });
 });
 

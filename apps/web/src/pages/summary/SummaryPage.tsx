@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage, httpStatus } from '../../api/errors';
 import type { DocumentItemDoc } from '../../api/generated';
@@ -13,31 +13,33 @@ import {
   type FactSource,
   type SummaryItem,
 } from '../../api/summary';
+import { useSummaryUnlockMutation } from '../../api/sharing';
 import { Button } from '../../components/Button';
+import { TextField } from '../../components/fields';
 import { Notice } from '../../components/Notice';
 import { PageLoading } from '../../components/PageLoading';
 import { useSession } from '../../session/use-session';
 import { saveUrl } from '../account/dashboard/download';
 import { DOWNLOAD_ERROR_MESSAGE, DOWNLOAD_NO_URL_MESSAGE } from '../account/dashboard/files';
 import { PreviewDialog, useDownloadLink } from '../account/dashboard/PreviewDialog';
+import { DoctorBox } from './DoctorBox';
 import { SectionCard, type ReviewActions } from './SectionCard';
 import { SAMPLE_SUMMARY } from './sample';
 import { isConfirmed, orderedSections, problemsOf, progressOf } from './sections';
 
 const heading = 'text-2xl font-bold text-slate-900 sm:text-3xl';
 
-/** Anyone's summary but one's own, or signed out: the server says 404 and nothing more is told. */
-function NotAvailable({ signedIn }: { signedIn: boolean }) {
-  // Signed in from here, the visitor comes back to this summary.
+/**
+ * Anything that is not one's own summary nor a usable share link (revoked, expired, locked, wrong or
+ * guessed): the server says 404 and this page tells nothing more.
+ */
+function NotValid({ signedIn }: { signedIn: boolean }) {
   const { pathname } = useLocation();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-      <h1 className={heading}>This summary is not available</h1>
-      <p className="mt-4 text-slate-700">
-        It may not exist, or it is not shared with you.{' '}
-        {signedIn ? 'Your own summary is linked from your home screen.' : 'If it is your own, sign in to see it.'}
-      </p>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+      <h1 className={heading}>This link is not valid.</h1>
+      <p className="mt-4 text-slate-700">Ask the person who shared it with you for a new link.</p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row print:hidden">
         <Link
           to={signedIn ? '/' : `/login?next=${encodeURIComponent(pathname)}`}
           className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
@@ -45,6 +47,38 @@ function NotAvailable({ signedIn }: { signedIn: boolean }) {
           {signedIn ? 'Go to your home screen' : 'Log in'}
         </Link>
       </div>
+    </div>
+  );
+}
+
+/** A passcode link: the passcode first (POST /api/summary/unlock/), then the summary with its view token. */
+function PasscodePrompt({ shareId, onUnlocked, onInvalid }: { shareId: string; onUnlocked: (token: string) => void; onInvalid: () => void }) {
+  const [passcode, setPasscode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [unlock, unlocking] = useSummaryUnlockMutation();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      const reply = await unlock({ unlockBodyDoc: { user: shareId, passcode } }).unwrap();
+      onUnlocked(reply.view_token);
+    } catch (failure) {
+      if (httpStatus(failure) === 404) onInvalid();
+      else setError(errorMessage(failure));
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-8 sm:py-12">
+      <h1 className={heading}>Patient Summary</h1>
+      <p className="mt-4 text-slate-700">This summary is protected by a passcode. The person who shared it can tell you the passcode.</p>
+      <form onSubmit={(e) => void submit(e)} className="mt-6 space-y-4">
+        <TextField label="Passcode" type="password" autoComplete="off" value={passcode} maxLength={64} error={error ?? undefined} onChange={(e) => setPasscode(e.target.value)} />
+        <Button type="submit" loading={unlocking.isLoading} disabled={!passcode}>
+          Open the summary
+        </Button>
+      </form>
     </div>
   );
 }
@@ -59,6 +93,32 @@ function When({ iso }: { iso: string }) {
 
 /** Where the summary stands: being read (which documents), up to date (when), or nothing to read yet. */
 function StateLine({ summary }: { summary: SummaryItem }) {
+  if (summary.shared) {
+    return (
+      <p role="status" className="text-slate-800">
+        {summary.status === 'empty' ? (
+          'The patient has not confirmed a summary yet.'
+        ) : (
+          <>
+            Shared through "{summary.shared.label}". Confirmed by the patient
+            {summary.updated_at && (
+              <>
+                {' '}
+                (<When iso={summary.updated_at} />)
+              </>
+            )}
+            .
+          </>
+        )}
+        {summary.shared.expires_at && (
+          <>
+            {' '}
+            This link expires <When iso={summary.shared.expires_at} />.
+          </>
+        )}
+      </p>
+    );
+  }
   if (summary.status === 'processing') {
     const { line, waiting } = progressOf(summary.documents);
     return (
@@ -112,10 +172,16 @@ function SummaryView({
   summary,
   refetch,
   sample = false,
+  doctorBox,
+  formats,
 }: {
   summary: SummaryItem;
   refetch: () => void;
   sample?: boolean;
+  /** The 'Are you a Doctor?' box, on someone else's shared summary (its share id) and on the sample (null). */
+  doctorBox?: { shareId: string | null };
+  /** A shared summary's share id (and view token): offers its PDF and FHIR. */
+  formats?: { user: string; viewToken?: string } | undefined;
 }) {
   const [reviewing, setReviewing] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -182,8 +248,14 @@ function SummaryView({
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className={heading}>Patient Summary</h1>
-        {hasContent && !sample && (
+        {hasContent && !sample && !summary.shared && (
           <div className="flex flex-wrap gap-2 print:hidden">
+            <Link
+              to="/share"
+              className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+            >
+              Share
+            </Link>
             <Button variant="secondary" aria-pressed={reviewing} onClick={() => setReviewing((on) => !on)}>
               Review
             </Button>
@@ -210,7 +282,9 @@ function SummaryView({
         ) : (
           <StateLine summary={summary} />
         )}
+        {formats && <FormatLinks {...formats} />}
       </div>
+      {doctorBox && <DoctorBox shareId={doctorBox.shareId} />}
       {reviewing && (
         <p className="mt-2 text-sm text-slate-700 print:hidden">
           Hide what should not be shown to others, correct what is wrong, add what is missing, then confirm. Hidden
@@ -256,13 +330,14 @@ function SummaryView({
 }
 
 /**
- * /summary/{patientId}: the patient's summary (for now only the owner's own; anyone else gets
- * "not available"). While documents are being read, it asks again every 2 seconds until ready.
+ * /summary/{id}: the owner's own summary (their user id), or the summary a share link shares (a share
+ * id, read-only, for anyone holding it; a passcode link asks for the passcode first). Anything else
+ * says "This link is not valid.". While documents are being read, it asks again every 2 seconds.
  */
 export default function SummaryPage() {
   const { id = '' } = useParams();
   return id === 'sample' ? (
-    <SummaryView summary={SAMPLE_SUMMARY} refetch={() => undefined} sample />
+    <SummaryView summary={SAMPLE_SUMMARY} refetch={() => undefined} sample doctorBox={{ shareId: null }} />
   ) : (
     <PatientSummary id={id} />
   );
@@ -271,16 +346,20 @@ export default function SummaryPage() {
 function PatientSummary({ id }: { id: string }) {
   const { authenticated } = useSession();
   const [status, setStatus] = useState<string | undefined>();
-  const { data, error, isLoading, refetch } = useSummaryGetQuery(
-    { user: id },
+  const [viewToken, setViewToken] = useState<string | undefined>();
+  const [invalid, setInvalid] = useState(false);
+  const { data, error, isLoading, isFetching, refetch } = useSummaryGetQuery(
+    viewToken ? { user: id, viewToken } : { user: id },
     { pollingInterval: status === 'processing' ? SUMMARY_POLL_MS : 0 },
   );
   // Derived after render, so the polling interval follows the latest answer (and stops once ready).
   if (data?.status !== status) setStatus(data?.status);
 
-  if (isLoading) return <PageLoading label="Loading the summary…" />;
+  if (invalid) return <NotValid signedIn={authenticated} />;
+  if (isLoading || (isFetching && !data)) return <PageLoading label="Loading the summary…" />;
   if (error && !data) {
-    if (httpStatus(error) === 404) return <NotAvailable signedIn={authenticated} />;
+    if (httpStatus(error) === 404) return <NotValid signedIn={authenticated} />;
+    if (httpStatus(error) === 403) return <PasscodePrompt shareId={id} onUnlocked={setViewToken} onInvalid={() => setInvalid(true)} />;
     return (
       <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
         <h1 className={heading}>Patient Summary</h1>
@@ -294,5 +373,34 @@ function PatientSummary({ id }: { id: string }) {
     );
   }
   if (!data) return <PageLoading label="Loading the summary…" />;
-  return <SummaryView summary={data} refetch={() => void refetch()} />;
+  return (
+    <SummaryView
+      summary={data}
+      refetch={() => void refetch()}
+      formats={data.shared ? { user: id, ...(viewToken ? { viewToken } : {}) } : undefined}
+      {...(data.shared ? { doctorBox: { shareId: id } } : {})}
+    />
+  );
+}
+
+/** A shared summary's other formats: the printable PDF and the FHIR IPS Bundle, for whoever holds the link. */
+function FormatLinks({ user, viewToken }: { user: string; viewToken?: string }) {
+  const query = (extra: string) => `?user=${encodeURIComponent(user)}${viewToken ? `&view_token=${encodeURIComponent(viewToken)}` : ''}${extra}`;
+  const style = 'font-semibold text-brand-800 underline underline-offset-2';
+  return (
+    <p className="mt-2 text-sm text-slate-700 print:hidden">
+      Download:{' '}
+      <a className={style} href={`/api/summary/pdf/${query('&size=a4')}`} target="_blank" rel="noreferrer">
+        PDF (A4)
+      </a>{' '}
+      ·{' '}
+      <a className={style} href={`/api/summary/pdf/${query('&size=letter')}`} target="_blank" rel="noreferrer">
+        PDF (Letter)
+      </a>{' '}
+      ·{' '}
+      <a className={style} href={`/api/summary/fhir/${query('')}`} target="_blank" rel="noreferrer">
+        FHIR (IPS)
+      </a>
+    </p>
+  );
 }

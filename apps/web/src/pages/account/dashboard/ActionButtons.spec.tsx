@@ -4,22 +4,26 @@ import { encode } from 'uqr';
 import { fakeServer } from '../../../test/fake-server';
 import { nth } from '../../../test/nth';
 import { renderPage } from '../../../test/render';
-import { ActionButtons, qrFilename, summaryLink } from './ActionButtons';
+import { ActionButtons, qrFilename } from './ActionButtons';
 
 const userId = '0f8b2c7e-5d1a-4c3b-9e2f-6a7b8c9d0e1f';
+const shareId = 'kq3C1uXW0pDq3b0F7nHqXg';
+const defaultUrl = `https://app.medfolio.example/summary/${shareId}`;
+const defaultLink = {
+  id: '6c0e3c1e-0000-4000-8000-000000000001', share_id: shareId, url: defaultUrl, label: 'My summary link', purpose: 'default', version: 1,
+  created_at: '2026-01-01T00:00:00Z', expires_at: null, revoked_at: null, has_passcode: false, locked: false, notify_on_view: false,
+  providers_may_see_documents: false, view_count: 0, last_viewed_at: null, shl: null, qr_text: defaultUrl,
+};
+const withDefaultLink = { 'GET /api/share-links/default/': () => ({ body: defaultLink }) };
 
 describe('the three actions', () => {
-  it('View Summary goes to /summary/{userId}', () => {
+  it('View Summary opens the default share link (made on first use); My summary stays the owner\'s own page', async () => {
+    const server = fakeServer(withDefaultLink);
     renderPage(<ActionButtons userId={userId} />);
-    expect(screen.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', `/summary/${userId}`);
-  });
-
-  it('Generate Apple Wallet Pass is shown disabled, with a visible note that it comes with the wallet feature', () => {
-    renderPage(<ActionButtons userId={userId} />);
-    const wallet = screen.getByRole('button', { name: 'Generate Apple Wallet Pass' });
-    expect(wallet).toBeDisabled();
-    expect(wallet).toHaveAccessibleDescription('Coming with the wallet feature.');
-    expect(screen.getByText('Coming with the wallet feature.')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', `/summary/${shareId}`));
+    expect(server.calls.some((c) => c.path === '/api/share-links/default/')).toBe(true);
+    expect(screen.getByRole('link', { name: 'My summary' })).toHaveAttribute('href', `/summary/${userId}`);
+    expect(screen.getByRole('link', { name: 'Share links' })).toHaveAttribute('href', '/share');
   });
 
   it('waits for the user before offering the QR code and the summary link', () => {
@@ -27,6 +31,65 @@ describe('the three actions', () => {
     expect(screen.getByRole('button', { name: 'QR Code' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'View Summary' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: 'View Summary' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the wallet pass', () => {
+  let clicks: { href: string; download: string; target: string }[];
+  const passUrl = '/api/files/wallet-passes/6f1c1c9e-0d7b-4c1e-9d3a-1f2e3d4c5b6a/0123456789abcdef0123456789abcdef.pkpass?expires=1&signature=s';
+
+  beforeEach(() => {
+    clicks = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push({ href: this.href, download: this.download, target: this.target });
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it("Generate Apple Wallet Pass: loading, the download as medfolio_{userId}.pkpass, then the 'Apple Wallet Pass' link", async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const server = fakeServer({ 'GET /api/get-pass-url/': () => new Promise((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    renderPage(<ActionButtons userId={userId} />);
+    await user.click(screen.getByRole('button', { name: 'Generate Apple Wallet Pass' }));
+    const busy = await screen.findByRole('button', { name: 'Generating…' });
+    expect(busy).toBeDisabled();
+    answer({ body: { url: passUrl } });
+    const link = await screen.findByRole('link', { name: 'Apple Wallet Pass' });
+    expect(link).toHaveAttribute('href', passUrl);
+    expect(link).toHaveAttribute('download', `medfolio_${userId}.pkpass`);
+    expect(clicks).toEqual([{ href: `https://localhost${passUrl}`, download: `medfolio_${userId}.pkpass`, target: '' }]);
+    expect(screen.queryByRole('button', { name: 'Generate Apple Wallet Pass' })).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/api/get-pass-url/')).toHaveLength(1);
+  });
+
+  it('shows the error when the pass cannot be made, and the button stays for another try', async () => {
+    fakeServer({ 'GET /api/get-pass-url/': () => ({ status: 503, body: { code: 'UNAVAILABLE', message: 'The wallet pass could not be made right now. Please try again.' } }) });
+    const user = userEvent.setup();
+    renderPage(<ActionButtons userId={userId} />);
+    await user.click(screen.getByRole('button', { name: 'Generate Apple Wallet Pass' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The wallet pass could not be made right now. Please try again.');
+    expect(screen.getByRole('button', { name: 'Generate Apple Wallet Pass' })).toBeEnabled();
+    expect(clicks).toEqual([]);
+  });
+
+  it('offers Save to Google Wallet only when the server says Google Wallet is configured, and opens its link', async () => {
+    renderPage(<ActionButtons userId={userId} />);
+    await screen.findByRole('button', { name: 'Generate Apple Wallet Pass' });
+    expect(screen.queryByRole('button', { name: 'Save to Google Wallet' })).not.toBeInTheDocument();
+  });
+
+  it('opens the Google Wallet Save link in a new tab', async () => {
+    const save = 'https://pay.google.com/gp/v/save/eyJhbGciOiJSUzI1NiJ9.e30.c2ln';
+    fakeServer({
+      'GET /api/client-config/': () => ({ body: { google_client_id: null, google_authorization_url: 'http://google.test/auth', google_wallet: true } }),
+      'GET /api/wallet/google/': () => ({ body: { url: save } }),
+    });
+    const user = userEvent.setup();
+    renderPage(<ActionButtons userId={userId} />);
+    await user.click(await screen.findByRole('button', { name: 'Save to Google Wallet' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]).toMatchObject({ href: save, target: '_blank' });
   });
 });
 
@@ -41,7 +104,7 @@ describe("the summary's state beside View Summary", () => {
     renderPage(<ActionButtons userId={userId} />);
     const link = screen.getByRole('link', { name: 'View Summary' });
     await waitFor(() => expect(link).toHaveAccessibleDescription(`Summary: ${label}`));
-    expect(server.calls[0]).toMatchObject({ path: `/api/summary/?user=${userId}` });
+    expect(server.calls.some((c) => c.path === `/api/summary/?user=${userId}`)).toBe(true);
   });
 
   it('says Processing… and asks again until the summary is ready', async () => {
@@ -55,7 +118,7 @@ describe("the summary's state beside View Summary", () => {
   it('shows no state when the summary cannot be had', async () => {
     const server = fakeServer({});
     renderPage(<ActionButtons userId={userId} />);
-    await waitFor(() => expect(server.calls).toHaveLength(1));
+    await waitFor(() => expect(server.calls.filter((c) => c.path.startsWith('/api/summary/'))).toHaveLength(1));
     expect(screen.getByRole('link', { name: 'View Summary' })).toHaveAccessibleDescription('');
   });
 });
@@ -86,7 +149,8 @@ describe('the QR modal', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  it("shows 'Your QR Code' with the public summary link's QR drawn in the page at 200x200, and closes", async () => {
+  it("shows 'Your QR Code' with the default share link's QR drawn in the page at 200x200, and closes", async () => {
+    fakeServer(withDefaultLink);
     const user = userEvent.setup();
     renderPage(<ActionButtons userId={userId} />);
     await user.click(screen.getByRole('button', { name: 'QR Code' }));
@@ -97,21 +161,24 @@ describe('the QR modal', () => {
     expect(qr).toHaveAttribute('width', '200');
     expect(qr).toHaveAttribute('height', '200');
     // Drawn locally as inline SVG (nothing from another site), module for module the link's QR code.
-    const modules = encode(summaryLink(userId), { border: 1 }).data;
+    const modules = encode(defaultUrl, { border: 1 }).data;
     expect(qr).toHaveAttribute('viewBox', `0 0 ${modules.length} ${modules.length}`);
     expect(qr.querySelector('path')?.getAttribute('d')?.match(/M/g)).toHaveLength(modules.flat().filter(Boolean).length);
-    expect(summaryLink(userId)).toBe(`https://localhost/summary/${userId}`);
-    expect(dialog).toHaveTextContent(`https://localhost/summary/${userId}`);
+    expect(dialog).toHaveTextContent(defaultUrl);
+    expect(dialog).not.toHaveTextContent(userId);
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('Download QR saves a 200x200 PNG named medfolio_{userId}_qr.png', async () => {
+    fakeServer(withDefaultLink);
     const user = userEvent.setup();
     renderPage(<ActionButtons userId={userId} />);
     await user.click(screen.getByRole('button', { name: 'QR Code' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Download QR' }));
+    const download = within(screen.getByRole('dialog')).getByRole('button', { name: 'Download QR' });
+    await waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
     await waitFor(() => expect(clicks).toHaveLength(1));
     expect(qrFilename(userId)).toBe(`medfolio_${userId}_qr.png`);
     expect(clicks[0]).toEqual({ href: 'blob:https://localhost/qr', download: `medfolio_${userId}_qr.png` });
@@ -119,7 +186,7 @@ describe('the QR modal', () => {
     expect(await nth(blobs, 0).text()).toBe('200x200');
 
     // The white background, then one square per dark module of the summary link's QR code.
-    const { data } = encode(summaryLink(userId), { border: 1 });
+    const { data } = encode(defaultUrl, { border: 1 });
     const dark = data.flat().filter(Boolean).length;
     expect(painted[0]).toEqual([0, 0, 200, 200]);
     expect(painted).toHaveLength(1 + dark);
@@ -128,10 +195,13 @@ describe('the QR modal', () => {
 
   it('says so in the modal when the image cannot be made', async () => {
     jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => null);
+    fakeServer(withDefaultLink);
     const user = userEvent.setup();
     renderPage(<ActionButtons userId={userId} />);
     await user.click(screen.getByRole('button', { name: 'QR Code' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Download QR' }));
+    const download = within(screen.getByRole('dialog')).getByRole('button', { name: 'Download QR' });
+    await waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
     expect(await screen.findByRole('alert')).toHaveTextContent('The QR image could not be saved. Please try again.');
     expect(clicks).toEqual([]);
   });

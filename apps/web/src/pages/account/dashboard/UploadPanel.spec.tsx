@@ -227,13 +227,14 @@ describe('uploading', () => {
     const request = await nextRequest();
     act(() =>
       request.respond(402, {
-        message: 'Your Free plan allows 2 documents and you have 1, so 2 more cannot be added. The Basic plan allows 5 documents.',
+        message: 'Your Free plan allows 2 documents and you have 1, so 2 more cannot be added. The Basic plan allows 5 documents: see /membership.',
         code: 'QUOTA_EXCEEDED',
       }),
     );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Error' })).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('The Basic plan allows 5 documents.');
+    expect(dialog).toHaveTextContent('The Basic plan allows 5 documents');
+    expect(within(dialog).getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/membership');
     expect(names()).toEqual(['a.pdf', 'b.pdf']);
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
   });

@@ -243,6 +243,13 @@ export function UploadPanel() {
 
       <Dialog open={result !== null} title={result?.title ?? ''} tone={result?.tone ?? 'info'} onClose={() => setResult(null)}>
         <p>{result?.message}</p>
+        {result?.tone === 'error' && result.message.includes('/membership') && (
+          <p className="mt-2">
+            <Link to="/membership" className="font-semibold text-brand-800 underline hover:text-brand-900" onClick={() => setResult(null)}>
+              Compare plans
+            </Link>
+          </p>
+        )}
       </Dialog>
     </section>
   );

@@ -1,0 +1,202 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  DomainError,
+  GRANT_DURATION_SECONDS,
+  PROVIDER_MESSAGES,
+  PROVIDER_ROLE,
+  SHARING_MESSAGES,
+  type AccessRequestItem,
+  type CallerIdentity,
+  type DecideRequestDto,
+  type DocumentListItem,
+  type DownloadLinkReply,
+  type GrantCheckReply,
+  type GrantIdDto,
+  type GrantItem,
+  type PatientAccessReply,
+  type PatientDocumentDto,
+  type PatientIdDto,
+  type ProviderFacts,
+  type ProviderPatientItem,
+  type ProviderSummary,
+  type RequestAccessDto,
+  type RequestAccessReply,
+  type ResolvedShareLink,
+} from '@medfolio/contracts';
+import { DocumentsConfig } from '../config';
+import type { AccessRequest, ProviderGrant } from '../entities';
+import { DirectoryRepository } from '../repositories/directory.repository';
+import { ProviderAccessRepository } from '../repositories/provider-access.repository';
+import { DocumentAudit, providerPolicy } from './document-audit';
+import { DocumentsService } from './documents.service';
+import { requireOwner } from './owner';
+
+/** A grant made by a link with providers_may_see_documents lasts this long (or until the link expires). */
+const SHARE_LINK_GRANT_SECONDS = GRANT_DURATION_SECONDS.month;
+
+/**
+ * Patient-granted access to documents (issue 18). A verified provider on a shared summary page
+ * asks (the share id is resolved to its owner by the summary service); the patient is e-mailed and
+ * sees the request in the app, and approves it for a day, a week or a month, or declines. A link
+ * made with providers_may_see_documents grants at once. With an active grant the provider lists the
+ * patient's documents and gets download links, read-only; each is audited under the grant, naming
+ * the provider. Anything else (no grant, revoked, expired, not a provider) answers 404, as any other
+ * user's data does.
+ */
+@Injectable()
+export class ProviderAccessService {
+  private readonly logger = new Logger(ProviderAccessService.name);
+
+  constructor(
+    @Inject(ProviderAccessRepository) private readonly access: ProviderAccessRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+    @Inject(DocumentsService) private readonly documents: DocumentsService,
+    @Inject(DocumentAudit) private readonly audit: DocumentAudit,
+    @Inject(DocumentsConfig) private readonly config: DocumentsConfig,
+  ) {}
+
+  async requestAccess(caller: CallerIdentity, dto: RequestAccessDto, now = new Date()): Promise<RequestAccessReply> {
+    const providerId = requireOwner(caller);
+    const facts = await this.verifiedProvider(caller);
+    let link: ResolvedShareLink;
+    try {
+      link = await this.directory.resolveShare(caller, dto.share_id);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') throw new DomainError('NOT_FOUND', SHARING_MESSAGES.notValid);
+      throw error;
+    }
+    const patientId = link.owner_id;
+    if (patientId === providerId) throw new DomainError('VALIDATION_FAILED', 'This is your own summary: you already see your documents.');
+    const existing = await this.access.activeGrant(providerId, patientId, now);
+    if (existing) return { message: PROVIDER_MESSAGES.alreadyGranted, state: 'granted', patient_id: patientId };
+
+    const provider = toSummary(caller, facts);
+    const patient = await this.directory.userContact(caller, patientId);
+    if (link.providers_may_see_documents) {
+      const linkEnds = link.expires_at ? new Date(link.expires_at).getTime() : Infinity;
+      const expiresAt = new Date(Math.min(now.getTime() + SHARE_LINK_GRANT_SECONDS * 1000, linkEnds));
+      const grant = await this.access.createGrant({ patientId, providerId, provider, patientFirstName: patient.first_name, source: 'share-link', requestId: null, linkId: link.link_id, expiresAt });
+      await this.audit.record(caller, 'provider-access.grant', 'success', patientId, grant.id, providerPolicy(grant.id, provider.display_name));
+      return { message: PROVIDER_MESSAGES.granted, state: 'granted', patient_id: patientId };
+    }
+
+    const request = await this.access.createRequest({ patientId, providerId, provider, patientFirstName: patient.first_name, linkId: link.link_id, linkLabel: link.label });
+    if (!request) return { message: PROVIDER_MESSAGES.requested, state: 'pending', patient_id: null };
+    await this.audit.record(caller, 'provider-access.request', 'success', patientId, request.id, providerPolicy(request.id, provider.display_name));
+    try {
+      await this.directory.mailAccessRequest(
+        caller,
+        patient.email,
+        { first_name: patient.first_name, provider: provider.display_name, review_url: `${this.config.publicBaseUrl.replace(/\/$/, '')}/providers/access` },
+        `provider-access-request:${request.id}`,
+      );
+    } catch (error) {
+      // The in-app request stands; the e-mail is a courtesy.
+      this.logger.warn({ requestId: request.id, err: error instanceof Error ? error.name : 'Error' }, 'access request e-mail not queued');
+    }
+    return { message: PROVIDER_MESSAGES.requested, state: 'pending', patient_id: null };
+  }
+
+  async patientAccess(caller: CallerIdentity, now = new Date()): Promise<PatientAccessReply> {
+    const patientId = requireOwner(caller);
+    const [requests, grants] = await Promise.all([this.access.pendingOfPatient(patientId), this.access.grantsOfPatient(patientId)]);
+    return { requests: requests.map(toRequestItem), grants: grants.map((g) => toGrantItem(g, now)) };
+  }
+
+  async decide(caller: CallerIdentity, dto: DecideRequestDto, now = new Date()): Promise<PatientAccessReply> {
+    const patientId = requireOwner(caller);
+    const expiresAt = new Date(now.getTime() + GRANT_DURATION_SECONDS[dto.duration ?? 'day'] * 1000);
+    const action = dto.decision === 'approve' ? 'provider-access.approve' : 'provider-access.decline';
+    const request = await this.access.findPendingRequest(patientId, dto.request_id);
+    if (!request) throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.requestNotFound);
+    // Audited before it takes effect (fail closed): no record, no grant.
+    await this.audit.record(caller, action, 'success', patientId, dto.request_id, providerPolicy(request.id, request.provider.display_name));
+    const decided = await this.access.decide(patientId, dto.request_id, dto.decision, expiresAt, now);
+    if (!decided) throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.requestNotFound);
+    return this.patientAccess(caller, now);
+  }
+
+  async revoke(caller: CallerIdentity, dto: GrantIdDto, now = new Date()): Promise<PatientAccessReply> {
+    const patientId = requireOwner(caller);
+    const grant = await this.access.findGrant(patientId, dto.grant_id);
+    if (!grant) throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.requestNotFound);
+    await this.audit.record(caller, 'provider-access.revoke', 'success', patientId, grant.id, providerPolicy(grant.id, grant.provider.display_name));
+    await this.access.revoke(patientId, grant.id, now);
+    return this.patientAccess(caller, now);
+  }
+
+  async patients(caller: CallerIdentity, now = new Date()): Promise<ProviderPatientItem[]> {
+    const providerId = requireOwner(caller);
+    await this.verifiedProvider(caller);
+    const grants = await this.access.activeGrantsOfProvider(providerId, now);
+    const seen = new Set<string>();
+    const items: ProviderPatientItem[] = [];
+    for (const grant of grants) {
+      if (seen.has(grant.patientId)) continue;
+      seen.add(grant.patientId);
+      items.push({ patient_id: grant.patientId, first_name: grant.patientFirstName, grant_id: grant.id, expires_at: grant.expiresAt.toISOString() });
+    }
+    return items;
+  }
+
+  async patientDocuments(caller: CallerIdentity, dto: PatientIdDto, now = new Date()): Promise<DocumentListItem[]> {
+    const grant = await this.grantFor(caller, dto.patient_id, now, 'document.list');
+    return this.documents.listFor(caller, dto.patient_id, providerPolicy(grant.id, grant.provider.display_name));
+  }
+
+  async patientDownloadLink(caller: CallerIdentity, dto: PatientDocumentDto, now = new Date()): Promise<DownloadLinkReply> {
+    const grant = await this.grantFor(caller, dto.patient_id, now, 'document.download-link');
+    return this.documents.downloadLinkFor(caller, dto.patient_id, dto.document_id, providerPolicy(grant.id, grant.provider.display_name));
+  }
+
+  /** Service to service (summary): the caller's active grant to this patient, or NOT_FOUND. */
+  async check(caller: CallerIdentity, dto: PatientIdDto, now = new Date()): Promise<GrantCheckReply> {
+    const providerId = requireOwner(caller);
+    const grant = caller.roles.includes(PROVIDER_ROLE) ? await this.access.activeGrant(providerId, dto.patient_id, now) : null;
+    if (!grant) throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.patientNotFound);
+    return { grant_id: grant.id, display_name: grant.provider.display_name };
+  }
+
+  /**
+   * The caller's active grant to this patient. The role in the token is required (identity signed
+   * it); the grant itself is the authority. No grant: 404, and a denied attempt in the patient's history.
+   */
+  private async grantFor(caller: CallerIdentity, patientId: string, now: Date, action: 'document.list' | 'document.download-link'): Promise<ProviderGrant> {
+    const providerId = requireOwner(caller);
+    const grant = caller.roles.includes(PROVIDER_ROLE) ? await this.access.activeGrant(providerId, patientId, now) : null;
+    if (!grant) {
+      if (patientId !== providerId) await this.audit.recordQuietly(caller, action, 'denied', patientId, undefined, 'provider:none');
+      throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.patientNotFound);
+    }
+    return grant;
+  }
+
+  private async verifiedProvider(caller: CallerIdentity): Promise<ProviderFacts> {
+    try {
+      return await this.directory.providerFacts(caller);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') throw new DomainError('FORBIDDEN', PROVIDER_MESSAGES.notProvider);
+      throw error;
+    }
+  }
+}
+
+function toSummary(caller: CallerIdentity, facts: ProviderFacts): ProviderSummary {
+  return { user_id: caller.userId!, display_name: facts.display_name, npi: facts.npi, credential: facts.credential, specialty: facts.specialty, state: facts.state };
+}
+
+function toRequestItem(request: AccessRequest): AccessRequestItem {
+  return { id: request.id, provider: request.provider, link_label: request.linkLabel, state: request.state, created_at: request.createdAt.toISOString() };
+}
+
+function toGrantItem(grant: ProviderGrant, now: Date): GrantItem {
+  return {
+    id: grant.id,
+    provider: grant.provider,
+    source: grant.source,
+    granted_at: grant.grantedAt.toISOString(),
+    expires_at: grant.expiresAt.toISOString(),
+    revoked_at: grant.revokedAt ? grant.revokedAt.toISOString() : null,
+    active: !grant.revokedAt && grant.expiresAt.getTime() > now.getTime(),
+  };
+}

@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { startRig, stopRig, type Rig, type FaultService, type Patient } from './support/fault-rig';
+import { checkAcknowledged, MixedLoad, ok, tally } from './support/mixed-load';
+
+/**
+ * Soak (issue 21): SOAK_MINUTES (default 10) of mixed load at a moderate rate (SOAK_RATE requests/s,
+ * default 4; each patient's oldest upload beyond 25 is deleted, so the data stays the same size) on the multi-process shape with its own NATS and PostgreSQL (ports SOAK_PORT_BASE..,
+ * default 47200..). Every process's RSS must stay flat within 10% and its open file descriptors must
+ * not grow: the median of the first minute after a three-minute warm-up (the patients' data reaches its
+ * steady size of KEEP documents each, and the processes' heaps settle) against the median of the last.
+ * `npm test` runs it in the background while the other phases run (libs/tooling/scripts/test.mjs).
+ */
+const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 10);
+const RATE = Number(process.env['SOAK_RATE'] ?? 4);
+const PORT_BASE = Number(process.env['SOAK_PORT_BASE'] ?? 47200);
+const SAMPLE_MS = 5000;
+const KEEP = 25;
+const WARM_UP_MS = 180_000;
+const WINDOW_MS = 60_000;
+const RSS_GROWTH = 0.1;
+/** Sockets come and go with the pools; a leak grows past this. */
+const FD_SLACK = 3;
+
+interface Sample {
+  at: number;
+  rss: number;
+  fds: number;
+}
+
+function sample(pid: number): Omit<Sample, 'at'> | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+    return { rss: kb * 1024, fds: readdirSync(`/proc/${pid}/fd`).length };
+  } catch {
+    return undefined;
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+describe('soak: mixed load for SOAK_MINUTES', () => {
+  let rig: Rig | undefined;
+  let patients: Patient[];
+
+  beforeAll(async () => {
+    rig = await startRig(PORT_BASE);
+    patients = [await rig.product.registerPatient(), await rig.product.registerPatient()];
+  }, 400_000);
+
+  afterAll(async () => {
+    await stopRig(rig);
+  }, 60_000);
+
+  it('keeps every process flat in memory and open handles', async () => {
+    const { nats, pg, product } = rig!;
+    const pids = new Map<string, number>();
+    for (const name of ['gateway', 'audit', 'identity', 'notifications', 'documents', 'summary', 'wallet', 'billing'] as FaultService[]) pids.set(name, product.pid(name)!);
+    pids.set('nats-server', nats.pid!);
+    const samples = new Map<string, Sample[]>([...pids.keys()].map((name) => [name, []]));
+    // Steady state: each patient keeps their last KEEP uploads (older ones are deleted), so the data
+    // stays the same size and a growing process means a leak, not more data.
+    const load = new MixedLoad(product.base, patients, { perSecond: RATE, timeoutMs: 15_000, keepPerPatient: KEEP });
+    const started = Date.now();
+    load.start();
+    const timer = setInterval(() => {
+      for (const [name, pid] of pids) {
+        const taken = sample(pid);
+        if (taken) samples.get(name)!.push({ at: Date.now() - started, ...taken });
+      }
+    }, SAMPLE_MS);
+    try {
+      await new Promise((r) => setTimeout(r, MINUTES * 60_000));
+    } finally {
+      clearInterval(timer);
+      await load.stop();
+    }
+    const end = Date.now() - started;
+    const lines: string[] = [];
+    const problems: string[] = [];
+    for (const [name, list] of samples) {
+      const first = list.filter((s) => s.at >= WARM_UP_MS && s.at < WARM_UP_MS + WINDOW_MS);
+      const last = list.filter((s) => s.at >= end - WINDOW_MS);
+      if (first.length < 3 || last.length < 3) throw new Error(`too few samples of ${name} (SOAK_MINUTES must be at least 5)`);
+      const [rss0, rss1] = [median(first.map((s) => s.rss)), median(last.map((s) => s.rss))];
+      const [fd0, fd1] = [median(first.map((s) => s.fds)), median(last.map((s) => s.fds))];
+      const growth = (rss1 - rss0) / rss0;
+      // nats-server is shown, not judged: it holds the streams, which grow with every event by design.
+      const judged = name !== 'nats-server';
+      lines.push(`${name}: RSS ${mb(rss0)} → ${mb(rss1)} MB (${(growth * 100).toFixed(1)}%), fds ${fd0} → ${fd1}${judged ? '' : ' (not judged)'}`);
+      if (!judged) continue;
+      if (growth > RSS_GROWTH) problems.push(`${name} RSS grew ${(growth * 100).toFixed(1)}%`);
+      if (fd1 > fd0 + FD_SLACK) problems.push(`${name} open handles grew ${fd0} → ${fd1}`);
+    }
+    const failed = load.outcomes.filter((o) => !ok(o));
+    const p = (q: number) => [...load.outcomes].map((o) => o.ms).sort((a, b) => a - b)[Math.floor(q * (load.outcomes.length - 1))];
+    console.log(`soak ${MINUTES} min at ${RATE}/s: ${load.outcomes.length} requests (p50 ${p(0.5)} ms, p99 ${p(0.99)} ms)\n${lines.join('\n')}\n${tally(failed)}`);
+    expect(failed.length).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+    await checkAcknowledged(product.base, pg, product.database, load);
+  }, (Number(process.env['SOAK_MINUTES'] ?? 10) + 5) * 60_000);
+});

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { DocumentListItem, DownloadLinkReply, HistoryPage, PatientAccessReply, ProviderPatientItem, Profile, RequestAccessReply, ShareLinkItem, TokenPair } from '@medfolio/contracts';
+import { documentFiles } from '@medfolio/testing';
+import { uploadFiles } from './documents-journey';
+import { call, codeFor, type Mailbox } from './journey';
+import { waitFor } from './processes';
+
+function check(condition: boolean, what: string, detail?: unknown): void {
+  if (!condition) throw new Error(`${what}${detail === undefined ? '' : `: ${JSON.stringify(detail)}`}`);
+}
+
+interface Account {
+  id: string;
+  email: string;
+  access: string;
+  refresh: string;
+}
+
+async function signUp(base: string, mailbox: Mailbox, name: string): Promise<Account> {
+  const email = `${name.split(' ')[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'correct horse battery';
+  const registered = await call(base, 'POST', '/api/register/', { first_name: name, phone: '+1 202 555 0143', email, password, date_of_birth: '1980-04-04' });
+  check(registered.status === 201, 'register', registered.body);
+  await call(base, 'POST', '/api/verify-otp/', { email, otp: await codeFor(mailbox, email) });
+  const login = await call<TokenPair>(base, 'POST', '/api/login/', { email, password });
+  check(login.status === 200, 'login', login.body);
+  const me = await call<Profile>(base, 'GET', '/api/profile/', undefined, login.body.access);
+  return { id: me.body.id, email, ...login.body };
+}
+
+/**
+ * Providers over HTTP (issue 18), against a registry stand-in (NPI_REGISTRY_URL → FakeNppes with
+ * Dr Ana María Ruiz, NPI 1234567893): a doctor verifies her license (the role reaches the next
+ * token); a patient shares a summary; the access matrix of every provider route (doctor before a
+ * grant, an unverified user, signed out: 404/403/401; the patient's own routes); the doctor asks
+ * from the share id, the patient is e-mailed and approves for a day; the doctor lists, downloads
+ * (the same bytes) and reads the summary; the patient's history names her; revoked: 404 again.
+ */
+export async function providersJourney(base: string, mailbox: Mailbox): Promise<void> {
+  const patient = await signUp(base, mailbox, 'Pat Lee');
+  const doctor = await signUp(base, mailbox, 'Ana Ruiz');
+  const stranger = await signUp(base, mailbox, 'Sam Cole');
+  // The dashboard's default link (its QR code and View Summary), as a patient most often shares.
+  const link = await call<ShareLinkItem>(base, 'GET', '/api/share-links/default/', undefined, patient.access);
+  check(link.status === 200, 'share link', link.body);
+  const shareId = link.body.share_id;
+  const pdf = documentFiles.pdf('labs.pdf');
+  const upload = await uploadFiles(base, patient.access, [{ name: 'labs.pdf', data: pdf, type: 'application/pdf' }]);
+  check(upload.status === 201, 'upload', upload.body);
+  const documentId = upload.body.documents[0]!.id;
+
+  // The license: a wrong check digit never reaches the registry; the right number verifies her.
+  const typo = await call<{ message: string }>(base, 'POST', '/api/medical-license/', { license_number: '1234567890' }, doctor.access);
+  check(typo.status === 404 && typo.body.message === 'Medical License Number Not Found, Please Try Again', 'a wrong check digit', typo);
+  const notHers = await call<{ message: string }>(base, 'POST', '/api/medical-license/', { license_number: '1234567893' }, stranger.access);
+  check(notHers.status === 400, "another name's NPI", notHers);
+  const verified = await call<{ message: string; provider: { display_name: string } }>(base, 'POST', '/api/medical-license/', { license_number: '1234 5678 93' }, doctor.access);
+  check(verified.status === 200 && verified.body.message === 'License verified successfully!', 'verify', verified.body);
+  check(verified.body.provider.display_name === 'Dr Ana Ruiz (NPI 1234567893)', 'display name', verified.body);
+  // The access token from before still carries only 'patient': provider routes need the next one.
+  const before = await call(base, 'GET', '/api/providers/patients/', undefined, doctor.access);
+  const refreshed = await call<TokenPair>(base, 'POST', '/api/token/refresh/', { refresh: doctor.refresh });
+  check(refreshed.status === 200, 'refresh', refreshed.body);
+  const ana = refreshed.body.access;
+  const profile = await call<Profile>(base, 'GET', '/api/profile/', undefined, ana);
+  check(profile.body.roles.includes('provider') && profile.body.provider?.specialty === 'Internal Medicine', 'profile shows the role', profile.body);
+  check(before.status === 200, 'patients list with the old token (verified in identity, so listed empty)', before);
+
+  const routes = (patientId: string) => ({
+    patients: ['GET', '/api/providers/patients/'],
+    documents: ['GET', `/api/providers/patients/${patientId}/documents/`],
+    download: ['GET', `/api/providers/patients/${patientId}/documents/${documentId}/download-link/`],
+    summary: ['GET', `/api/providers/patients/${patientId}/summary/`],
+    ips: ['GET', `/api/providers/patients/${patientId}/summary/fhir/`],
+  });
+  const matrix = async (token: string | undefined) => {
+    const out: Record<string, number> = {};
+    for (const [name, [method, path]] of Object.entries(routes(patient.id))) out[name] = (await call(base, method!, path!, undefined, token)).status;
+    return out;
+  };
+  const none = { patients: 200, documents: 404, download: 404, summary: 404, ips: 404 };
+  check(JSON.stringify(await matrix(ana)) === JSON.stringify(none), 'doctor before a grant', await matrix(ana));
+  check(JSON.stringify(await matrix(stranger.access)) === JSON.stringify({ patients: 403, documents: 404, download: 404, summary: 404, ips: 404 }), 'unverified user', await matrix(stranger.access));
+  check(JSON.stringify(await matrix(undefined)) === JSON.stringify({ patients: 401, documents: 401, download: 401, summary: 401, ips: 401 }), 'signed out', await matrix(undefined));
+  check(JSON.stringify(await matrix(patient.access)) === JSON.stringify({ patients: 403, documents: 404, download: 404, summary: 404, ips: 404 }), "the patient on provider routes", await matrix(patient.access));
+  check((await call(base, 'POST', '/api/providers/access-requests/', { share_id: shareId }, stranger.access)).status === 403, 'an unverified user cannot ask');
+  check((await call(base, 'POST', '/api/providers/access-requests/', { share_id: shareId })).status === 401, 'signed out cannot ask');
+
+  // The request, the e-mail, the approval.
+  const asked = await call<RequestAccessReply>(base, 'POST', '/api/providers/access-requests/', { share_id: shareId }, ana);
+  check(asked.status === 200 && asked.body.state === 'pending', 'request', asked.body);
+  await waitFor('the request e-mail', async () => (await mailbox.textsTo(patient.email)).find((t) => t.includes('Dr Ana Ruiz (NPI 1234567893)') && t.includes('/providers/access')));
+  const pending = await call<PatientAccessReply>(base, 'GET', '/api/providers/access/', undefined, patient.access);
+  const request = pending.body.requests[0];
+  check(request?.provider.display_name === 'Dr Ana Ruiz (NPI 1234567893)', 'the patient sees the request', pending.body);
+  check((await call(base, 'POST', `/api/providers/access-requests/${request!.id}/decision/`, { decision: 'approve', duration: 'day' }, stranger.access)).status === 404, 'only the patient decides');
+  const approved = await call<PatientAccessReply>(base, 'POST', `/api/providers/access-requests/${request!.id}/decision/`, { decision: 'approve', duration: 'day' }, patient.access);
+  check(approved.status === 200 && approved.body.grants[0]?.active === true, 'approve', approved.body);
+
+  // With the grant: read-only documents, the same bytes, the summary.
+  check(JSON.stringify(await matrix(ana)) === JSON.stringify({ patients: 200, documents: 200, download: 200, summary: 200, ips: 200 }), 'doctor with a grant', await matrix(ana));
+  const patients = await call<ProviderPatientItem[]>(base, 'GET', '/api/providers/patients/', undefined, ana);
+  check(patients.body[0]?.patient_id === patient.id && patients.body[0].first_name === 'Pat Lee', 'patients', patients.body);
+  const listed = await call<DocumentListItem[]>(base, 'GET', `/api/providers/patients/${patient.id}/documents/`, undefined, ana);
+  check(listed.body.map((d) => d.filename).join() === 'labs.pdf', 'documents', listed.body);
+  const dl = await call<DownloadLinkReply>(base, 'GET', `/api/providers/patients/${patient.id}/documents/${documentId}/download-link/`, undefined, ana);
+  const file = await fetch(new URL(dl.body.download_url, base));
+  check(file.status === 200 && Buffer.from(await file.arrayBuffer()).equals(pdf), 'the downloaded bytes', file.status);
+  check((await call(base, 'DELETE', '/api/upload/', { document_id: documentId }, ana)).status === 404, 'read-only: the doctor cannot delete');
+  check(JSON.stringify(await matrix(stranger.access)) === JSON.stringify({ patients: 403, documents: 404, download: 404, summary: 404, ips: 404 }), 'unverified user, grant to another', await matrix(stranger.access));
+
+  const ips = await call<{ resourceType: string; type: string }>(base, 'GET', `/api/providers/patients/${patient.id}/summary/fhir/`, undefined, ana);
+  check(ips.body.resourceType === 'Bundle' && ips.body.type === 'document' && (ips.headers.get('content-type') ?? '').startsWith('application/fhir+json'), 'the IPS Bundle', ips.body);
+
+  // The patient's history names her.
+  const history = await waitFor('the download in the history', async () => {
+    const page = await call<HistoryPage>(base, 'GET', '/api/history/?page_size=100', undefined, patient.access);
+    return page.body.results.find((r) => r.action === 'document.download-link' && r.who === 'Dr Ana Ruiz (NPI 1234567893)' && r.entity_id === documentId);
+  });
+  check(history.what === 'Downloaded a document', 'history entry', history);
+
+  // A link made with "verified providers may see documents" grants at once, without a request.
+  const open = await call<ShareLinkItem>(base, 'POST', '/api/share-links/', { label: 'For any verified doctor', providers_may_see_documents: true }, patient.access);
+  check(open.status === 201 || open.status === 200, 'a pre-approving link', open.body);
+  const john = await signUp(base, mailbox, 'John Smith');
+  check((await call(base, 'POST', '/api/medical-license/', { license_number: '1003000126' }, john.access)).status === 200, "John's license");
+  const johnToken = (await call<TokenPair>(base, 'POST', '/api/token/refresh/', { refresh: john.refresh })).body.access;
+  const granted = await call<RequestAccessReply>(base, 'POST', '/api/providers/access-requests/', { share_id: open.body.share_id }, johnToken);
+  check(granted.body.state === 'granted' && granted.body.patient_id === patient.id, 'granted at once', granted.body);
+  check((await call(base, 'GET', `/api/providers/patients/${patient.id}/documents/`, undefined, johnToken)).status === 200, 'John sees the documents');
+
+  // Revoked: 404 at once.
+  const grantId = approved.body.grants.find((g) => g.provider.npi === '1234567893')!.id;
+  const revoked = await call<PatientAccessReply>(base, 'DELETE', `/api/providers/grants/${grantId}/`, undefined, patient.access);
+  check(revoked.status === 200 && revoked.body.grants.find((g) => g.id === grantId)?.active === false, 'revoke', revoked.body);
+  check(JSON.stringify(await matrix(ana)) === JSON.stringify(none), 'doctor after revoke', await matrix(ana));
+}

@@ -1,0 +1,1 @@
+module.exports = { ...require('../../jest.int.preset.cjs'), displayName: 'wallet:int', rootDir: __dirname };

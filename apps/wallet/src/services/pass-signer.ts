@@ -1,0 +1,87 @@
+import type { PassField, PassView } from '@medfolio/contracts';
+import type { SigningMaterial } from '../repositories/signing-material.repository';
+
+/** The icon and logo, drawn from one mark at each scale Wallet asks for (1x, 2x, 3x). */
+const MARK = (width: number, height: number, withName: boolean) => `
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${withName ? 160 : 29} ${withName ? 50 : 29}">
+  ${
+    withName
+      ? `<rect x="2" y="10" width="30" height="30" rx="7" fill="#ffffff"/>
+         <path d="M14 16h6v6h6v6h-6v6h-6v-6H8v-6h6z" fill="#0f766e"/>
+         <text x="40" y="33" font-family="Helvetica, Arial, sans-serif" font-size="20" font-weight="700" fill="#ffffff">Medfolio</text>`
+      : `<rect width="29" height="29" rx="6" fill="#0f766e"/>
+         <path d="M11.5 5.5h6v6h6v6h-6v6h-6v-6h-6v-6h6z" fill="#ffffff"/>`
+  }
+</svg>`;
+
+const IMAGE_SIZES = [
+  ['icon', 29, 29, false],
+  ['logo', 160, 50, true],
+] as const;
+
+let images: Promise<Record<string, Buffer>> | undefined;
+
+/** icon.png, icon@2x.png, icon@3x.png, logo.png, logo@2x.png, logo@3x.png (made once per process). */
+export function passImages(): Promise<Record<string, Buffer>> {
+  images ??= (async () => {
+    // Loaded on first use, not at start-up (the one-process mode starts every service).
+    const { default: sharp } = await import('sharp');
+    const files: Record<string, Buffer> = {};
+    for (const [name, width, height, withName] of IMAGE_SIZES) {
+      for (const scale of [1, 2, 3]) {
+        const svg = Buffer.from(MARK(width * scale, height * scale, withName));
+        files[`${name}${scale === 1 ? '' : `@${scale}x`}.png`] = await sharp(svg).png().toBuffer();
+      }
+    }
+    return files;
+  })();
+  return images;
+}
+
+export interface SignPassInput {
+  view: PassView;
+  passTypeIdentifier: string;
+  teamIdentifier: string;
+  authenticationToken: string;
+  webServiceUrl: string;
+  material: SigningMaterial;
+}
+
+const toFields = (fields: PassField[]) => fields.map(({ key, label, value }) => ({ key, label, value }));
+
+/** The signed .pkpass (a zip: pass.json, the images, manifest.json and the detached PKCS#7 signature). */
+export async function signPass(input: SignPassInput): Promise<Buffer> {
+  const { view } = input;
+  const passJson = {
+    formatVersion: 1,
+    passTypeIdentifier: input.passTypeIdentifier,
+    teamIdentifier: input.teamIdentifier,
+    organizationName: view.brand,
+    description: view.description,
+    serialNumber: view.serial_number,
+    logoText: view.brand,
+    backgroundColor: view.background_color,
+    foregroundColor: view.foreground_color,
+    labelColor: view.label_color,
+    sharingProhibited: true,
+    webServiceURL: input.webServiceUrl,
+    authenticationToken: input.authenticationToken,
+    generic: {},
+  };
+  const { PKPass } = await import('passkit-generator');
+  const pass = new PKPass(
+    { ...(await passImages()), 'pass.json': Buffer.from(JSON.stringify(passJson)) },
+    {
+      wwdr: input.material.wwdr,
+      signerCert: input.material.signerCert,
+      signerKey: input.material.signerKey,
+      ...(input.material.signerKeyPassphrase ? { signerKeyPassphrase: input.material.signerKeyPassphrase } : {}),
+    },
+  );
+  pass.headerFields.push(...toFields(view.header_fields));
+  pass.primaryFields.push(...toFields(view.primary_fields));
+  pass.secondaryFields.push(...toFields(view.secondary_fields));
+  pass.backFields.push(...toFields(view.back_fields));
+  pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: view.qr_url, messageEncoding: 'iso-8859-1', altText: 'Scan to view my summary' });
+  return pass.getAsBuffer();
+}

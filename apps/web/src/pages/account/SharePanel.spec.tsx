@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expiryFrom } from '../../api/sharing';
+import { fakeServer } from '../../test/fake-server';
+import { nth } from '../../test/nth';
+import { renderPage } from '../../test/render';
+import { clearTokens, storeTokens } from '../../session/tokens';
+import SharePanel from './SharePanel';
+
+const link = (overrides: Record<string, unknown> = {}) => ({
+  id: '6c0e3c1e-0000-4000-8000-000000000001',
+  share_id: 'kq3C1uXW0pDq3b0F7nHqXg',
+  url: 'https://app.medfolio.example/summary/kq3C1uXW0pDq3b0F7nHqXg',
+  label: 'For Dr Lee',
+  purpose: 'custom',
+  version: 1,
+  created_at: '2026-01-01T00:00:00Z',
+  expires_at: null,
+  revoked_at: null,
+  has_passcode: true,
+  locked: false,
+  notify_on_view: false,
+  providers_may_see_documents: false,
+  view_count: 3,
+  last_viewed_at: '2026-01-02T10:00:00Z',
+  shl: null,
+  qr_text: 'https://app.medfolio.example/summary/kq3C1uXW0pDq3b0F7nHqXg',
+  ...overrides,
+});
+
+beforeEach(() => storeTokens({ access: 'a', refresh: 'r' }));
+afterEach(() => clearTokens());
+
+describe('the share panel', () => {
+  it('lists links with their URL, views, passcode; makes a link with a passcode, an expiry preset and e-mail on view', async () => {
+    const links = [link(), link({ id: '6c0e3c1e-0000-4000-8000-000000000002', label: 'Old', revoked_at: '2026-01-03T00:00:00Z' })];
+    const server = fakeServer({
+      'GET /api/share-links/': () => ({ body: links }),
+      'POST /api/share-links/': (call) => {
+        links.unshift(link({ id: '6c0e3c1e-0000-4000-8000-000000000003', label: (call.body as { label: string }).label, view_count: 0 }));
+        return { status: 201, body: links[0] };
+      },
+    });
+    renderPage(<SharePanel />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Share your summary' })).toBeInTheDocument();
+    const first = nth(screen.getAllByTestId('share-link'), 0);
+    expect(within(first).getByRole('textbox', { name: 'Link "For Dr Lee"' })).toHaveValue(link().url);
+    expect(within(first).getByTestId('view-count')).toHaveTextContent(/^3 \(last/);
+    expect(screen.getByRole('heading', { name: 'Revoked (1)' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name of the link'), 'For the dentist');
+    await user.selectOptions(nth(screen.getAllByLabelText('Expires'), 0), '7');
+    await user.type(screen.getByLabelText('Passcode (optional)'), 'blue-heron');
+    await user.click(nth(screen.getAllByLabelText('E-mail me when it is opened (at most once an hour)'), 0));
+    await user.click(screen.getByRole('button', { name: 'Make link' }));
+    expect(await screen.findByText('Link "For the dentist" made.')).toBeInTheDocument();
+    const post = server.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ label: 'For the dentist', passcode: 'blue-heron', notify_on_view: true, providers_may_see_documents: false });
+    const expires = new Date((post?.body as { expires_at: string }).expires_at).getTime();
+    expect(Math.abs(expires - (Date.now() + 7 * 24 * 3600 * 1000))).toBeLessThan(60_000);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your links (2)' })).toBeInTheDocument());
+  });
+
+  it('revokes a link after asking', async () => {
+    const server = fakeServer({
+      'GET /api/share-links/': () => ({ body: [link()] }),
+      'POST /api/share-links/6c0e3c1e-0000-4000-8000-000000000001/revoke/': () => ({ body: link({ revoked_at: '2026-01-04T00:00:00Z' }) }),
+    });
+    renderPage(<SharePanel />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Revoke' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke now' }));
+    expect(await screen.findByText('"For Dr Lee" no longer opens your summary.')).toBeInTheDocument();
+    expect(server.calls.some((c) => c.method === 'POST' && c.path.endsWith('/revoke/'))).toBe(true);
+  });
+
+  it('turns a link into a SMART Health Link, whose QR then carries it, and offers the PDF of a link without passcode', async () => {
+    const shl = 'shlink:/eyJ1cmwiOiJodHRwczovL2FwcC5tZWRmb2xpby5leGFtcGxlL2FwaS9zdW1tYXJ5L3NobC8iLCJrZXkiOiJ4In0';
+    let current = link({ has_passcode: false });
+    const server = fakeServer({
+      'GET /api/share-links/': () => ({ body: [current] }),
+      'PATCH /api/share-links/6c0e3c1e-0000-4000-8000-000000000001/': () => {
+        current = link({ has_passcode: false, shl, qr_text: `${link().url}#${shl}` });
+        return { body: current };
+      },
+    });
+    renderPage(<SharePanel />);
+    const user = userEvent.setup();
+    const pdf = await screen.findByRole('link', { name: 'PDF (Letter)' });
+    expect(pdf).toHaveAttribute('href', '/api/summary/pdf/?user=kq3C1uXW0pDq3b0F7nHqXg&size=letter');
+    await user.click(screen.getByText('Change'));
+    await user.click(screen.getByLabelText("Also a SMART Health Link (doctors' apps read it as FHIR)"));
+    expect(await screen.findByText('The QR code now also carries a SMART Health Link.')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ shl: true });
+    await user.click(screen.getByRole('button', { name: 'QR' }));
+    expect(await screen.findByText(/a doctor's SMART Health Link app reads it as FHIR/)).toBeInTheDocument();
+  });
+});
+
+describe('expiryFrom', () => {
+  const now = new Date(2026, 0, 10, 12, 0, 0);
+  it('turns presets and a date into the API expiry; a past or missing date is refused', () => {
+    expect(expiryFrom('never', '', now)).toBeNull();
+    expect(expiryFrom('1', '', now)).toBe(new Date(2026, 0, 11, 12, 0, 0).toISOString());
+    expect(expiryFrom('date', '2026-02-01', now)).toBe(new Date(2026, 1, 1, 23, 59, 59).toISOString());
+    expect(expiryFrom('date', '2026-01-01', now)).toBeUndefined();
+    expect(expiryFrom('date', '', now)).toBeUndefined();
+  });
+});

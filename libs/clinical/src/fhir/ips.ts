@@ -1,0 +1,563 @@
+// The summary as a FHIR R4 International Patient Summary (IPS) document Bundle: what a doctor's
+// system reads (GET /api/summary/fhir/, the SMART Health Link's file, a provider's API). Pure: the
+// summary in, a Bundle out. Hidden facts never leave (a share shows neither them nor their count).
+import { randomUUID } from 'node:crypto';
+import type {
+  AllergyIntolerance,
+  Bundle,
+  BundleEntry,
+  CodeableConcept,
+  Coding,
+  Composition,
+  CompositionSection,
+  Condition,
+  Device,
+  Extension,
+  Immunization,
+  MedicationStatement,
+  Observation,
+  Patient,
+  Procedure,
+  Reference,
+  Resource,
+} from '@medplum/fhirtypes';
+import type { SummaryFact, SummaryItem, SummarySectionItem } from '@medfolio/contracts';
+
+export const LOINC = 'http://loinc.org';
+export const SNOMED = 'http://snomed.info/sct';
+/** The IPS's own codes for "none known" and "no information" (absent-unknown-uv-ips). */
+export const IPS_ABSENT_UNKNOWN = 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips';
+const LIST_EMPTY_REASON = 'http://terminology.hl7.org/CodeSystem/list-empty-reason';
+const DATA_ABSENT_REASON = 'http://hl7.org/fhir/StructureDefinition/data-absent-reason';
+
+/** The IPS Composition type: "Patient summary Document". */
+export const IPS_DOCUMENT_CODE = '60591-5';
+
+/** IPS section codes (LOINC), by the section the IPS names. */
+export const IPS_SECTIONS = {
+  problems: { code: '11450-4', display: 'Problem list - Reported', title: 'Active Problems' },
+  medications: { code: '10160-0', display: 'History of Medication use Narrative', title: 'Medication Summary' },
+  allergies: {
+    code: '48765-2',
+    display: 'Allergies and adverse reactions Document',
+    title: 'Allergies and Intolerances',
+  },
+  pastIllness: { code: '11348-0', display: 'History of Past illness Narrative', title: 'History of Past Illness' },
+  immunizations: { code: '11369-6', display: 'History of Immunization Narrative', title: 'Immunizations' },
+  procedures: { code: '47519-4', display: 'History of Procedures Document', title: 'History of Procedures' },
+  results: { code: '30954-2', display: 'Relevant diagnostic tests/laboratory data Narrative', title: 'Results' },
+  vitalSigns: { code: '8716-3', display: 'Vital signs', title: 'Vital Signs' },
+  careTeam: { code: '85847-2', display: 'Patient Care team information', title: 'Care Team' },
+  notes: { code: '51848-0', display: 'Evaluation note', title: 'Other Notes' },
+} as const;
+export type IpsSectionName = keyof typeof IPS_SECTIONS;
+
+/** The three sections every IPS has, in this order, facts or not. */
+export const IPS_REQUIRED_SECTIONS: readonly IpsSectionName[] = ['problems', 'medications', 'allergies'];
+
+/** The model's code system names (libs/clinical extract/codes.ts) as FHIR system URLs. */
+const SYSTEM_URLS: Record<string, string> = {
+  RxNorm: 'http://www.nlm.nih.gov/research/umls/rxnorm',
+  'SNOMED CT': SNOMED,
+  'ICD-10-CM': 'http://hl7.org/fhir/sid/icd-10-cm',
+  'ICD-10': 'http://hl7.org/fhir/sid/icd-10',
+  'ICD-9-CM': 'http://hl7.org/fhir/sid/icd-9-cm',
+  LOINC,
+  CVX: 'http://hl7.org/fhir/sid/cvx',
+  NDC: 'http://hl7.org/fhir/sid/ndc',
+  CPT: 'http://www.ama-assn.org/go/cpt',
+  UNII: 'http://fdasis.nlm.nih.gov',
+};
+
+/** Who the summary is about. Unknown parts are sent as "unknown" (data-absent-reason), as the IPS asks. */
+export interface IpsPatient {
+  /** The patient's id in Medfolio (becomes Patient.identifier; never the share id). Left out of shares. */
+  id?: string | null;
+  given?: string | null;
+  family?: string | null;
+  /** ISO date (YYYY, YYYY-MM or YYYY-MM-DD). */
+  birthDate?: string | null;
+}
+
+export interface IpsOptions {
+  /** Stamped on the Bundle and the Composition (ISO 8601 with a zone); default: now. */
+  now?: Date;
+  /** Base of Patient.identifier.system (e.g. PUBLIC_BASE_URL); default: an urn of this app. */
+  identifierSystem?: string;
+  /** The fullUrl maker (tests pass a deterministic one); default: urn:uuid with a random UUID. */
+  newId?: () => string;
+}
+
+const absent = (code: 'unknown' | 'not-applicable' = 'unknown'): { extension: Extension[] } => ({
+  extension: [{ url: DATA_ABSENT_REASON, valueCode: code }],
+});
+
+const PARTIAL_DATE = /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/;
+
+/** A model date as a FHIR date(Time): the date part only (a time would need a zone the source rarely gives). */
+export function fhirDate(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  if (PARTIAL_DATE.test(value)) return value;
+  const datePart = value.slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}T/.test(value) && PARTIAL_DATE.test(datePart) ? datePart : undefined;
+}
+
+function escapeXhtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Narrative: the lines as an XHTML list (or one paragraph), as FHIR's Narrative.div wants. */
+function narrative(lines: string[]): { status: 'generated'; div: string } {
+  const body =
+    lines.length === 1
+      ? `<p>${escapeXhtml(lines[0] ?? '')}</p>`
+      : `<ul>${lines.map((line) => `<li>${escapeXhtml(line)}</li>`).join('')}</ul>`;
+  return { status: 'generated', div: `<div xmlns="http://www.w3.org/1999/xhtml">${body}</div>` };
+}
+
+/** A fact's code as a CodeableConcept: the coding where its system is known, the text always. */
+export function conceptOfFact(fact: Pick<SummaryFact, 'text' | 'code'>, text = fact.text): CodeableConcept {
+  const concept: CodeableConcept = { text };
+  const code = fact.code;
+  if (code && code.code.trim()) {
+    const system =
+      SYSTEM_URLS[code.system] ??
+      (/^https?:\/\//.test(code.system)
+        ? code.system
+        : /^[0-2](\.(0|[1-9]\d*))+$/.test(code.system)
+          ? `urn:oid:${code.system}`
+          : undefined);
+    if (system) {
+      const coding: Coding = { system, code: code.code.trim() };
+      if (code.display) coding.display = code.display;
+      concept.coding = [coding];
+    }
+  }
+  return concept;
+}
+
+function absentConcept(code: string, display: string): CodeableConcept {
+  return { coding: [{ system: IPS_ABSENT_UNKNOWN, code, display }], text: display };
+}
+
+function sectionCode(name: IpsSectionName): CodeableConcept {
+  const s = IPS_SECTIONS[name];
+  return { coding: [{ system: LOINC, code: s.code, display: s.display }] };
+}
+
+/** What a fact says in one line of narrative: its text, its dates and its details. */
+function factLine(fact: SummaryFact): string {
+  const parts = [fact.text];
+  if (fact.status && fact.status !== 'unknown') parts.push(`(${fact.status})`);
+  if (fact.certainty === 'possible') parts.push('(possible)');
+  const since = fact.onset
+    ? fact.end
+      ? `${fact.onset} to ${fact.end}`
+      : `since ${fact.onset}`
+    : fact.end
+      ? `until ${fact.end}`
+      : null;
+  if (since) parts.push(`— ${since}`);
+  const details = fact.details
+    ? Object.entries(fact.details).filter(([key, v]) => v && key !== 'value' && key !== 'unit')
+    : [];
+  if (fact.category === 'allergy' || fact.category === 'medication') {
+    const text = details.map(([key, v]) => `${key}: ${v}`).join(', ');
+    if (text) parts.push(`(${text})`);
+  }
+  return parts.join(' ');
+}
+
+interface Built {
+  entries: BundleEntry[];
+  sections: CompositionSection[];
+}
+
+/**
+ * The summary as an IPS document Bundle. The Composition (LOINC 60591-5) has the three required
+ * sections (problems 11450-4, medications 10160-0, allergies 48765-2) always, and the others where
+ * the summary has something (past illness, immunizations, procedures, results, vital signs, care
+ * team, notes). A section a source says is empty carries the IPS's "no known ..." entry (required
+ * sections) or emptyReason nilknown; a section nothing was found for carries emptyReason
+ * "unavailable" and says "Not recorded".
+ */
+export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, options: IpsOptions = {}): Bundle {
+  const now = options.now ?? new Date();
+  const newId = options.newId ?? ((): string => `urn:uuid:${randomUUID()}`);
+  const timestamp = now.toISOString();
+  const patientUrl = newId();
+  const deviceUrl = newId();
+  const subject: Reference<Patient> = { reference: patientUrl };
+
+  const patientResource: Patient = {
+    resourceType: 'Patient',
+    ...(patient.id ? { identifier: [{ system: options.identifierSystem ?? 'urn:medfolio:patient', value: patient.id }] } : {}),
+    name: [
+      patient.given || patient.family
+        ? {
+            ...(patient.family ? { family: patient.family } : {}),
+            ...(patient.given ? { given: [patient.given] } : {}),
+            text: [patient.given, patient.family].filter(Boolean).join(' '),
+          }
+        : absent(),
+    ],
+  };
+  const birthDate = fhirDate(patient.birthDate);
+  if (birthDate) patientResource.birthDate = birthDate;
+  else (patientResource as Patient & { _birthDate?: unknown })._birthDate = absent();
+
+  // The software that read the records and built the summary; the patient confirmed it.
+  const device: Device = {
+    resourceType: 'Device',
+    deviceName: [{ name: 'Medfolio summary', type: 'user-friendly-name' }],
+  };
+
+  const built: Built = { entries: [], sections: [] };
+  const add = (resource: Resource): Reference => {
+    const fullUrl = newId();
+    built.entries.push({ fullUrl, resource });
+    return { reference: fullUrl };
+  };
+
+  const shown = (section: SummarySectionItem | undefined): SummaryFact[] =>
+    (section?.facts ?? []).filter((f) => !f.hidden);
+  const byKey = new Map(summary.sections.map((s) => [s.key, s]));
+  const additional = shown(byKey.get('additional'));
+
+  // Problems (required): the current conditions.
+  requiredSection(
+    built,
+    'problems',
+    byKey.get('current_conditions'),
+    (fact) => add(condition(fact, subject, 'current')),
+    () =>
+      add({
+        resourceType: 'Condition',
+        clinicalStatus: clinical('active'),
+        code: absentConcept('no-known-problems', 'No known problems'),
+        subject,
+      } satisfies Condition),
+  );
+  // Medications (required).
+  requiredSection(
+    built,
+    'medications',
+    byKey.get('medications'),
+    (fact) => add(medicationStatement(fact, subject)),
+    () =>
+      add({
+        resourceType: 'MedicationStatement',
+        status: 'active',
+        medicationCodeableConcept: absentConcept('no-known-medications', 'No known medications'),
+        subject,
+        ...({ _effectiveDateTime: absent('not-applicable') } as object),
+      } satisfies MedicationStatement),
+  );
+  // Allergies (required).
+  requiredSection(
+    built,
+    'allergies',
+    byKey.get('allergies'),
+    (fact) => add(allergy(fact, patientUrl)),
+    () =>
+      add({
+        resourceType: 'AllergyIntolerance',
+        clinicalStatus: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }],
+        },
+        verificationStatus: {
+          coding: [
+            { system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: 'confirmed' },
+          ],
+        },
+        code: absentConcept('no-known-allergies', 'No known allergies'),
+        patient: subject,
+      } satisfies AllergyIntolerance),
+  );
+
+  // Past illness: shown when the summary has past history (facts, or a source saying there is none).
+  const past = byKey.get('past_history');
+  const pastFacts = shown(past);
+  if (pastFacts.length > 0) {
+    optionalSection(built, 'pastIllness', pastFacts, (fact) => add(condition(fact, subject, 'past')));
+  } else if (past?.state === 'none_known') {
+    built.sections.push({
+      title: IPS_SECTIONS.pastIllness.title,
+      code: sectionCode('pastIllness'),
+      text: narrative([past.none_known?.text ? `None known (${past.none_known.text})` : 'None known']),
+      emptyReason: { coding: [{ system: LIST_EMPTY_REASON, code: 'nilknown', display: 'Nil Known' }] },
+    });
+  }
+
+  const of = (category: SummaryFact['category']): SummaryFact[] => additional.filter((f) => f.category === category);
+  optionalSection(built, 'immunizations', of('immunization'), (fact) => add(immunization(fact, subject)));
+  optionalSection(built, 'procedures', of('procedure'), (fact) => add(procedure(fact, subject)));
+  optionalSection(built, 'results', of('result'), (fact) => add(observation(fact, subject, 'laboratory')));
+  optionalSection(built, 'vitalSigns', of('vital'), (fact) => add(observation(fact, subject, 'vital-signs')));
+  // Care team and notes have no IPS resource here: narrative only.
+  for (const [name, category] of [
+    ['careTeam', 'care_team'],
+    ['notes', 'note'],
+  ] as const) {
+    const facts = of(category);
+    if (facts.length === 0) continue;
+    built.sections.push({
+      title: IPS_SECTIONS[name].title,
+      code: sectionCode(name),
+      text: narrative(facts.map(factLine)),
+    });
+  }
+
+  const composition: Composition = {
+    resourceType: 'Composition',
+    status: 'final',
+    type: { coding: [{ system: LOINC, code: IPS_DOCUMENT_CODE, display: 'Patient summary Document' }] },
+    subject,
+    date: timestamp,
+    author: [{ reference: deviceUrl, display: 'Medfolio' }],
+    title: `Patient Summary as of ${timestamp.slice(0, 10)}`,
+    confidentiality: 'N',
+    attester:
+      summary.confirmed_version !== null && summary.confirmed_version === summary.version
+        ? [{ mode: 'personal', party: { reference: patientUrl } }]
+        : undefined,
+    section: built.sections,
+  };
+  if (!composition.attester) delete composition.attester;
+
+  return {
+    resourceType: 'Bundle',
+    identifier: { system: 'urn:ietf:rfc:3986', value: newId() },
+    type: 'document',
+    timestamp,
+    entry: [
+      { fullUrl: newId(), resource: composition },
+      { fullUrl: patientUrl, resource: patientResource },
+      { fullUrl: deviceUrl, resource: device },
+      ...built.entries,
+    ],
+  };
+}
+
+function requiredSection(
+  built: Built,
+  name: IpsSectionName,
+  section: SummarySectionItem | undefined,
+  entryOf: (fact: SummaryFact) => Reference,
+  noneKnownEntry: () => Reference,
+): void {
+  const facts = (section?.facts ?? []).filter((f) => !f.hidden);
+  const meta = IPS_SECTIONS[name];
+  if (facts.length > 0) {
+    built.sections.push({
+      title: meta.title,
+      code: sectionCode(name),
+      text: narrative(facts.map(factLine)),
+      entry: facts.map(entryOf),
+    });
+  } else if (section?.state === 'none_known') {
+    const said = section.none_known?.text;
+    built.sections.push({
+      title: meta.title,
+      code: sectionCode(name),
+      text: narrative([said ? `None known (${said})` : 'None known']),
+      entry: [noneKnownEntry()],
+    });
+  } else {
+    built.sections.push({
+      title: meta.title,
+      code: sectionCode(name),
+      text: narrative(['Not recorded']),
+      emptyReason: { coding: [{ system: LIST_EMPTY_REASON, code: 'unavailable', display: 'Unavailable' }] },
+    });
+  }
+}
+
+function optionalSection(
+  built: Built,
+  name: IpsSectionName,
+  facts: SummaryFact[],
+  entryOf: (fact: SummaryFact) => Reference,
+): void {
+  if (facts.length === 0) return;
+  const meta = IPS_SECTIONS[name];
+  built.sections.push({
+    title: meta.title,
+    code: sectionCode(name),
+    text: narrative(facts.map(factLine)),
+    entry: facts.map(entryOf),
+  });
+}
+
+function clinical(code: 'active' | 'inactive' | 'resolved'): CodeableConcept {
+  return { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code }] };
+}
+
+function condition(fact: SummaryFact, subject: Reference<Patient>, when: 'current' | 'past'): Condition {
+  const onset = fhirDate(fact.onset);
+  const end = fhirDate(fact.end);
+  // An abatement date is only allowed on an inactive or resolved condition (con-4).
+  const status: 'active' | 'inactive' | 'resolved' =
+    fact.status === 'resolved' || (end && fact.status !== 'active')
+      ? 'resolved'
+      : fact.status === 'active' || when === 'current'
+        ? 'active'
+        : 'inactive';
+  const resource: Condition = {
+    resourceType: 'Condition',
+    clinicalStatus: clinical(status),
+    verificationStatus: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status',
+          code: fact.certainty === 'possible' ? 'provisional' : 'confirmed',
+        },
+      ],
+    },
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/condition-category',
+            code: 'problem-list-item',
+            display: 'Problem List Item',
+          },
+        ],
+      },
+    ],
+    code: conceptOfFact(fact),
+    subject,
+  };
+  if (onset) resource.onsetDateTime = onset;
+  if (end && status !== 'active') resource.abatementDateTime = end;
+  return resource;
+}
+
+function medicationStatement(fact: SummaryFact, subject: Reference<Patient>): MedicationStatement {
+  const onset = fhirDate(fact.onset);
+  const end = fhirDate(fact.end);
+  const status: MedicationStatement['status'] =
+    fact.status === 'active'
+      ? 'active'
+      : fact.status === 'stopped'
+        ? 'stopped'
+        : fact.status === 'resolved'
+          ? 'completed'
+          : 'unknown';
+  const resource: MedicationStatement = {
+    resourceType: 'MedicationStatement',
+    status,
+    medicationCodeableConcept: conceptOfFact(fact),
+    subject,
+  };
+  if (onset && end) resource.effectivePeriod = { start: onset, end };
+  else if (onset) resource.effectivePeriod = { start: onset };
+  else if (end) resource.effectivePeriod = { end };
+  else (resource as MedicationStatement & { _effectiveDateTime?: unknown })._effectiveDateTime = absent();
+  const d = fact.details ?? {};
+  const dosage = [d['dose'], d['route'], d['frequency']].filter(Boolean).join(', ');
+  if (dosage) resource.dosage = [{ text: dosage }];
+  return resource;
+}
+
+const SEVERITY: Record<string, 'mild' | 'moderate' | 'severe'> = {
+  mild: 'mild',
+  moderate: 'moderate',
+  severe: 'severe',
+};
+
+function allergy(fact: SummaryFact, patientUrl: string): AllergyIntolerance {
+  const resolved = fact.status === 'resolved' || fact.status === 'stopped';
+  const resource: AllergyIntolerance = {
+    resourceType: 'AllergyIntolerance',
+    clinicalStatus: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical',
+          code: resolved ? 'resolved' : 'active',
+        },
+      ],
+    },
+    verificationStatus: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification',
+          code: fact.certainty === 'possible' ? 'unconfirmed' : 'confirmed',
+        },
+      ],
+    },
+    code: conceptOfFact(fact),
+    patient: { reference: patientUrl },
+  };
+  const onset = fhirDate(fact.onset);
+  if (onset) resource.onsetDateTime = onset;
+  const reaction = fact.details?.['reaction'];
+  const severity = SEVERITY[(fact.details?.['severity'] ?? '').trim().toLowerCase()];
+  if (reaction) resource.reaction = [{ manifestation: [{ text: reaction }], ...(severity ? { severity } : {}) }];
+  return resource;
+}
+
+function immunization(fact: SummaryFact, patient: Reference<Patient>): Immunization {
+  const when = fhirDate(fact.onset);
+  const resource: Immunization = {
+    resourceType: 'Immunization',
+    status: 'completed',
+    vaccineCode: conceptOfFact(fact),
+    patient,
+  };
+  if (when) resource.occurrenceDateTime = when;
+  else (resource as Immunization & { _occurrenceDateTime?: unknown })._occurrenceDateTime = absent();
+  return resource;
+}
+
+function procedure(fact: SummaryFact, subject: Reference<Patient>): Procedure {
+  const when = fhirDate(fact.onset);
+  const resource: Procedure = { resourceType: 'Procedure', status: 'completed', code: conceptOfFact(fact), subject };
+  if (when) resource.performedDateTime = when;
+  else (resource as Procedure & { _performedDateTime?: unknown })._performedDateTime = absent();
+  return resource;
+}
+
+const NUMBER = /^[-+]?\d+(\.\d+)?$/;
+
+function observation(
+  fact: SummaryFact,
+  subject: Reference<Patient>,
+  category: 'laboratory' | 'vital-signs',
+): Observation {
+  const value = fact.details?.['value']?.trim();
+  const unit = fact.details?.['unit']?.trim();
+  // The test's name is the text before its value ("Hemoglobin A1c 6.1 % (high)" -> "Hemoglobin A1c").
+  const name = value
+    ? fact.text
+        .split(value)[0]
+        ?.replace(/[\s:=,-]+$/, '')
+        .trim()
+    : '';
+  const resource: Observation = {
+    resourceType: 'Observation',
+    status: 'final',
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+            code: category,
+            display: category === 'laboratory' ? 'Laboratory' : 'Vital Signs',
+          },
+        ],
+      },
+    ],
+    code: conceptOfFact(fact, name || fact.text),
+    subject,
+  };
+  const when = fhirDate(fact.onset);
+  if (when) resource.effectiveDateTime = when;
+  else (resource as Observation & { _effectiveDateTime?: unknown })._effectiveDateTime = absent();
+  if (value && NUMBER.test(value)) resource.valueQuantity = { value: Number(value), ...(unit ? { unit } : {}) };
+  else if (value) resource.valueString = unit ? `${value} ${unit}` : value;
+  else resource.valueString = fact.text;
+  const interpretation = fact.details?.['interpretation'];
+  if (interpretation) resource.interpretation = [{ text: interpretation }];
+  return resource;
+}

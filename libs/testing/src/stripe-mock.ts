@@ -1,0 +1,162 @@
+/**
+ * Stripe's API stand-in for billing's tests: stripe-mock (installed by `npm run tools:install`, see
+ * libs/tooling/tools.d/stripe.sh). It checks every request against Stripe's OpenAPI specification
+ * and answers with fixtures; it keeps nothing, so tests put a recording proxy in front of it
+ * (`recordStripeRequests`) and assert what billing sent and how it used the answers.
+ *
+ * Where it comes from: STRIPE_MOCK_URL when set; else Testcontainers' stripe/stripe-mock image where
+ * a Docker engine runs; else the installed binary on a free loopback port.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { access, constants } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dockerAvailable } from './service-urls';
+
+export const STRIPE_MOCK_VERSION = 'v0.203.0';
+
+export interface StripeMock {
+  /** http://host:port of the API. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function useStripeMock(env: NodeJS.ProcessEnv = process.env): Promise<StripeMock> {
+  if (env['STRIPE_MOCK_URL']) return { url: env['STRIPE_MOCK_URL'].replace(/\/$/, ''), stop: async () => undefined };
+  if (dockerAvailable(env)) return startStripeMockContainer();
+  return startStripeMock();
+}
+
+async function startStripeMockContainer(): Promise<StripeMock> {
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const container = await new GenericContainer(`stripe/stripe-mock:${STRIPE_MOCK_VERSION}`).withExposedPorts(12111).withWaitStrategy(Wait.forListeningPorts()).start();
+  return { url: `http://${container.getHost()}:${container.getMappedPort(12111)}`, stop: async () => void (await container.stop()) };
+}
+
+/** Starts the installed binary on a free loopback port. */
+export async function startStripeMock(binary = defaultBinary()): Promise<StripeMock> {
+  try {
+    await access(binary, constants.X_OK);
+  } catch {
+    throw new Error(`stripe-mock not found at ${binary}: run \`npm run tools:install\` (or set STRIPE_MOCK_BIN or STRIPE_MOCK_URL)`);
+  }
+  const port = await freePort();
+  const child = spawn(binary, ['-http-port', String(port), '-https-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-4000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => stopProcess(child);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`stripe-mock exited with ${child.exitCode}\n${output}`);
+    try {
+      await (await fetch(`${url}/v1/customers`, { headers: { authorization: 'Bearer sk_test_123' } })).arrayBuffer();
+      return { url, stop };
+    } catch {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`stripe-mock did not answer on ${url}\n${output}`);
+      }
+      await sleep(100);
+    }
+  }
+}
+
+export interface RecordedStripeRequest {
+  method: string;
+  /** e.g. /v1/subscriptions/sub_123 (no query). */
+  path: string;
+  /** Form fields (POST) or query fields (GET), keys as Stripe writes them (`items[0][price]`). */
+  params: Record<string, string>;
+  idempotencyKey?: string;
+  status: number;
+  /** The parsed answer. */
+  response: Record<string, unknown>;
+}
+
+export interface StripeRecorder {
+  url: string;
+  requests: RecordedStripeRequest[];
+  /** The requests matching a method and a path (a string prefix or a pattern). */
+  find(method: string, pathMatch: string | RegExp): RecordedStripeRequest[];
+  stop(): Promise<void>;
+}
+
+/** A proxy in front of stripe-mock that keeps every request and answer. */
+export async function recordStripeRequests(targetUrl: string): Promise<StripeRecorder> {
+  const requests: RecordedStripeRequest[] = [];
+  const server: Server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const target = new URL(req.url ?? '/', targetUrl);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name)) headers[name] = value;
+    }
+    const answer = await fetch(target, { method: req.method, headers, ...(body.length > 0 ? { body } : {}) });
+    const text = await answer.text();
+    const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? target.search : body.toString('utf8')));
+    let response: Record<string, unknown> = {};
+    try {
+      response = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      /* not JSON */
+    }
+    const key = req.headers['idempotency-key'];
+    requests.push({ method: req.method ?? 'GET', path: target.pathname, params, ...(typeof key === 'string' ? { idempotencyKey: key } : {}), status: answer.status, response });
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+    res.end(text);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    find: (method, pathMatch) =>
+      requests.filter((r) => r.method === method && (typeof pathMatch === 'string' ? r.path.startsWith(pathMatch) : pathMatch.test(r.path))),
+    stop: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function defaultBinary(): string {
+  if (process.env['STRIPE_MOCK_BIN']) return process.env['STRIPE_MOCK_BIN'];
+  const toolsDir = process.env['MEDFOLIO_TOOLS_DIR'] || path.join(homedir(), '.cache', 'medfolio', 'tools');
+  return path.join(toolsDir, 'bin', 'stripe-mock');
+}
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('Could not find a free port');
+  return address.port;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(killTimer);
+}
