@@ -143,6 +143,20 @@ describe('the PassKit web service', () => {
     await expect(send(WALLET_SUBJECTS.passkitPass, { ...request, serial_number: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('a change never leaves the Last-Modified a device holds (the same second, or a clock ahead): never 304 after a change', async () => {
+    const request = { pass_type_identifier: ptid(), serial_number: serial, authentication_token: token };
+    // The device's copy is stamped later than the database's clock will read at the change: a change
+    // within the same second as the fetch, or a clock that stepped back, both look like this.
+    await h.sql(`UPDATE wallet.passes SET updated_at = date_trunc('second', now()) + interval '5 seconds' WHERE serial_number = $1`, [serial]);
+    const fetched = await send(WALLET_SUBJECTS.passkitPass, request);
+    const [row] = await h.sql<{ show_name: boolean }>(`SELECT show_name FROM wallet.passes WHERE serial_number = $1`, [serial]);
+    await h.rpc.send(WALLET_SUBJECTS.updateSettings, { show_name: !row!.show_name }, h.owner(userId));
+    const next = await send(WALLET_SUBJECTS.passkitPass, { ...request, if_modified_since: fetched.last_modified });
+    expect(next.not_modified).toBe(false);
+    expect(Date.parse(next.last_modified)).toBeGreaterThan(Date.parse(fetched.last_modified));
+    await h.rpc.send(WALLET_SUBJECTS.updateSettings, { show_name: row!.show_name }, h.owner(userId));
+  });
+
   it('lists the serials updated since a tag (none: null, HTTP 204) and takes logs', async () => {
     const all = await send(WALLET_SUBJECTS.passkitUpdated, { device_library_identifier: device, pass_type_identifier: ptid() });
     expect(all).toEqual({ serialNumbers: [serial], lastUpdated: expect.stringMatching(/^\d+$/) });
@@ -155,6 +169,9 @@ describe('the PassKit web service', () => {
   it('revoking the link lists the serial as updated, pushes the device through APNs, and the next pass carries a new link', async () => {
     const since = (await send(WALLET_SUBJECTS.passkitUpdated, { device_library_identifier: device, pass_type_identifier: ptid() }))!.lastUpdated;
     const oldUrl = h.sharing.links.get(userId)!.url;
+    const request = { pass_type_identifier: ptid(), serial_number: serial, authentication_token: token };
+    // The device's copy, fetched moments before the revocation (usually within the same second).
+    const before = (await send(WALLET_SUBJECTS.passkitPass, request)) as Extract<PassKitPassReply, { not_modified: false }>;
     apns.pushes.length = 0;
     await h.sharing.revoke(userId);
 
@@ -165,7 +182,10 @@ describe('the PassKit web service', () => {
     const push = await h.eventually('the APNs push', async () => apns.pushes.find((p) => p.deviceToken === 'push-token-1'));
     expect(push).toEqual({ deviceToken: 'push-token-1', topic: ptid(), body: '{}', problems: [] });
 
-    const latest = (await send(WALLET_SUBJECTS.passkitPass, { pass_type_identifier: ptid(), serial_number: serial, authentication_token: token })) as Extract<PassKitPassReply, { not_modified: false }>;
+    // Asked with the Last-Modified of its copy, the device gets the new pass, never "not modified".
+    const latest = (await send(WALLET_SUBJECTS.passkitPass, { ...request, if_modified_since: before.last_modified })) as Extract<PassKitPassReply, { not_modified: false }>;
+    expect(latest.not_modified).toBe(false);
+    expect(Date.parse(latest.last_modified)).toBeGreaterThan(Date.parse(before.last_modified));
     const qr = passJson(await readPkpass(Buffer.from(await (await h.download(latest.url)).arrayBuffer()))).barcodes[0]!.message;
     expect(qr).not.toBe(oldUrl);
     expect(qr).toBe(h.sharing.links.get(userId)!.url);

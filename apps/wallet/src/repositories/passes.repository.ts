@@ -2,6 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DeviceRegistration, WalletPass } from '../entities';
 
+/**
+ * The new Last-Modified of a changed pass. HTTP dates have whole seconds, so a pass changed in the
+ * same second a device last fetched it would still compare "not modified" and the device would keep
+ * the old pass (a revoked link on the phone). The new time is therefore at least one whole second
+ * after the previous one: now(), or the previous second + 1 s when now() is still inside it.
+ */
+const NEXT_LAST_MODIFIED = `GREATEST(now(), date_trunc('second', updated_at) + interval '1 second')`;
+
 type LinkFields = Pick<WalletPass, 'linkId' | 'linkVersion' | 'linkUrl' | 'linkState'>;
 
 /** The only database I/O of the service: passes and device registrations. */
@@ -34,7 +42,7 @@ export class PassesRepository {
 
   /** Records a change of what the pass shows: a new update tag and Last-Modified. */
   async markChanged(serialNumber: string, fields: Partial<LinkFields & Pick<WalletPass, 'showName'>>): Promise<WalletPass> {
-    const sets: string[] = [`update_tag = nextval('"${this.schema}".pass_update_tags')`, 'updated_at = now()'];
+    const sets: string[] = [`update_tag = nextval('"${this.schema}".pass_update_tags')`, `updated_at = ${NEXT_LAST_MODIFIED}`];
     const params: unknown[] = [serialNumber];
     const columns: Record<string, string> = { linkId: 'link_id', linkVersion: 'link_version', linkUrl: 'link_url', linkState: 'link_state', showName: 'show_name' };
     for (const [name, value] of Object.entries(fields)) {
@@ -50,7 +58,7 @@ export class PassesRepository {
     const rows: Array<{ serial_number: string }> = await this.dataSource.query(
       `UPDATE "${this.schema}".passes
           SET link_state = $4, link_version = GREATEST(link_version, $3),
-              update_tag = nextval('"${this.schema}".pass_update_tags'), updated_at = now()
+              update_tag = nextval('"${this.schema}".pass_update_tags'), updated_at = ${NEXT_LAST_MODIFIED}
         WHERE owner_id = $1 AND link_id = $2 AND (link_version < $3 OR (link_state = 'active' AND $4 <> 'active'))
         RETURNING serial_number`,
       [ownerId, linkId, version, state],
