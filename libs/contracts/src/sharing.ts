@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
 import type { RpcShape } from './rpc-map';
 
 /**
@@ -80,19 +80,14 @@ const LABEL = { message: 'label must be 1 to 60 characters.' };
 const PASSCODE = { message: 'passcode must be 4 to 64 characters.' };
 const EXPIRES = { message: 'expires_at must be an ISO 8601 date and time, or null.' };
 
-/** POST /api/share-links/ body. */
-export class CreateShareLinkDto {
-  @IsString(LABEL)
-  @Length(1, 60, LABEL)
-  @Matches(/\S/, LABEL)
-  label!: string;
-
-  /** ISO 8601; absent or null: no expiry. */
+/** What a share link's owner sets besides its label, the same on create and on update. */
+class ShareLinkSettingsDto {
+  /** ISO 8601; absent or null: no expiry (on update: null removes it). */
   @IsOptional()
   @IsISO8601({ strict: true }, EXPIRES)
   expires_at?: string | null;
 
-  /** Absent or null: no passcode. Stored hashed (argon2id). */
+  /** Absent or null: no passcode (on update: a new one also unlocks a locked link; null removes it). Stored hashed (argon2id). */
   @IsOptional()
   @IsString(PASSCODE)
   @Length(4, 64, PASSCODE)
@@ -112,36 +107,21 @@ export class CreateShareLinkDto {
   shl?: boolean;
 }
 
+/** POST /api/share-links/ body. */
+export class CreateShareLinkDto extends ShareLinkSettingsDto {
+  @IsString(LABEL)
+  @Length(1, 60, LABEL)
+  @Matches(/\S/, LABEL)
+  label!: string;
+}
+
 /** PATCH /api/share-links/{linkId}/ body: only the fields sent change; null clears expiry or passcode. */
-export class UpdateShareLinkBodyDto {
+export class UpdateShareLinkBodyDto extends ShareLinkSettingsDto {
   @IsOptional()
   @IsString(LABEL)
   @Length(1, 60, LABEL)
   @Matches(/\S/, LABEL)
   label?: string;
-
-  @ValidateIf((_o, v) => v !== undefined && v !== null)
-  @IsISO8601({ strict: true }, EXPIRES)
-  expires_at?: string | null;
-
-  /** A new passcode (also unlocks a locked link), or null to remove it. */
-  @ValidateIf((_o, v) => v !== undefined && v !== null)
-  @IsString(PASSCODE)
-  @Length(4, 64, PASSCODE)
-  passcode?: string | null;
-
-  @IsOptional()
-  @IsBoolean({ message: 'notify_on_view must be true or false.' })
-  notify_on_view?: boolean;
-
-  @IsOptional()
-  @IsBoolean({ message: 'providers_may_see_documents must be true or false.' })
-  providers_may_see_documents?: boolean;
-
-  /** Also a SMART Health Link (the QR then carries the `shlink:/` after '#'); false turns it off (a new key next time). */
-  @IsOptional()
-  @IsBoolean({ message: 'shl must be true or false.' })
-  shl?: boolean;
 }
 
 export class ShareLinkIdDto {
