@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { startRig, stopRig, type Rig, type FaultService, type Patient } from './support/fault-rig';
 import { checkAcknowledged, MixedLoad, ok, tally } from './support/mixed-load';
 
@@ -8,7 +9,11 @@ import { checkAcknowledged, MixedLoad, ok, tally } from './support/mixed-load';
  * default 47200..). Every process's RSS must stay flat within 10% and its open file descriptors must
  * not grow: the median of the first minute after a three-minute warm-up (the patients' data reaches its
  * steady size of KEEP documents each, and the processes' heaps settle) against the median of the last.
- * `npm test` runs it in the background while the other phases run (libs/tooling/scripts/test.mjs).
+ * Beside RSS, each process's V8 heap in use and its external memory (Buffers) are read off its
+ * /metrics and shown, so a growth can be told apart: a leak of JS objects grows the heap; a native
+ * one (or allocator fragmentation) grows RSS alone. SOAK_HEAP_SNAPSHOTS=<dir> also writes a heap
+ * snapshot of every product process at the end of the warm-up and at the end (SIGUSR2), to compare.
+ * `npm run test:soak` runs it in the background while the other phases run (libs/tooling/scripts/test.mjs).
  */
 const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 10);
 const RATE = Number(process.env['SOAK_RATE'] ?? 4);
@@ -21,10 +26,29 @@ const RSS_GROWTH = 0.1;
 /** Sockets come and go with the pools; a leak grows past this. */
 const FD_SLACK = 3;
 
+const SNAPSHOTS = process.env['SOAK_HEAP_SNAPSHOTS'];
+const PRODUCT: FaultService[] = ['gateway', 'audit', 'identity', 'notifications', 'documents', 'summary', 'wallet', 'billing'];
+
 interface Sample {
   at: number;
   rss: number;
   fds: number;
+  heap?: number;
+  external?: number;
+}
+
+/** V8's heap in use and external memory, from a process's Prometheus metrics. */
+async function heapOf(port: number): Promise<{ heap?: number; external?: number }> {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(2000) })).text();
+    const value = (name: string) => {
+      const found = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1];
+      return found === undefined ? undefined : Number(found);
+    };
+    return { heap: value('nodejs_heap_size_used_bytes'), external: value('nodejs_external_memory_bytes') };
+  } catch {
+    return {};
+  }
 }
 
 function sample(pid: number): Omit<Sample, 'at'> | undefined {
@@ -49,7 +73,11 @@ describe('soak: mixed load for SOAK_MINUTES', () => {
   let patients: Patient[];
 
   beforeAll(async () => {
-    rig = await startRig(PORT_BASE);
+    const snapshotOptions = SNAPSHOTS
+      ? Object.fromEntries(PRODUCT.map((name) => [name, { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${path.resolve(SNAPSHOTS, name)}` }]))
+      : {};
+    if (SNAPSHOTS) for (const name of PRODUCT) mkdirSync(path.resolve(SNAPSHOTS, name), { recursive: true });
+    rig = await startRig(PORT_BASE, snapshotOptions);
     patients = [await rig.product.registerPatient(), await rig.product.registerPatient()];
   }, 400_000);
 
@@ -60,7 +88,7 @@ describe('soak: mixed load for SOAK_MINUTES', () => {
   it('keeps every process flat in memory and open handles', async () => {
     const { nats, pg, product } = rig!;
     const pids = new Map<string, number>();
-    for (const name of ['gateway', 'audit', 'identity', 'notifications', 'documents', 'summary', 'wallet', 'billing'] as FaultService[]) pids.set(name, product.pid(name)!);
+    for (const name of PRODUCT) pids.set(name, product.pid(name)!);
     pids.set('nats-server', nats.pid!);
     const samples = new Map<string, Sample[]>([...pids.keys()].map((name) => [name, []]));
     // Steady state: each patient keeps their last KEEP uploads (older ones are deleted), so the data
@@ -71,13 +99,22 @@ describe('soak: mixed load for SOAK_MINUTES', () => {
     const timer = setInterval(() => {
       for (const [name, pid] of pids) {
         const taken = sample(pid);
-        if (taken) samples.get(name)!.push({ at: Date.now() - started, ...taken });
+        if (!taken) continue;
+        const entry: Sample = { at: Date.now() - started, ...taken };
+        samples.get(name)!.push(entry);
+        if (name !== 'nats-server') void heapOf(product.ports[name as FaultService]).then((h) => Object.assign(entry, h));
       }
     }, SAMPLE_MS);
+    const snapshot = () => {
+      if (SNAPSHOTS) for (const name of PRODUCT) process.kill(pids.get(name)!, 'SIGUSR2');
+    };
+    const warmUp = setTimeout(snapshot, WARM_UP_MS);
     try {
       await new Promise((r) => setTimeout(r, MINUTES * 60_000));
+      snapshot();
     } finally {
       clearInterval(timer);
+      clearTimeout(warmUp);
       await load.stop();
     }
     const end = Date.now() - started;
@@ -90,9 +127,14 @@ describe('soak: mixed load for SOAK_MINUTES', () => {
       const [rss0, rss1] = [median(first.map((s) => s.rss)), median(last.map((s) => s.rss))];
       const [fd0, fd1] = [median(first.map((s) => s.fds)), median(last.map((s) => s.fds))];
       const growth = (rss1 - rss0) / rss0;
+      const heap = (list: Sample[], key: 'heap' | 'external') => {
+        const values = list.map((s) => s[key]).filter((v): v is number => v !== undefined);
+        return values.length ? mb(median(values)) : '?';
+      };
+      const v8 = name === 'nats-server' ? '' : `, heap ${heap(first, 'heap')} → ${heap(last, 'heap')} MB, external ${heap(first, 'external')} → ${heap(last, 'external')} MB`;
       // nats-server is shown, not judged: it holds the streams, which grow with every event by design.
       const judged = name !== 'nats-server';
-      lines.push(`${name}: RSS ${mb(rss0)} → ${mb(rss1)} MB (${(growth * 100).toFixed(1)}%), fds ${fd0} → ${fd1}${judged ? '' : ' (not judged)'}`);
+      lines.push(`${name}: RSS ${mb(rss0)} → ${mb(rss1)} MB (${(growth * 100).toFixed(1)}%)${v8}, fds ${fd0} → ${fd1}${judged ? '' : ' (not judged)'}`);
       if (!judged) continue;
       if (growth > RSS_GROWTH) problems.push(`${name} RSS grew ${(growth * 100).toFixed(1)}%`);
       if (fd1 > fd0 + FD_SLACK) problems.push(`${name} open handles grew ${fd0} → ${fd1}`);

@@ -304,13 +304,15 @@ export interface Rig {
 
 /**
  * Sets up NATS, PostgreSQL and the product on ports from `portBase` (NATS, PostgreSQL, then 6
- * processes). If any step fails, what was started is stopped again before the error is thrown.
+ * processes). `overrides`: extra environment per process (the soak's heap-snapshot option). If any
+ * step fails, what was started is stopped again before the error is thrown.
  */
-export async function startRig(portBase: number): Promise<Rig> {
+export async function startRig(portBase: number, overrides: Product['overrides'] = {}): Promise<Rig> {
   const natsStore = mkdtempSync(path.join(tmpdir(), 'medfolio-fault-nats-'));
   const nats = new OwnNats(portBase, natsStore);
   const pg = new OwnPostgres(portBase + 1);
   const product = new Product(nats, pg, portBase + 2);
+  Object.assign(product.overrides, overrides);
   const rig = { nats, pg, product, natsStore };
   starting.add(rig);
   try {
