@@ -120,7 +120,10 @@ export class MixedLoad {
         this.deleted.add(outcome.documentId);
       }
     } catch (error) {
-      outcome.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      // fetch's "fetch failed" says little; its cause names what happened (ECONNREFUSED, a reset, ...).
+      // Duck-typed: the error comes from Node's realm, not the test environment's (instanceof fails).
+      const { name, message, cause } = (error ?? {}) as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+      outcome.error = message ? `${name ?? 'Error'}: ${message}${cause ? ` (${cause.code ?? cause.message})` : ''}` : String(error);
     }
     outcome.ms = Date.now() - at;
     this.outcomes.push(outcome);
