@@ -21,12 +21,11 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { deployedNodeFlags, freePort, root } from './lib.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,17 +36,11 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DOCUMENTS = 25;
 const routes = (process.env.BENCH_ROUTES ?? '/api/history/,/api/upload/').split(',');
 
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
 const children = [];
 function start(args, env, { node = true } = {}) {
   const flags = node && profileDir && env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, env.PROFILE)}`] : [];
+  // The product's processes run with the flags they are deployed with (bench/lib.mjs).
+  if (node && /^dist\/apps\/(?!medfolio\/)/.test(args[0] ?? '')) flags.push(...deployedNodeFlags(args[0]));
   const child = spawn(node ? process.execPath : args.shift(), [...flags, ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'error', ...env },

@@ -11,37 +11,10 @@
 // Both: autocannon after a warm-up; figures p50 latency and requests/s, and the view's requests/s as a
 // share of the baseline's (goal >= 50%). Results also go to bench/results/share-<date>.json.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { api, saveResults, signedInPatient, startOneProcess } from './lib.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-async function api(base, method, url, body, token) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (response.status >= 400) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 async function load(name, url) {
   await autocannon({ url, connections, duration: 2 }); // warm-up
@@ -54,28 +27,11 @@ async function load(name, url) {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-bench-share-'));
-  const port = await freePort();
-  const product = spawn(process.execPath, ['dist/apps/medfolio/src/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', NATS_URL: '', RATE_LIMIT_PER_MINUTE: '100000000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  product.stdout.on('data', (chunk) => (output += chunk));
-  const base = `http://127.0.0.1:${port}`;
+  const product = await startOneProcess('share', { RATE_LIMIT_PER_MINUTE: '100000000' });
+  const { base } = product;
   try {
-    for (let i = 0; !/running at/.test(output); i++) {
-      if (i > 1200 || product.exitCode !== null) throw new Error(`the product did not start:\n${output}`);
-      await sleep(100);
-    }
     // A patient with a confirmed summary (a few facts of their own) and a share link.
-    const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-    const password = 'correct horse battery';
-    await api(base, 'POST', '/api/register/', { first_name: 'Bench', last_name: 'Patient', phone: '+1 202 555 0143', email, password, date_of_birth: '1980-01-01' });
-    const mail = (await api(base, 'GET', '/dev/mail.json')).find((m) => m.to === email);
-    await api(base, 'POST', '/api/verify-otp/', { email, otp: /\b(\d{4})\b/.exec(mail.text)[1] });
-    const { access } = await api(base, 'POST', '/api/login/', { email, password });
+    const { access } = await signedInPatient(base);
     let item;
     for (const [section, text] of [
       ['current_conditions', 'Type 2 diabetes mellitus'],
@@ -98,14 +54,9 @@ async function main() {
     const links = await api(base, 'GET', '/api/share-links/', undefined, access);
     console.log(`views counted on the link: ${links.find((l) => l.id === link.id).view_count}`);
 
-    await mkdir(path.join(root, 'bench/results'), { recursive: true });
-    const file = path.join(root, 'bench/results', `share-${new Date().toISOString().slice(0, 10)}.json`);
-    await writeFile(file, JSON.stringify({ connections, seconds, health, view, viewShareOfHealth: share }, null, 2));
-    console.log(`Results: ${path.relative(root, file)}`);
+    console.log(`Results: ${await saveResults('share', { connections, seconds, health, view, viewShareOfHealth: share })}`);
   } finally {
-    product.kill('SIGINT');
-    await once(product, 'exit').catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 

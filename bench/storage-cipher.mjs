@@ -21,8 +21,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { median, root } from './lib.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
 const sodium = require('sodium-native');
 const format = require(path.join(root, 'dist/libs/storage/src/fs/encrypted-format.js'));
@@ -111,7 +111,6 @@ function check(name, opened) {
   }
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rate = (s) => (frames * chunkSize) / MB / s;
 const results = { ours: { seal: [], open: [] }, secretstream: { seal: [], open: [] } };
 const constructions = { ours: runOurs, secretstream: runSecretstream };

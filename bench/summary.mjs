@@ -12,30 +12,13 @@
 // Goal: median <= 2 s. Then bench/summary-extract.mjs (same run) gives one OCR page (A4, 300 dpi) and
 // the RSS growth of extracting a 100-page PDF (goal <= 128 MB).
 // Results also go to bench/results/summary-<date>.json.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { call as api, median, root, saveResults, signedInPatient, sleep, startOneProcess } from './lib.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
 const { PDFDocument, StandardFonts } = require('pdf-lib');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A 10-page clinic letter: headings and lists a summary must read, different per run. */
 async function tenPagePdf(run) {
@@ -56,40 +39,11 @@ async function tenPagePdf(run) {
   return Buffer.from(await pdf.save());
 }
 
-async function api(base, method, url, body, token) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-bench-summary-'));
-  const port = await freePort();
-  const product = spawn(process.execPath, ['dist/apps/medfolio/src/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', NATS_URL: '', DOCUMENT_QUOTA_FREE: String(runs + 5) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  product.stdout.on('data', (chunk) => (output += chunk));
-  const base = `http://127.0.0.1:${port}`;
+  const product = await startOneProcess('summary', { DOCUMENT_QUOTA_FREE: String(runs + 5) });
+  const { base } = product;
   try {
-    for (let i = 0; !/running at/.test(output); i++) {
-      if (i > 1200 || product.exitCode !== null) throw new Error(`the product did not start:\n${output}`);
-      await sleep(100);
-    }
-    const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-    const password = 'correct horse battery';
-    await api(base, 'POST', '/api/register/', { first_name: 'Bench', last_name: 'Patient', phone: '+1 202 555 0143', email, password, date_of_birth: '1980-01-01' });
-    const mail = (await api(base, 'GET', '/dev/mail.json')).body.find((m) => m.to === email);
-    const otp = /\b(\d{4})\b/.exec(mail.text)[1];
-    await api(base, 'POST', '/api/verify-otp/', { email, otp });
-    const { access } = (await api(base, 'POST', '/api/login/', { email, password })).body;
-    const userId = JSON.parse(Buffer.from(access.split('.')[1], 'base64url').toString()).sub;
+    const { access, userId } = await signedInPatient(base);
 
     const endToEnd = [];
     const uploads = [];
@@ -125,14 +79,9 @@ async function main() {
     console.log('\nExtraction figures (bench/summary-extract.mjs):');
     const extract = spawnSync(process.execPath, ['bench/summary-extract.mjs'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     process.stdout.write(extract.stdout);
-    await mkdir(path.join(root, 'bench/results'), { recursive: true });
-    const file = path.join(root, 'bench/results', `summary-${new Date().toISOString().slice(0, 10)}.json`);
-    await writeFile(file, JSON.stringify({ runs, endToEndMs: endToEnd, uploadMs: uploads, medianReadyMs: readyMs, medianUploadMs: uploadMs, extract: extract.stdout }, null, 2));
-    console.log(`\nResults: ${path.relative(root, file)}`);
+    console.log(`\nResults: ${await saveResults('summary', { runs, endToEndMs: endToEnd, uploadMs: uploads, medianReadyMs: readyMs, medianUploadMs: uploadMs, extract: extract.stdout })}`);
   } finally {
-    product.kill('SIGINT');
-    await once(product, 'exit').catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 

@@ -36,8 +36,8 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { freePort, median, root } from './lib.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -50,14 +50,6 @@ const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=1').sp
 const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const profileFlags = (label) => (cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`] : []);
 const UPLOAD_GOAL = 0.75;
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
 
 function start(args, env, label) {
   const child = spawn(process.execPath, args, {
@@ -300,7 +292,6 @@ async function startSink() {
   return { server, base: `http://127.0.0.1:${server.address().port}` };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const children = [];
 const databases = [];
 const admin = new pg.Client({ connectionString: adminUrl });

@@ -11,58 +11,16 @@
 // cold: a new patient's first pass, end to end (the wallet link made, the pass signed and stored),
 //           and the signing alone (passkit-generator: manifest, PKCS#7 with RSA 2048), median of 20.
 // Goal: pass download p50 <= 50 ms warm. Results also go to bench/results/wallet-<date>.json.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { api, quantile, root, saveResults, signedInPatient, sleep, startOneProcess } from './lib.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const warmup = Number(process.env.BENCH_WARMUP ?? 20);
 
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const quantile = (xs, q) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1));
-};
-
-async function api(base, method, url, body, token) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text;
-}
-
-async function patient(base) {
-  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'correct horse battery';
-  await api(base, 'POST', '/api/register/', { first_name: 'Bench', last_name: 'Patient', phone: '+1 202 555 0143', email, password, date_of_birth: '1980-01-01' });
-  let mail;
-  for (let i = 0; !mail; i++) {
-    if (i > 300) throw new Error(`no verification e-mail for ${email}`);
-    mail = (await api(base, 'GET', '/dev/mail.json')).find((m) => m.to === email);
-    if (!mail) await sleep(100);
-  }
-  await api(base, 'POST', '/api/verify-otp/', { email, otp: /\b(\d{4})\b/.exec(mail.text)[1] });
-  return (await api(base, 'POST', '/api/login/', { email, password })).access;
-}
+const patient = async (base) => (await signedInPatient(base)).access;
 
 /** GET /api/get-pass-url/ and the download it names; the time of both, and the pass's size. */
 async function passDownload(base, token) {
@@ -106,21 +64,9 @@ async function signingAlone() {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-bench-wallet-'));
-  const port = await freePort();
-  const product = spawn(process.execPath, ['dist/apps/medfolio/src/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', NATS_URL: '', RATE_LIMIT_PER_MINUTE: '100000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  product.stdout.on('data', (chunk) => (output += chunk));
-  const base = `http://127.0.0.1:${port}`;
+  const product = await startOneProcess('wallet', { RATE_LIMIT_PER_MINUTE: '100000' });
+  const { base } = product;
   try {
-    for (let i = 0; !/running at/.test(output); i++) {
-      if (i > 1200 || product.exitCode !== null) throw new Error(`the product did not start:\n${output}`);
-      await sleep(100);
-    }
     // The development chain is made just after start-up; give it that moment.
     await sleep(3000);
     const first = await patient(base);
@@ -156,13 +102,10 @@ async function main() {
     };
     console.log(JSON.stringify(result, null, 2));
     console.log(`\npass download (get-pass-url + .pkpass) p50 ${result.passDownload.p50ms} ms (goal <= 50 ms), ${result.ratioP50}x a profile read; a new patient's first pass ${result.coldFirstPassMs.join(' / ')} ms; signing alone ${signing.signMedianMs} ms`);
-    await mkdir(path.join(root, 'bench/results'), { recursive: true });
-    await writeFile(path.join(root, 'bench/results', `wallet-${new Date().toISOString().slice(0, 10)}.json`), JSON.stringify(result, null, 2));
+    console.log(`Results: ${await saveResults('wallet', result)}`);
     if (result.passDownload.p50ms > 50) process.exitCode = 1;
   } finally {
-    product.kill('SIGINT');
-    await once(product, 'exit').catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 
