@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startRig, stopRig, type Rig, type FaultService, type Patient } from './support/fault-rig';
 import { checkAcknowledged, MixedLoad, ok, tally } from './support/mixed-load';
+import { nodeOptionsFor } from './support/processes';
 
 /**
  * Soak (issue 21): SOAK_MINUTES (default 10) of mixed load at a moderate rate (SOAK_RATE requests/s,
@@ -15,7 +16,7 @@ import { checkAcknowledged, MixedLoad, ok, tally } from './support/mixed-load';
  * snapshot of every product process at the end of the warm-up and at the end, to compare (on SIGWINCH:
  * Nest's shutdown hooks take SIGUSR2 as "stop", so Node's usual snapshot signal would stop the servers).
  * Writing a snapshot raises RSS for a while: such a run is for comparing heaps, not for judging RSS.
- * `npm run test:soak` runs it in the background while the other phases run (libs/tooling/scripts/test.mjs).
+ * `npm test` runs it in the background while the other phases run (libs/tooling/scripts/test.mjs).
  */
 const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 10);
 const RATE = Number(process.env['SOAK_RATE'] ?? 4);
@@ -37,6 +38,7 @@ interface Sample {
   fds: number;
   heap?: number;
   external?: number;
+  malloc?: number;
 }
 
 /** V8's heap in use and external memory, from a process's Prometheus metrics. */
@@ -57,10 +59,19 @@ function sample(pid: number): Omit<Sample, 'at'> | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-    return { rss: kb * 1024, fds: readdirSync(`/proc/${pid}/fd`).length };
+    return { rss: kb * 1024, fds: readdirSync(`/proc/${pid}/fd`).length, malloc: mallocHeap(pid) };
   } catch {
     return undefined;
   }
+}
+
+/** The resident part of the C heap grown by brk (`[heap]`: glibc's main arena), apart from V8's own mappings. */
+function mallocHeap(pid: number): number | undefined {
+  const smaps = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  const at = smaps.indexOf(' [heap]\n');
+  if (at < 0) return undefined;
+  const kb = /\nRss:\s+(\d+) kB/.exec(smaps.slice(at, at + 400))?.[1];
+  return kb === undefined ? undefined : Number(kb) * 1024;
 }
 
 const median = (values: number[]) => {
@@ -76,7 +87,7 @@ describe('soak: mixed load for SOAK_MINUTES', () => {
 
   beforeAll(async () => {
     const snapshotOptions = SNAPSHOTS
-      ? Object.fromEntries(PRODUCT.map((name) => [name, { NODE_OPTIONS: `--heapsnapshot-signal=SIGWINCH --diagnostic-dir=${path.resolve(SNAPSHOTS, name)}` }]))
+      ? Object.fromEntries(PRODUCT.map((name) => [name, { NODE_OPTIONS: `${nodeOptionsFor(`apps/${name}/`)} --heapsnapshot-signal=SIGWINCH --diagnostic-dir=${path.resolve(SNAPSHOTS, name)}` }]))
       : {};
     if (SNAPSHOTS) for (const name of PRODUCT) mkdirSync(path.resolve(SNAPSHOTS, name), { recursive: true });
     rig = await startRig(PORT_BASE, snapshotOptions);
@@ -129,11 +140,11 @@ describe('soak: mixed load for SOAK_MINUTES', () => {
       const [rss0, rss1] = [median(first.map((s) => s.rss)), median(last.map((s) => s.rss))];
       const [fd0, fd1] = [median(first.map((s) => s.fds)), median(last.map((s) => s.fds))];
       const growth = (rss1 - rss0) / rss0;
-      const heap = (list: Sample[], key: 'heap' | 'external') => {
+      const heap = (list: Sample[], key: 'heap' | 'external' | 'malloc') => {
         const values = list.map((s) => s[key]).filter((v): v is number => v !== undefined);
         return values.length ? mb(median(values)) : '?';
       };
-      const v8 = name === 'nats-server' ? '' : `, heap ${heap(first, 'heap')} → ${heap(last, 'heap')} MB, external ${heap(first, 'external')} → ${heap(last, 'external')} MB`;
+      const v8 = name === 'nats-server' ? '' : `, V8 heap used ${heap(first, 'heap')} → ${heap(last, 'heap')} MB, external ${heap(first, 'external')} → ${heap(last, 'external')} MB, C heap ${heap(first, 'malloc')} → ${heap(last, 'malloc')} MB`;
       // nats-server is shown, not judged: it holds the streams, which grow with every event by design.
       const judged = name !== 'nats-server';
       lines.push(`${name}: RSS ${mb(rss0)} → ${mb(rss1)} MB (${(growth * 100).toFixed(1)}%)${v8}, fds ${fd0} → ${fd1}${judged ? '' : ' (not judged)'}`);

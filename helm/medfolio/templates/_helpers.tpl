@@ -171,10 +171,16 @@ read from Secrets follow, unless `env` sets the same name; `extraEnv` comes last
 {{- /*
 The gateway and documents stream uploads: with a 1 MB young generation, V8 frees each network
 buffer in a cheap scavenge instead of letting hundreds of megabytes wait for full collections
-(bench/upload.mjs: twice the throughput, half the CPU and memory growth). env may override it.
+(bench/upload.mjs: twice the throughput, half the CPU and memory growth). The others get 16 MB:
+Node sizes the young generation from the machine's memory (up to 64 MB per semi-space on a large
+node), and the summary service's RSS then swung by a hundred megabytes with its allocation rate
+(the soak, apps/system-e2e/src/soak.soak-spec.ts). The system tests start processes with the same
+flags (nodeOptionsFor in apps/system-e2e/src/support/processes.ts). env may override it.
 */}}
 {{- if or (eq .app "gateway") (eq .app "documents") }}
 {{- $_ := set $plain "NODE_OPTIONS" "--max-semi-space-size=1" }}
+{{- else }}
+{{- $_ := set $plain "NODE_OPTIONS" "--max-semi-space-size=16" }}
 {{- end }}
 {{- if or (eq .app "gateway") (eq .app "identity") }}
 {{- $_ := set $plain "JWT_ISSUER" $g.jwt.issuer }}

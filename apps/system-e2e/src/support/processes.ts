@@ -15,13 +15,24 @@ export interface Running {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
+/**
+ * The Node.js flags each application runs with where it is deployed (the chart's NODE_OPTIONS in
+ * helm/medfolio/templates/_helpers.tpl, and docker/compose.yaml), so the system tests, the fault
+ * suites and the soak judge the processes as they run there: a 1 MB young generation for the two
+ * that stream uploads, 16 MB for the rest (Node's own default grows it to 64 MB on a large machine,
+ * which made RSS swing by a hundred megabytes with the allocation rate).
+ */
+export function nodeOptionsFor(entry: string): string {
+  return /apps\/(gateway|documents)\//.test(entry) ? '--max-semi-space-size=1' : '--max-semi-space-size=16';
+}
+
 /** Starts `node dist/<entry> [args]` with a clean environment plus `env` (under `wrapper`, e.g. prlimit, if given). */
 export function startNode(entry: string, args: string[], env: Record<string, string>, wrapper: string[] = []): Running {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXTERNAL.includes(k)));
   const command = [...wrapper, process.execPath, path.join(DIST, entry), ...args];
   const child = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
-    env: { ...base, NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...env },
+    env: { ...base, NODE_OPTIONS: nodeOptionsFor(entry), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
