@@ -118,9 +118,11 @@ async function database(name) {
 }
 
 const work = await mkdtemp(path.join(tmpdir(), 'medfolio-bench-'));
+// A child ended by a signal keeps exitCode null (its signalCode is set): it counts as stopped.
+const running = (child) => child.exitCode === null && child.signalCode === null;
 const stopAll = async (list) => {
-  for (const child of list) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(list.map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));
+  for (const child of list) if (running(child)) child.kill('SIGTERM');
+  await Promise.all(list.map((child) => (running(child) ? once(child, 'exit') : undefined)));
 };
 try {
   await admin.connect();
