@@ -5,14 +5,12 @@
  *
  * Part of @medfolio/testing (test support, never built): it spawns processes and is for tests only.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { access, constants, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { collectOutput, freePort, installedTool, stopProcess, waitUntilAnswering } from './tool-process';
 
 export interface S3TestServer {
   endpoint: string;
@@ -64,7 +62,7 @@ export async function useS3TestServer(options: StartS3ServerOptions = {}): Promi
 
 /** Starts versitygw on a free loopback port over a new temporary directory. */
 export async function startS3Server(options: StartS3ServerOptions = {}): Promise<S3TestServer> {
-  const binary = options.binary ?? defaultBinary();
+  const binary = options.binary ?? installedTool('versitygw', 'VERSITYGW_BIN');
   try {
     await access(binary, constants.X_OK);
   } catch {
@@ -85,66 +83,12 @@ export async function startS3Server(options: StartS3ServerOptions = {}): Promise
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilAnswering(endpoint, child, options.startTimeoutMs ?? 20_000);
+    // Any HTTP answer (an unsigned request gets 403) means the server is up.
+    await waitUntilAnswering(() => fetch(endpoint), child, options.startTimeoutMs ?? 20_000);
   } catch (error) {
     await stop();
     throw new Error(`versitygw did not start: ${(error as Error).message}\n${output()}`);
   }
   const bucket = options.bucket ?? DEFAULT_BUCKET;
   return { endpoint, region: REGION, bucket, accessKeyId, secretAccessKey, reportsServerSideEncryption: false, stop };
-}
-
-/** Where libs/tooling/install-tools.sh puts the binary ($MEDFOLIO_TOOLS_DIR/bin). */
-function defaultBinary(): string {
-  if (process.env['VERSITYGW_BIN']) return process.env['VERSITYGW_BIN'];
-  const toolsDir = process.env['MEDFOLIO_TOOLS_DIR'] || path.join(homedir(), '.cache', 'medfolio', 'tools');
-  return path.join(toolsDir, 'bin', 'versitygw');
-}
-
-/** A port the OS considers free right now (it could in theory be taken before the server binds it). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('Could not find a free port');
-  return address.port;
-}
-
-/** Keeps the last few KB of the server's output for error messages (and drains the pipes). */
-function collectOutput(child: ChildProcess): () => string {
-  let text = '';
-  const append = (chunk: Buffer): void => {
-    text = (text + chunk.toString('utf8')).slice(-4000);
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  return () => text;
-}
-
-/** Any HTTP answer (an unsigned request gets 403) means the server is up. */
-async function waitUntilAnswering(endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
-    try {
-      await (await fetch(endpoint)).arrayBuffer();
-      return;
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error(`no answer on ${endpoint} within ${timeoutMs} ms`);
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(killTimer);
 }

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 
@@ -73,14 +72,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
 }
 
 /** A port nothing listens on (yet): for "the SMTP server is down". */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
+export { freePort } from './tool-process';
 
 /** Just enough MIME for nodemailer's output: headers, and the text/plain and text/html parts decoded. */
 function parseMessage(raw: string): Omit<ReceivedMail, 'recipients' | 'raw'> {

@@ -7,15 +7,12 @@
  * Where it comes from: STRIPE_MOCK_URL when set; else Testcontainers' stripe/stripe-mock image where
  * a Docker engine runs; else the installed binary on a free loopback port.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { access, constants } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import { homedir } from 'node:os';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { dockerAvailable } from './service-urls';
+import { collectOutput, freePort, installedTool, stopProcess, waitUntilAnswering } from './tool-process';
 
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
 
@@ -38,7 +35,7 @@ async function startStripeMockContainer(): Promise<StripeMock> {
 }
 
 /** Starts the installed binary on a free loopback port. */
-export async function startStripeMock(binary = defaultBinary()): Promise<StripeMock> {
+export async function startStripeMock(binary = installedTool('stripe-mock', 'STRIPE_MOCK_BIN')): Promise<StripeMock> {
   try {
     await access(binary, constants.X_OK);
   } catch {
@@ -46,26 +43,16 @@ export async function startStripeMock(binary = defaultBinary()): Promise<StripeM
   }
   const port = await freePort();
   const child = spawn(binary, ['-http-port', String(port), '-https-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-4000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const output = collectOutput(child);
   const url = `http://127.0.0.1:${port}`;
   const stop = () => stopProcess(child);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`stripe-mock exited with ${child.exitCode}\n${output}`);
-    try {
-      await (await fetch(`${url}/v1/customers`, { headers: { authorization: 'Bearer sk_test_123' } })).arrayBuffer();
-      return { url, stop };
-    } catch {
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`stripe-mock did not answer on ${url}\n${output}`);
-      }
-      await sleep(100);
-    }
+  try {
+    await waitUntilAnswering(() => fetch(`${url}/v1/customers`, { headers: { authorization: 'Bearer sk_test_123' } }), child, 20_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`stripe-mock did not answer on ${url}: ${(error as Error).message}\n${output()}`);
   }
+  return { url, stop };
 }
 
 export interface RecordedStripeRequest {
@@ -135,28 +122,3 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function defaultBinary(): string {
-  if (process.env['STRIPE_MOCK_BIN']) return process.env['STRIPE_MOCK_BIN'];
-  const toolsDir = process.env['MEDFOLIO_TOOLS_DIR'] || path.join(homedir(), '.cache', 'medfolio', 'tools');
-  return path.join(toolsDir, 'bin', 'stripe-mock');
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('Could not find a free port');
-  return address.port;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(killTimer);
-}
