@@ -26,7 +26,7 @@ import {
 } from '@medfolio/messaging';
 import { createServiceHttpApp } from '@medfolio/runtime';
 import { S3BlobStorage } from '@medfolio/storage';
-import { IsolatedEventBus, isolatedDeadLetterPrefix, useS3TestServer, type S3TestServer } from '@medfolio/testing';
+import { eventually, IsolatedEventBus, isolatedDeadLetterPrefix, useS3TestServer, type S3TestServer } from '@medfolio/testing';
 import { DocumentsAppModule } from '../app.module';
 import { DocumentsConfig } from '../config';
 
@@ -215,14 +215,8 @@ export class DocumentsHarness {
   }
 
   /** Waits until `probe` returns something other than undefined (events are asynchronous). */
-  async eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+    return eventually(what, probe, timeoutMs, 50);
   }
 
   async stop(): Promise<void> {

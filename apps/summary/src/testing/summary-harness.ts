@@ -16,7 +16,7 @@ import { createServiceHttpApp } from '@medfolio/runtime';
 import { SummaryAppModule } from '../app.module';
 import { SummaryConfig } from '../config';
 import { ShareNotifierRepository } from '../repositories/share-notifier.repository';
-import { IsolatedEventBus, isolatedDeadLetterPrefix } from '@medfolio/testing';
+import { eventually, IsolatedEventBus, isolatedDeadLetterPrefix } from '@medfolio/testing';
 
 /** A document the stand-in documents endpoint serves. */
 export interface ServedDocument {
@@ -130,14 +130,8 @@ export class SummaryHarness {
   }
 
   /** Waits until `probe` returns something other than undefined (events are asynchronous). */
-  async eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+    return eventually(what, probe, timeoutMs);
   }
 
   async stop(): Promise<void> {

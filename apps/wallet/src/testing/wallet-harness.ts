@@ -33,7 +33,7 @@ import {
   type RpcClient,
 } from '@medfolio/messaging';
 import { createServiceHttpApp } from '@medfolio/runtime';
-import { IsolatedEventBus, isolatedDeadLetterPrefix } from '@medfolio/testing';
+import { eventually, IsolatedEventBus, isolatedDeadLetterPrefix } from '@medfolio/testing';
 import { WalletAppModule } from '../app.module';
 import { WalletConfig } from '../config';
 import { SigningMaterialRepository } from '../repositories/signing-material.repository';
@@ -183,14 +183,9 @@ export class WalletHarness {
     return this.app.get(DataSource).query(query, params);
   }
 
-  async eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  /** Waits until `probe` returns something other than undefined (events are asynchronous). */
+  eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+    return eventually(what, probe, timeoutMs);
   }
 
   async stop(): Promise<void> {
