@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { checkScreen, codeFor, newEmail } from './support/helpers';
+import { checkScreen, codeFor, newEmail, logIn as signIn } from './support/helpers';
 
 /**
  * Plans, checkout and referrals in the browser, against the real product on embedded defaults
@@ -11,13 +11,7 @@ test.describe.configure({ mode: 'serial' });
 const email = newEmail('billing');
 const password = 'Correct-Horse-7-Battery';
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+const logIn = (page: Page) => signIn(page, email, password);
 
 test('an account, signed up and verified through the API', async ({ request }) => {
   const registered = await request.post('/api/register/', {

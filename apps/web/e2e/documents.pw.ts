@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkScreen, codeFor, newEmail } from './support/helpers';
+import { checkScreen, codeFor, newEmail, logIn as signIn } from './support/helpers';
 
 /**
  * The documents dashboard in the browser, against the real product: an account (signed up and
@@ -32,11 +32,7 @@ const bloodTest = samplePdf('haemoglobin 14.1', 24 * MB);
 const picture = readFileSync(path.resolve(__dirname, 'support/picture.png'));
 
 async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, email, password);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Robin Testpatient');
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { checkScreen, codeFor, newEmail } from './support/helpers';
+import { checkScreen, codeFor, newEmail, logIn as signIn } from './support/helpers';
 
 /**
  * Providers (issue 18) in the browser against the real product, with identity's NPI registry set to
@@ -31,11 +31,7 @@ async function account(request: APIRequestContext, email: string, name: string):
 
 async function logIn(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, email, password);
   return page;
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { checkScreen, codeFor, newEmail } from './support/helpers';
+import { checkScreen, codeFor, newEmail, logIn as signIn, accessToken as apiToken } from './support/helpers';
 
 /**
  * Share links (issue 15) in the browser, against the real product: the owner makes a link on the
@@ -13,19 +13,9 @@ const email = newEmail('sharing');
 const password = 'Correct-Horse-7-Battery';
 let shareUrl = '';
 
-async function accessToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/login/', { data: { email, password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return ((await login.json()) as { access: string }).access;
-}
+const accessToken = (request: APIRequestContext) => apiToken(request, email, password);
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+const logIn = (page: Page) => signIn(page, email, password);
 
 test('an account with a confirmed summary', async ({ request }) => {
   const registered = await request.post('/api/register/', {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
-import { checkScreen, codeFor, newEmail } from './support/helpers';
+import { checkScreen, codeFor, newEmail, logIn as signIn, accessToken as apiToken } from './support/helpers';
 
 /**
  * The summary page (issue 14) in the browser, against the real product. The sample and the
@@ -38,19 +38,9 @@ function textPdf(line: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-async function accessToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/login/', { data: { email, password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return ((await login.json()) as { access: string }).access;
-}
+const accessToken = (request: APIRequestContext) => apiToken(request, email, password);
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+const logIn = (page: Page) => signIn(page, email, password);
 
 const SKIP_REASON =
   'GET /api/summary/ answers 404 for the owner: the summary service and its gateway routes are not in this build yet';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -79,4 +79,20 @@ export async function resetPathFor(to: string): Promise<string> {
     }
     return undefined;
   });
+}
+
+/** Signs in on /login as a user would and waits for the dashboard. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** An access token for the API, through POST /api/login/. */
+export async function accessToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const login = await request.post('/api/login/', { data: { email, password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return ((await login.json()) as { access: string }).access;
 }
