@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startRig, stopRig, type Rig, type FaultService, type Patient } from './support/fault-rig';
+import { SERVICES, startRig, stopRig, type Rig, type FaultService, type Patient } from './support/fault-rig';
 import { checkAcknowledged, MixedLoad, ok, tally } from './support/mixed-load';
 import { nodeOptionsFor } from './support/processes';
 
@@ -30,7 +30,7 @@ const RSS_GROWTH = 0.1;
 const FD_SLACK = 3;
 
 const SNAPSHOTS = process.env['SOAK_HEAP_SNAPSHOTS'];
-const PRODUCT: FaultService[] = ['gateway', 'audit', 'identity', 'notifications', 'documents', 'summary', 'wallet', 'billing'];
+const PRODUCT: FaultService[] = ['gateway', ...SERVICES];
 
 interface Sample {
   at: number;
