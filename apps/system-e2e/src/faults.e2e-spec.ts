@@ -14,10 +14,10 @@ import { waitFor } from './support/processes';
 /**
  * Fault injection on the multi-process shape (issue 21): NATS stopped under load, PostgreSQL
  * restarted, every process SIGKILLed and restarted, the file store's disk full. The test owns its
- * NATS and PostgreSQL (ports FAULT_PORT_BASE.., default 47100..) so it can stop them; loopback only.
+ * NATS and PostgreSQL (ports FAULT_PORT_BASE.., default 28100..) so it can stop them; loopback only.
  * Each fault is bounded in time; the load is a fixed rate of sign-ins, lists and uploads.
  */
-const PORT_BASE = Number(process.env['FAULT_PORT_BASE'] ?? 47100);
+const PORT_BASE = Number(process.env['FAULT_PORT_BASE'] ?? 28100);
 const NATS_DOWN_MS = Number(process.env['FAULT_NATS_DOWN_SECONDS'] ?? 30) * 1000;
 const PG_DOWN_MS = 5000;
 const RATE = 8;

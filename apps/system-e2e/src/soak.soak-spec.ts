@@ -7,7 +7,7 @@ import { nodeOptionsFor } from './support/processes';
 /**
  * Soak (issue 21): SOAK_MINUTES (default 10) of mixed load at a moderate rate (SOAK_RATE requests/s,
  * default 4; each patient's oldest upload beyond 25 is deleted, so the data stays the same size) on the multi-process shape with its own NATS and PostgreSQL (ports SOAK_PORT_BASE..,
- * default 47200..). Every process's RSS must stay flat within 10% and its open file descriptors must
+ * default 28200..). Every process's RSS must stay flat within 10% and its open file descriptors must
  * not grow: the median of the first minute after a three-minute warm-up (the patients' data reaches its
  * steady size of KEEP documents each, and the processes' heaps settle) against the median of the last.
  * Beside RSS, each process's V8 heap in use and its external memory (Buffers) are read off its
@@ -20,7 +20,7 @@ import { nodeOptionsFor } from './support/processes';
  */
 const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 10);
 const RATE = Number(process.env['SOAK_RATE'] ?? 4);
-const PORT_BASE = Number(process.env['SOAK_PORT_BASE'] ?? 47200);
+const PORT_BASE = Number(process.env['SOAK_PORT_BASE'] ?? 28200);
 const SAMPLE_MS = 5000;
 const KEEP = 25;
 const WARM_UP_MS = Number(process.env['SOAK_WARM_UP_SECONDS'] ?? 180) * 1000;

@@ -235,7 +235,7 @@ export class Product {
     await waitFor(`${name} readiness`, async () => {
       const running = this.processes.get(name);
       if (running && running.child.exitCode !== null) {
-        // The fixed ports lie in the kernel's ephemeral range: an outgoing connection may hold one for a moment.
+        // The default ports lie below the kernel's ephemeral range; one set inside it (FAULT_PORT_BASE) may be held by an outgoing connection.
         if (/EADDRINUSE/.test(running.output()) && portRetries-- > 0) {
           await new Promise((r) => setTimeout(r, 1000));
           this.launch(name);
