@@ -58,8 +58,13 @@ it('makes one default link per owner on first use, 128 random bits, stored only 
   expect(Buffer.from(first.share_id, 'base64url')).toHaveLength(16);
   expect(first).toMatchObject({ purpose: 'default', label: 'My summary link', version: 1, has_passcode: false, locked: false, view_count: 0, revoked_at: null });
   expect(first.url).toBe(`http://localhost:3000/summary/${first.share_id}`);
+  // The default link lives 30 days from when it is made (shown on the dashboard, changeable); the wallet's has no expiry.
+  const days = (Date.parse(first.expires_at!) - Date.now()) / (24 * 3600 * 1000);
+  expect(days).toBeGreaterThan(29.9);
+  expect(days).toBeLessThanOrEqual(30);
   const wallet = await sharing().ensure(person(ownerId), { purpose: 'wallet', label: 'Pass' });
   expect(wallet.id).not.toBe(first.id);
+  expect(wallet.expires_at).toBeNull();
 
   const [row] = await h.sql<Record<string, unknown>>(`SELECT * FROM summary.share_links WHERE id = $1`, [first.id]);
   expect(row!['share_hash']).toBe(createHash('sha256').update(first.share_id).digest('hex'));
@@ -70,7 +75,7 @@ it('makes one default link per owner on first use, 128 random bits, stored only 
     label: 'My summary link',
     purpose: 'default',
     providers_may_see_documents: false,
-    expires_at: null,
+    expires_at: first.expires_at,
   });
   await h.eventually('the changed event', async () => (changed.some((e) => e.link_id === first.id && e.state === 'active') ? true : undefined));
 
@@ -87,7 +92,7 @@ it('shows anyone holding the link the latest confirmed version, without document
   const link = await sharing().ensure(person(ownerId), { purpose: 'default' });
   const viewer = person();
   const item: SummaryItem = await view(link.share_id, viewer);
-  expect(item).toMatchObject({ status: 'ready', version: 3, confirmed_version: 3, documents: [], shared: { label: 'My summary link', expires_at: null } });
+  expect(item).toMatchObject({ status: 'ready', version: 3, confirmed_version: 3, documents: [], shared: { label: 'My summary link', expires_at: link.expires_at } });
   const facts = item.sections.flatMap((s) => s.facts);
   expect(facts.map((f) => f.text)).toEqual(['Penicillin (hives)']);
   expect(facts[0]).toMatchObject({ hidden: false, edited: false, added_by_patient: false, sources: [] });
@@ -170,6 +175,48 @@ it('asks for the passcode first, and stops guessing at the limit (also in parall
   });
   expect(failures.map((r) => r.action).sort()).toEqual([...Array(SHARE_PASSCODE_ATTEMPTS - 1).fill('share-link.unlock'), 'share-link.locked'].sort());
 }, 60_000);
+
+it('resolves a passcode link for another service only with its view token (issue 25.1)', async () => {
+  const ownerId = await ownerWithSummary();
+  const owner = person(ownerId);
+  const link = await sharing().create(owner, { label: 'For Dr Lee', passcode: 'blue-heron', providers_may_see_documents: true });
+  const other = await sharing().create(owner, { label: 'Other', passcode: 'red-kite' });
+  const needsPasscode = { code: 'FORBIDDEN', message: SHARING_MESSAGES.passcodeRequired };
+  expect(await refusal(sharing().resolve({ share_id: link.share_id }))).toMatchObject(needsPasscode);
+  expect(await refusal(sharing().resolve({ share_id: link.share_id, view_token: 'not-a-token' }))).toMatchObject(needsPasscode);
+  // Another link's token opens only that link.
+  const otherToken = (await sharing().unlock(person(), { user: other.share_id, passcode: 'red-kite' })).view_token;
+  expect(await refusal(sharing().resolve({ share_id: link.share_id, view_token: otherToken }))).toMatchObject(needsPasscode);
+
+  const { view_token } = await sharing().unlock(person(), { user: link.share_id, passcode: 'blue-heron' });
+  expect(await sharing().resolve({ share_id: link.share_id, view_token })).toMatchObject({ link_id: link.id, owner_id: ownerId, providers_may_see_documents: true });
+  // Resolving is not a view.
+  expect((await sharing().list(owner)).find((l) => l.id === link.id)).toMatchObject({ view_count: 0 });
+  // A new passcode: the token given before no longer resolves the link.
+  await sharing().update(owner, { link_id: link.id, passcode: 'green-egret' });
+  expect(await refusal(sharing().resolve({ share_id: link.share_id, view_token }))).toMatchObject(needsPasscode);
+  // A link without a passcode needs no token.
+  const plain = await sharing().create(owner, { label: 'Plain' });
+  expect(await sharing().resolve({ share_id: plain.share_id })).toMatchObject({ link_id: plain.id });
+});
+
+it("tells the share-link events' followers the documents setting and the expiry after each change", async () => {
+  const ownerId = randomUUID();
+  const owner = person(ownerId);
+  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+  const link = await sharing().create(owner, { label: 'For Dr Lee', providers_may_see_documents: true, expires_at: expiresAt });
+  await sharing().update(owner, { link_id: link.id, providers_may_see_documents: false, expires_at: null });
+  await sharing().revoke(owner, { link_id: link.id });
+  const events = await h.eventually('the three events', async () => {
+    const found = changed.filter((e) => e.link_id === link.id);
+    return found.length >= 3 ? found.sort((a, b) => a.version - b.version) : undefined;
+  });
+  expect(events.map(({ state, version, providers_may_see_documents, expires_at }) => ({ state, version, providers_may_see_documents, expires_at }))).toEqual([
+    { state: 'active', version: 1, providers_may_see_documents: true, expires_at: new Date(expiresAt).toISOString() },
+    { state: 'active', version: 2, providers_may_see_documents: false, expires_at: null },
+    { state: 'revoked', version: 3, providers_may_see_documents: false, expires_at: null },
+  ]);
+});
 
 it('e-mails the owner on view when asked, at most once per link per hour', async () => {
   const ownerId = await ownerWithSummary();

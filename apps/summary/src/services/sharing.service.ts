@@ -38,6 +38,11 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 const OWNER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_LABELS = { default: 'My summary link', wallet: 'Wallet pass' } as const;
+/**
+ * How long a default link lives when made (the dashboard shows it and the owner can change it on the
+ * share panel). A wallet link has none: the pass carries it, and its end retires the pass.
+ */
+export const DEFAULT_LINK_DAYS = 30;
 /** Links an owner may hold that are not revoked. */
 const MAX_LIVE_LINKS = 50;
 const YEAR_MS = 366 * 24 * 3600 * 1000;
@@ -79,6 +84,7 @@ export class SharingService {
         await this.links.save(manager, live, 'expired');
       }
       const made = this.newLink(ownerId, dto.purpose, dto.label?.trim() || DEFAULT_LABELS[dto.purpose]);
+      if (dto.purpose === 'default') made.expiresAt = new Date(Date.now() + DEFAULT_LINK_DAYS * 24 * 3600 * 1000);
       await this.links.insert(manager, made);
       return made;
     });
@@ -161,9 +167,15 @@ export class SharingService {
 
   // ----- other services -----
 
+  /**
+   * A usable link's owner and flags, for another service acting on it (a provider's access request).
+   * A passcode link needs its view token, exactly as its summary does: what a link leads to is never
+   * more than the link itself opens (issue 25.1).
+   */
   async resolve(dto: ResolveShareLinkDto): Promise<ResolvedShareLink> {
     const link = await this.usable(dto.share_id);
     if (!link) throw notValid();
+    this.requirePasscode(link, dto.view_token);
     return {
       link_id: link.id,
       owner_id: link.ownerId,
@@ -213,6 +225,18 @@ export class SharingService {
    * documents, sources or review state. Unknown, revoked, expired and locked ids all answer 404.
    */
   async view(caller: CallerIdentity, query: SummaryQueryDto): Promise<SummaryItem[]> {
+    const link = await this.opened(caller, query);
+    // Read while the view is recorded; handed out only once it is (a failed record throws).
+    const [item] = await Promise.all([this.sharedItem(link), this.recordView(caller, link)]);
+    return [item];
+  }
+
+  /**
+   * The link `query.user` opens for anyone holding it (and the view token, for a passcode link):
+   * usable, else the same 404 (recorded as denied); a passcode link without a valid view token: 403.
+   * Not yet a view: the caller records one (recordView) when it hands the summary out.
+   */
+  async opened(caller: CallerIdentity, query: SummaryQueryDto): Promise<ShareLink> {
     const link = SHARE_ID_PATTERN.test(query.user) ? await this.links.byHash(shareHash(query.user)) : null;
     if (!link) {
       // A patient's id asked for by someone else: recorded against that patient, as before share links.
@@ -223,14 +247,20 @@ export class SharingService {
       await this.audit.recordShareQuietly(caller, 'summary.shared-view', 'denied', link);
       throw notValid();
     }
-    if (link.passcodeHash && !(query.view_token && this.keys.checkViewToken(query.view_token, link.id, link.passcodeHash))) {
-      throw new DomainError('FORBIDDEN', SHARING_MESSAGES.passcodeRequired, { passcode: [SHARING_MESSAGES.passcodeRequired] });
-    }
+    this.requirePasscode(link, query.view_token);
+    return link;
+  }
+
+  /**
+   * One view of the shared summary through `link` (the page, a format, an SHL manifest or file):
+   * audited first (fail-closed: no record, nothing handed out), counted, and e-mailed to the owner
+   * when they asked (at most once per link per hour).
+   */
+  async recordView(caller: CallerIdentity, link: ShareLink): Promise<void> {
     await this.audit.recordShare(caller, 'summary.shared-view', 'success', link);
     const viewedAt = new Date();
-    const [{ notify }, item] = await Promise.all([this.links.viewed(link.id, viewedAt), this.sharedItem(link)]);
+    const { notify } = await this.links.viewed(link.id, viewedAt);
     if (notify) void this.notifyOwner(caller, link, viewedAt);
-    return [item];
   }
 
   /** The summary as a link shows it (also what a provider with a grant reads, issue 18). */
@@ -347,6 +377,13 @@ export class SharingService {
     if (!SHARE_ID_PATTERN.test(shareId)) return null;
     const link = await this.links.byHash(shareHash(shareId));
     return link && this.open(link) ? link : null;
+  }
+
+  /** A passcode link opens only with a view token made for it under its current passcode. */
+  private requirePasscode(link: ShareLink, viewToken: string | undefined): void {
+    if (link.passcodeHash && !(viewToken && this.keys.checkViewToken(viewToken, link.id, link.passcodeHash))) {
+      throw new DomainError('FORBIDDEN', SHARING_MESSAGES.passcodeRequired, { passcode: [SHARING_MESSAGES.passcodeRequired] });
+    }
   }
 
   private open(link: ShareLink): boolean {
