@@ -135,6 +135,24 @@ it("keeps the patient's changes through rebuilds and numbers every change as a v
   expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4]);
 });
 
+it('audits a fact change that could not be stored as a failure, not a success (a NUL in the text answered 500 with a "success" record)', async () => {
+  const userId = randomUUID();
+  const service = h.get(SummaryService);
+  // Only the gateway refuses NUL (400): here it reaches PostgreSQL, which cannot store it.
+  await expect(service.add(owner(userId), { section: 'allergies', text: 'Latex\u0000 (rash)' })).rejects.toBeDefined();
+  const records = await h.eventually('the fact-add audit record', async () => {
+    const mine = h.audit.filter((r) => r.patientId === userId && r.action === 'summary.fact-add');
+    return mine.length > 0 ? mine : undefined;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300)); // no second record follows
+  expect(h.audit.filter((r) => r.patientId === userId && r.action === 'summary.fact-add').map((r) => r.outcome)).toEqual(['failure']);
+  expect(records[0]).toMatchObject({ outcome: 'failure' });
+  expect(await h.sql(`SELECT 1 FROM summary.fact_overrides WHERE user_id = $1`, [userId])).toEqual([]);
+  // A change that is stored is still audited as a success.
+  await service.add(owner(userId), { section: 'allergies', text: 'Latex (rash)' });
+  await h.eventually('the success record', async () => (h.audit.some((r) => r.patientId === userId && r.action === 'summary.fact-add' && r.outcome === 'success') ? true : undefined));
+});
+
 it("reads a portal C-CDA's coded entries once: its narrative is kept but marked as covered, so no fact is listed twice", async () => {
   const userId = randomUUID();
   const id = randomUUID();

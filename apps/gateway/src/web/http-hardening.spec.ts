@@ -9,7 +9,7 @@ import { createRpcClient, InProcessBroker, InProcessEventBus, type RpcClient } f
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { createGatewayApp } from '../bootstrap';
 import { GatewayConfig } from '../config';
-import { jsonNestedDeeperThan, MAX_JSON_DEPTH, SHARE_HEADERS } from './http-hardening';
+import { fieldWithNul, jsonNestedDeeperThan, MAX_JSON_DEPTH, SHARE_HEADERS } from './http-hardening';
 
 describe('jsonNestedDeeperThan', () => {
   it('counts objects and arrays, not brackets inside strings', () => {
@@ -94,6 +94,28 @@ describe('the gateway’s request rules (the real createGatewayApp; no services 
     const malformed = await post('{"email":', 'application/json');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('refuses a NUL character in any field with 400 naming the field (it answered 500 on login, register, profile, share links and facts)', async () => {
+    const cases: [url: string, method: 'POST' | 'PUT', body: string, field: string][] = [
+      ['/api/login/', 'POST', '{"email":"a\\u0000@example.com","password":"x"}', 'email'],
+      ['/api/register/', 'POST', '{"first_name":"Ana","email":"a@example.com","password":"correct horse\\u0000"}', 'password'],
+      ['/api/profile/', 'PUT', '{"first_name":"A\\u0000na","phone":"+1 202 555 0143"}', 'first_name'],
+      ['/api/share-links/', 'POST', '{"label":"Dr\\u0000 Lee"}', 'label'],
+      ['/api/summary/facts/', 'POST', '{"section":"allergies","text":"ok","extra":[{"note":"\\u0000"}]}', 'extra[0].note'],
+      ['/api/login/', 'POST', '{"em\\u0000ail":"a@example.com"}', 'email'],
+    ];
+    for (const [url, method, payload, field] of cases) {
+      const response = await app.inject({ method, url, payload, headers: { 'content-type': 'application/json' } });
+      expect({ url, status: response.statusCode, body: response.json() }).toEqual({
+        url,
+        status: 400,
+        body: { message: `The field '${field}' contains a NUL character (\\u0000), which is not allowed.`, code: 'VALIDATION_FAILED' },
+      });
+    }
+    expect(fieldWithNul({ a: ['ok', { b: 'x\u0000' }] })).toBe('a[1].b');
+    expect(fieldWithNul({ a: ['ok', { b: 'x\u0001' }], n: 1, t: true, z: null })).toBeNull();
+    expect(fieldWithNul('\u0000')).toBe('');
   });
 
   it('sends Cache-Control: no-store on /api answers (personal data is never cached)', async () => {

@@ -40,7 +40,8 @@ export function jsonNestedDeeperThan(text: string, max: number): boolean {
  * - JSON APIs take `application/json` only: form-encoded and text bodies answer 415 (multipart stays
  *   for the upload routes, registered by @fastify/multipart);
  * - JSON nested deeper than MAX_JSON_DEPTH answers 400 before parsing or validation;
- * - prototype poisoning (`__proto__`, `constructor.prototype`) is refused as Fastify does.
+ * - prototype poisoning (`__proto__`, `constructor.prototype`) is refused as Fastify does;
+ * - a NUL character in any key or text value answers 400 naming the field ({@link fieldWithNul}).
  */
 export function restrictRequestBodies(app: NestFastifyApplication, bodyLimit: number, options: { rawJsonPaths?: readonly string[] } = {}): void {
   const fastify = app.getHttpAdapter().getInstance();
@@ -54,17 +55,52 @@ export function restrictRequestBodies(app: NestFastifyApplication, bodyLimit: nu
     if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) {
       return done(new BadRequestException(`The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`), undefined);
     }
+    let parsed: unknown;
     try {
-      done(null, secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      parsed = secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch {
-      done(new BadRequestException('The request body is not valid JSON.'), undefined);
+      return done(new BadRequestException('The request body is not valid JSON.'), undefined);
     }
+    const nul = fieldWithNul(parsed);
+    if (nul !== null) return done(new BadRequestException(nulMessage(nul)), undefined);
+    done(null, parsed);
   });
   // Anything else with a body (form-encoded, text, XML, ...) on a route that is not an upload.
   fastify.addContentTypeParser('*', (request, _payload, done) => {
     const type = String(request.headers['content-type'] ?? 'none').split(';')[0]?.trim() || 'none';
     done(new UnsupportedMediaTypeException(`This API accepts JSON only (Content-Type: application/json), not ${type}.`), undefined);
   });
+}
+
+/**
+ * The path of the first field (a key or a text value, at any depth) holding a NUL character
+ * (`\u0000`), or null when there is none. No text column takes NUL (PostgreSQL refuses it), and no
+ * field of ours has a use for it: it answered 500 on login, register, profile, share links and facts.
+ * `''` names the body itself (a bare string).
+ */
+export function fieldWithNul(value: unknown, at = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = fieldWithNul(value[i], `${at}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const path = at ? `${at}.${key}` : key;
+    if (key.includes('\u0000')) return path;
+    const found = fieldWithNul(item, path);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The 400's message for a NUL in `field` (a key with a NUL is shown without it). */
+export function nulMessage(field: string): string {
+  const name = field.split('\u0000').join('');
+  return name ? `The field '${name}' contains a NUL character (\\u0000), which is not allowed.` : 'The request body contains a NUL character (\\u0000), which is not allowed.';
 }
 
 /** Where a share id can travel: the public summary page and its API calls, the summary's formats and SMART Health Links (issue 15). */

@@ -91,6 +91,8 @@ export class SummaryVersionsRepository {
       claimedUntil?: Date;
       /** Runs first under the lock (a review call checks and stores the patient's change); may throw to write nothing. */
       before?: (manager: EntityManager, latest: SummaryVersion | null, overrides: Override[]) => Promise<void>;
+      /** Runs last under the lock, once everything is written and before the commit; may throw to write nothing. */
+      after?: (manager: EntityManager, version: number) => Promise<void>;
     } = {},
   ): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
@@ -121,6 +123,7 @@ export class SummaryVersionsRepository {
       const clears = options.claimedUntil && patient.rebuildDueAt?.getTime() === options.claimedUntil.getTime();
       await manager.update(SummaryPatient, { userId }, { latestVersion: version, ...(clears ? { rebuildDueAt: null } : {}) });
       await Outbox.add(manager, SUMMARY_SUBJECTS.built, { user_id: userId, version } satisfies SummaryBuiltEvent);
+      if (options.after) await options.after(manager, version);
       return version;
     });
   }

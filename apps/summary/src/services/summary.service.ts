@@ -124,24 +124,37 @@ export class SummaryService {
     options: { lookup: boolean } = { lookup: true },
   ): Promise<SummaryItem> {
     const userId = this.owner(caller);
-    await this.versions.write(
-      userId,
-      (overrides, latest) => {
-        const output = latest?.engineOutput ?? EMPTY_OUTPUT;
-        return { engine: latest?.engine ?? this.engine.name, output, ...applyOverrides(output, overrides) };
-      },
-      {
-        before: async (manager, latest: SummaryVersion | null, overrides) => {
-          const found = findFact(latest?.engineOutput ?? EMPTY_OUTPUT, overrides, factId);
-          if (options.lookup && !found) {
-            await this.audit.recordQuietly(caller, action, 'failure', userId, factId);
-            throw new DomainError('NOT_FOUND', SUMMARY_MESSAGES.factNotFound);
-          }
-          await this.audit.record(caller, action, 'success', userId, factId);
-          await store(manager, userId, found, overrides.find((o) => o.factId === factId));
+    // The audit record says what happened: 'success' is written last inside the transaction (still
+    // fail-closed: if it is not stored, nothing is), and a change that failed is recorded as 'failure'
+    // (it was recorded as 'success' before the write, which then failed).
+    let audited = false;
+    try {
+      await this.versions.write(
+        userId,
+        (overrides, latest) => {
+          const output = latest?.engineOutput ?? EMPTY_OUTPUT;
+          return { engine: latest?.engine ?? this.engine.name, output, ...applyOverrides(output, overrides) };
         },
-      },
-    );
+        {
+          before: async (manager, latest: SummaryVersion | null, overrides) => {
+            const found = findFact(latest?.engineOutput ?? EMPTY_OUTPUT, overrides, factId);
+            if (options.lookup && !found) {
+              audited = true;
+              await this.audit.recordQuietly(caller, action, 'failure', userId, factId);
+              throw new DomainError('NOT_FOUND', SUMMARY_MESSAGES.factNotFound);
+            }
+            await store(manager, userId, found, overrides.find((o) => o.factId === factId));
+          },
+          after: async () => {
+            audited = true;
+            await this.audit.record(caller, action, 'success', userId, factId);
+          },
+        },
+      );
+    } catch (error) {
+      if (!audited) await this.audit.recordQuietly(caller, action, 'failure', userId, factId);
+      throw error;
+    }
     this.relay.kick();
     return this.item(userId);
   }
