@@ -56,6 +56,9 @@ export async function api(base, method, url, body, token) {
   return answer;
 }
 
+/** The dev mailbox's secret the benches start the product with (npm start prints a random one otherwise). */
+const DEV_MAIL_KEY = 'bench-dev-mail-key-0000';
+
 /**
  * The one-process product (dist/apps/medfolio: embedded PGlite, in-process messaging, the
  * filesystem store) on a free port with a fresh data folder; `env` adds to the defaults.
@@ -66,7 +69,7 @@ export async function startOneProcess(name, env = {}) {
   const port = await freePort();
   const product = spawn(process.execPath, ['dist/apps/medfolio/src/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', NATS_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', NATS_URL: '', DEV_MAIL_KEY, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -98,7 +101,7 @@ export async function signedInPatient(base) {
   let mail;
   for (let i = 0; !mail; i++) {
     if (i > 300) throw new Error(`no verification e-mail for ${email}`);
-    mail = (await api(base, 'GET', '/dev/mail.json')).find((m) => m.to === email);
+    mail = (await api(base, 'GET', `/dev/mail.json?key=${DEV_MAIL_KEY}`)).find((m) => m.to === email);
     if (!mail) await sleep(100);
   }
   await api(base, 'POST', '/api/verify-otp/', { email, otp: /\b(\d{4})\b/.exec(mail.text)[1] });

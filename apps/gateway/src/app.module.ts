@@ -12,7 +12,7 @@ import { AuthController } from './controllers/auth.controller';
 import { BillingController } from './controllers/billing.controller';
 import { ClientConfigController } from './controllers/client-config.controller';
 import { ContactController } from './controllers/contact.controller';
-import { devMailControllers } from './controllers/dev-mail.controller';
+import { devMailControllers, devMailProviders } from './controllers/dev-mail.controller';
 import { DocumentsController } from './controllers/documents.controller';
 import { FilesController } from './controllers/files.controller';
 import { ProfilePictureUploadController } from './controllers/profile-picture.controller';
@@ -53,8 +53,11 @@ export interface GatewayOptions {
   eventBus: EventBus;
   /** Embedded mode: the public keys of the local key ring (instead of JWT_JWKS_URL). */
   localJwks: JSONWebKeySet | null;
-  /** Embedded mode without SMTP_URL: serve the dev mailbox at /dev/mail and /dev/mail.json. */
-  devMail?: boolean;
+  /**
+   * Embedded mode without SMTP_URL: the dev mailbox's secret. Set, the mailbox is served at /dev/mail
+   * and /dev/mail.json to local requests that present it; unset, the paths do not exist.
+   */
+  devMailKey?: string | null;
   /** The built web app to serve at every non-API path (index.html for client-side routes); null: none. Default: GatewayConfig.webRoot. */
   webRoot?: string | null;
 }
@@ -78,7 +81,7 @@ export class GatewayModule {
             : new MemoryThrottlerStorage(),
         }),
       ],
-      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, DocumentsController, SummaryController, ShareLinksController, ShareFormatsController, WalletController, PassKitController, MedicalLicenseController, ProvidersController, BillingController, FilesController, ContactController, ClientConfigController, ...devMailControllers(options.devMail ?? false)],
+      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, DocumentsController, SummaryController, ShareLinksController, ShareFormatsController, WalletController, PassKitController, MedicalLicenseController, ProvidersController, BillingController, FilesController, ContactController, ClientConfigController, ...devMailControllers(options.devMailKey)],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },
@@ -104,6 +107,7 @@ export class GatewayModule {
         FileDownloadsRepository,
         ServiceHealthRepository,
         GatewayHealthService,
+        ...devMailProviders(options.devMailKey),
       ],
     };
   }

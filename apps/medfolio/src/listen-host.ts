@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isLoopbackAddress } from '@medfolio/gateway-app';
 
 /**
@@ -17,4 +18,18 @@ export function exposedDevMailWarning(host: string, devMail: boolean): string | 
     `Warning: HOST=${host} lets other machines reach this server while the dev mailbox is on (no SMTP_URL). ` +
     'The mailbox itself answers only this machine, but set SMTP_URL before sharing the server.\n'
   );
+}
+
+/**
+ * The dev mailbox's secret for this run: DEV_MAIL_KEY when set (at least 16 characters; test
+ * harnesses set it so they can read the mailbox), otherwise random. `npm start` prints the
+ * mailbox's link with it; a request without it gets 404 even from this machine.
+ */
+export function devMailKey(env: NodeJS.ProcessEnv): string {
+  const given = env['DEV_MAIL_KEY']?.trim();
+  if (!given) return randomBytes(18).toString('base64url');
+  if (given.length < 16 || !/^[A-Za-z0-9._~-]+$/.test(given)) {
+    throw new Error('DEV_MAIL_KEY must be at least 16 characters of letters, digits, ".", "_", "~" or "-"');
+  }
+  return given;
 }

@@ -16,7 +16,7 @@ import { SUMMARY_SERVICE } from '@medfolio/summary-app';
 import { WALLET_SERVICE } from '@medfolio/wallet-app';
 import { EMBEDDED_SERVICES } from './services';
 import { checkStartOrder, tellInternalUrl } from './internal-http';
-import { embeddedListenHost, exposedDevMailWarning } from './listen-host';
+import { devMailKey, embeddedListenHost, exposedDevMailWarning } from './listen-host';
 
 /** Each service's loaded config, the one instance its module holds (the launcher fills in run-time values). */
 class Configs {
@@ -97,7 +97,9 @@ async function main(): Promise<void> {
   await rpc.connect();
   const localJwks = gatewayConfig.jwksUrl ? null : publicJwks(await loadOrCreateSigningKeys(gatewayConfig.dataDir));
   const devMail = !configs.of(NOTIFICATIONS_SERVICE).smtpUrl;
-  const gateway = await createGatewayApp({ config: gatewayConfig, rpc, eventBus, localJwks, devMail });
+  // The dev mailbox answers only requests that present this run's secret (printed below).
+  const mailKey = devMail ? devMailKey(process.env) : null;
+  const gateway = await createGatewayApp({ config: gatewayConfig, rpc, eventBus, localJwks, devMailKey: mailKey });
   const host = embeddedListenHost(process.env);
   await gateway.listen({ port: gatewayConfig.port, host });
   const address = gateway.getHttpServer().address();
@@ -116,7 +118,7 @@ async function main(): Promise<void> {
   ].join(', ');
   process.stdout.write(`\nMedfolio is running at http://localhost:${port}/  (${mode}; started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   process.stdout.write(`API documentation: http://localhost:${port}/api/docs   Stop: Ctrl-C\n`);
-  if (devMail) process.stdout.write(`E-mail is not sent (no SMTP_URL): read it at http://localhost:${port}/dev/mail\n`);
+  if (mailKey) process.stdout.write(`E-mail is not sent (no SMTP_URL): read it at http://localhost:${port}/dev/mail?key=${mailKey}\n`);
   const exposed = exposedDevMailWarning(host, devMail);
   if (exposed) process.stdout.write(exposed);
   process.stdout.write('\n');

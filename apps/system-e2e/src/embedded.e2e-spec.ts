@@ -14,7 +14,7 @@ import { FakeNppes } from '@medfolio/testing';
 import { shareFormatsJourney } from './support/share-formats-journey';
 import { walletJourney } from './support/wallet-journey';
 import { accountJourney, call, codeFor, type Mailbox } from './support/journey';
-import { runNode, startNode, waitFor, type Running } from './support/processes';
+import { DEV_MAIL_JSON, DEV_MAIL_KEY, runNode, startNode, waitFor, type Running } from './support/processes';
 import { randomBytes } from 'node:crypto';
 import { recordStripeRequests, useStripeMock } from '@medfolio/testing';
 
@@ -91,21 +91,25 @@ describe('embedded one-process mode', () => {
   it('takes a new patient through the whole account journey, reading e-mail in the dev mailbox', async () => {
     const mailbox: Mailbox = {
       textsTo: async (to) => {
-        const reply = await call<{ to: string; subject: string; text: string }[]>(base, 'GET', '/dev/mail.json');
+        const reply = await call<{ to: string; subject: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON);
         return reply.body.filter((m) => m.to.toLowerCase() === to.toLowerCase()).map((m) => `${m.subject}\n\n${m.text}`);
       },
     };
     await accountJourney(base, mailbox).catch((error: Error) => {
       throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
     });
-    const page = await fetch(`${base}/dev/mail`);
+    const page = await fetch(`${base}/dev/mail?key=${DEV_MAIL_KEY}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Your Medfolio verification code');
+    // The start-up line gives the link with the secret; without it, or through a proxy, the mailbox is not there.
+    expect(running!.output()).toContain(`/dev/mail?key=${DEV_MAIL_KEY}`);
+    expect((await fetch(`${base}/dev/mail.json`)).status).toBe(404);
+    expect((await fetch(`${base}${DEV_MAIL_JSON}`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(404);
   });
 
   it('never lets one user read or change another user\'s profile (IDOR)', async () => {
     const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
     };
     const signUp = async (name: string) => {
       const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
@@ -178,7 +182,7 @@ describe('embedded one-process mode', () => {
 
   it("reads a patient's uploaded visit note into their summary, cited, owner-only, and forgets it on deletion", async () => {
     const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
     };
     await summaryJourney(base, mailbox).catch((error: Error) => {
       throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
@@ -187,7 +191,7 @@ describe('embedded one-process mode', () => {
 
   it('shares a confirmed summary through links: anyone holding one reads it, guesses and revoked links get 404, views are in the history and e-mailed once', async () => {
     const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
     };
     await sharingJourney(base, mailbox).catch((error: Error) => {
       throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
@@ -203,7 +207,7 @@ describe('embedded one-process mode', () => {
 
   it('gives a patient a signed wallet pass carrying its own link, kept current through the PassKit web service when the link is revoked', async () => {
     const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
     };
     await walletJourney(base, mailbox, dataDir).catch((error: Error) => {
       throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
@@ -212,7 +216,7 @@ describe('embedded one-process mode', () => {
 
   it('lets a doctor verified by the registry stand-in see what a patient chose to show, and the patient see every look (issue 18)', async () => {
     const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; subject: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => `${m.subject}\n\n${m.text}`),
+      textsTo: async (to) => (await call<{ to: string; subject: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => `${m.subject}\n\n${m.text}`),
     };
     await providersJourney(base, mailbox).catch((error: Error) => {
       throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
@@ -229,7 +233,7 @@ describe('embedded one-process mode', () => {
     try {
       const url = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(paying.output())?.[1]);
       const mailbox: Mailbox = {
-        textsTo: async (to) => (await call<{ to: string; text: string }[]>(url, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+        textsTo: async (to) => (await call<{ to: string; text: string }[]>(url, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
       };
       await billingJourney(url, mailbox, stripe, secret).catch((error: Error) => {
         throw new Error(`${error.message}\n--- product log (tail) ---\n${paying.output().slice(-4000)}`);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { FakeNppes, useStripeMock, type StripeMock } from '@medfolio/testing';
 import { get } from './support/api';
 import { call, type Mailbox } from './support/journey';
-import { startNode, waitFor, type Running } from './support/processes';
+import { DEV_MAIL_JSON, startNode, waitFor, type Running } from './support/processes';
 import { securityMatrix, undeclared, type OpenApiDocument } from './support/security-matrix';
 
 /**
@@ -64,7 +64,7 @@ describe('security matrix from the OpenAPI document (one-process product)', () =
 
   it('answers every route as declared to the signed-out, the second user, forged tokens and the owner, and never leaks the owner\'s data', async () => {
     const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', '/dev/mail.json')).body.filter((m) => m.to === to).map((m) => m.text),
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
     };
     const result = await securityMatrix(base, mailbox, dataDir, document);
     if (result.problems.length) console.log(`${result.lines.join('\n')}\n--- product log (tail) ---\n${running!.output().slice(-3000)}`);

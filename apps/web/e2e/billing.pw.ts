@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { checkScreen, codeFor, newEmail, logIn as signIn } from './support/helpers';
+import { devMailKey } from './support/settings';
 
 /**
  * Plans, checkout and referrals in the browser, against the real product on embedded defaults
@@ -83,7 +84,7 @@ test('referral: the link with a working Copy Link, Send Invite, and the counts',
   const invited = page.getByText('Invited', { exact: true }).locator('..');
   await expect(invited).toContainText('1');
   // The friend gets the sign-up link with the code.
-  const mail = await page.request.get('/dev/mail.json');
+  const mail = await page.request.get('/dev/mail.json', { headers: { 'x-dev-mail-key': devMailKey } });
   const sent = ((await mail.json()) as { to: string; text: string }[]).find((m) => m.to === friend);
   expect(sent?.text).toContain(`sign-up?ref=${(await link.inputValue()).split('ref=')[1]}`);
 

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test';
 import { codeFor, DESKTOP, expectAccessible, newEmail, PHONE } from './support/helpers';
+import { devMailKey } from './support/settings';
 
 /**
  * Issue 19: a new user's first use, as a new user would try it, at phone and desktop width: sign up
@@ -187,7 +188,7 @@ for (const size of [PHONE, DESKTOP]) {
     await expect(page.getByText(/A sample, for a made-up patient/)).toBeVisible();
 
     // The dev mailbox, in the app's look.
-    await page.goto('/dev/mail');
+    await page.goto(`/dev/mail?key=${devMailKey}`);
     await expect(page.getByRole('link', { name: 'Medfolio' })).toBeVisible();
     await page.screenshot({ path: path.join(shotsDir, `first-use-dev-mail-${size.width}.png`), fullPage: true });
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { FakeGoogle } from '../../../libs/testing/src/fake-google';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { FakeNppes } from '../../../libs/testing/src/fake-nppes';
-import { baseUrl, chromiumPath, e2ePort } from './support/settings';
+import { baseUrl, chromiumPath, devMailKey, e2ePort } from './support/settings';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -40,6 +40,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     GOOGLE_TOKENINFO_URL: settings.tokeninfoUrl,
     GOOGLE_AUTHORIZATION_URL: google.authorizationUrl,
     NPI_REGISTRY_URL: nppes.url,
+    DEV_MAIL_KEY: devMailKey,
   });
   const server: ChildProcess = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -1,5 +1,6 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import { Controller, Get, Inject, RequestMethod, Req, Res, type Type } from '@nestjs/common';
+import { Controller, Get, Inject, RequestMethod, Req, Res, type Provider, type Type } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DomainError, type CallerIdentity, type DevMailEntry } from '@medfolio/contracts';
 import { NotificationsRepository } from '../repositories/notifications.repository';
@@ -7,7 +8,35 @@ import { CurrentCaller } from '../services/caller.decorator';
 
 interface Request {
   raw: { socket: { remoteAddress?: string | undefined } };
+  headers: Record<string, string | string[] | undefined>;
+  query: unknown;
 }
+
+/** The dev mailbox's secret (printed by `npm start`), injected into the controller. */
+export const DEV_MAIL_KEY = Symbol('DEV_MAIL_KEY');
+
+/** The header a script presents the dev mailbox's secret in; a browser uses `?key=` (the printed link). */
+export const DEV_MAIL_KEY_HEADER = 'x-dev-mail-key';
+
+/**
+ * Headers a proxy, tunnel or load balancer adds. A request that carries any of them did not come
+ * straight from a client on this machine, whatever the TCP peer says: the mailbox refuses it.
+ */
+export const FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-real-ip',
+  'x-client-ip',
+  'x-original-forwarded-for',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'via',
+] as const;
 
 interface Reply {
   header(name: string, value: string): Reply;
@@ -28,26 +57,36 @@ export const DEV_MAIL_PREFIX_EXCLUDES = [
  * The embedded mode's dev mailbox: what the product "sent" while no SMTP server is configured
  * (verification codes, reset links), so a developer can sign up locally. Never cached.
  *
- * It holds every account's codes and reset links, so it answers only clients on this machine
- * (the TCP peer's address, never X-Forwarded-For): anyone else gets 404, as if it did not exist.
+ * It holds every account's codes and reset links, so it answers only a request that (1) comes from
+ * this machine (the TCP peer's address, never X-Forwarded-For), (2) carries no forwarding header (a
+ * same-host proxy or tunnel would otherwise make every visitor look local), and (3) presents the
+ * secret `npm start` prints (DEV_MAIL_KEY), as `?key=` or the X-Dev-Mail-Key header. Anything else
+ * gets 404, as if the mailbox did not exist.
  */
 @ApiExcludeController()
 @Controller('dev')
 export class DevMailController {
-  constructor(@Inject(NotificationsRepository) private readonly notifications: NotificationsRepository) {}
+  constructor(
+    @Inject(NotificationsRepository) private readonly notifications: NotificationsRepository,
+    @Inject(DEV_MAIL_KEY) private readonly key: string,
+  ) {}
 
   @Get('mail.json')
   async list(@CurrentCaller() caller: CallerIdentity, @Req() request: Request, @Res() reply: Reply): Promise<void> {
-    onlyFromThisMachine(request);
+    onlyTheDeveloper(request, this.key);
     const mail = await this.notifications.devMail(caller);
     reply.header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(mail);
   }
 
   @Get('mail')
   async page(@CurrentCaller() caller: CallerIdentity, @Req() request: Request, @Res() reply: Reply): Promise<void> {
-    onlyFromThisMachine(request);
+    onlyTheDeveloper(request, this.key);
     const mail = await this.notifications.devMail(caller);
-    reply.header('cache-control', 'no-store').header('content-type', 'text/html; charset=utf-8').send(renderDevMailPage(mail));
+    reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(renderDevMailPage(mail, this.key));
   }
 
   /** The page's look, as a stylesheet of our own origin: the CSP allows no inline styles. */
@@ -65,24 +104,45 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return address === '::1';
 }
 
-function onlyFromThisMachine(request: Request): void {
-  if (!isLoopbackAddress(request.raw.socket.remoteAddress)) throw new DomainError('NOT_FOUND', 'Not found.');
+/** True when the request names a proxy hop (any of FORWARDING_HEADERS). */
+export function isForwarded(headers: Record<string, string | string[] | undefined>): boolean {
+  return FORWARDING_HEADERS.some((name) => headers[name] !== undefined);
+}
+
+/** Compares the presented secret with the expected one in constant time (both hashed to equal length). */
+export function isDevMailKey(presented: unknown, key: string): boolean {
+  if (typeof presented !== 'string' || presented.length === 0 || presented.length > 256 || key.length === 0) return false;
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(presented), digest(key));
+}
+
+function onlyTheDeveloper(request: Request, key: string): void {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const presented = request.headers[DEV_MAIL_KEY_HEADER] ?? query['key'];
+  if (!isLoopbackAddress(request.raw.socket.remoteAddress) || isForwarded(request.headers) || !isDevMailKey(presented, key)) {
+    throw new DomainError('NOT_FOUND', 'Not found.');
+  }
 }
 
 /**
  * The controllers to register: the dev mailbox only in the one-process embedded mode without
- * SMTP_URL (the launcher passes `devMail: !notificationsConfig.smtpUrl`); never in service mode.
- * Even when registered, notifications answers NOT_FOUND (404 here) once SMTP_URL is set.
+ * SMTP_URL (the launcher passes its secret, `devMailKey`, then); never in service mode. Even when
+ * registered, notifications answers NOT_FOUND (404 here) once SMTP_URL is set.
  */
-export function devMailControllers(enabled: boolean): Type[] {
-  return enabled ? [DevMailController] : [];
+export function devMailControllers(key: string | null | undefined): Type[] {
+  return key ? [DevMailController] : [];
+}
+
+/** The providers the dev mailbox's controller needs (its secret); none when it is off. */
+export function devMailProviders(key: string | null | undefined): Provider[] {
+  return key ? [{ provide: DEV_MAIL_KEY, useValue: key }] : [];
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 /** Server-rendered and script-free: every value escaped; the text part of each message in <pre>. */
-export function renderDevMailPage(mail: DevMailEntry[]): string {
+export function renderDevMailPage(mail: DevMailEntry[], key = ''): string {
   const items = mail.map(
     (m) => `
     <article>
@@ -111,7 +171,7 @@ export function renderDevMailPage(mail: DevMailEntry[]): string {
   </header>
   <main>
     <h1>Dev mailbox</h1>
-    <p>E-mails the product sent while no SMTP server is configured, newest first (<a href="/dev/mail.json">JSON</a>). Reload for new ones.</p>
+    <p>E-mails the product sent while no SMTP server is configured, newest first (<a href="/dev/mail.json?key=${escape(encodeURIComponent(key))}">JSON</a>). Reload for new ones.</p>
     ${items.length > 0 ? items.join('\n') : '<p class="empty">No e-mail yet.</p>'}
   </main>
 </body>

@@ -8,7 +8,7 @@ import { createValidationPipe } from '@medfolio/messaging';
 import { HttpErrorFilter } from '@medfolio/runtime';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { ContactController } from './contact.controller';
-import { DEV_MAIL_PREFIX_EXCLUDES, devMailControllers } from './dev-mail.controller';
+import { DEV_MAIL_PREFIX_EXCLUDES, FORWARDING_HEADERS, devMailControllers, devMailProviders } from './dev-mail.controller';
 
 /** A stand-in for notifications behind the request/reply client. */
 class FakeNotifications {
@@ -27,8 +27,8 @@ class FakeNotifications {
 }
 
 /** The gateway's HTTP setup as bootstrap.ts and app.module.ts make it, with these two controllers. */
-async function gateway(fake: FakeNotifications, devMail: boolean): Promise<NestFastifyApplication> {
-  const controllers: Type[] = [ContactController, ...devMailControllers(devMail)];
+async function gateway(fake: FakeNotifications, devMailKey: string | null): Promise<NestFastifyApplication> {
+  const controllers: Type[] = [ContactController, ...devMailControllers(devMailKey)];
   @Module({
     imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'per-client', ttl: 60_000, limit: 300 }] })],
     controllers,
@@ -37,6 +37,7 @@ async function gateway(fake: FakeNotifications, devMail: boolean): Promise<NestF
       { provide: APP_GUARD, useClass: ThrottlerGuard },
       { provide: APP_FILTER, useClass: HttpErrorFilter },
       { provide: APP_PIPE, useValue: createValidationPipe() },
+      ...devMailProviders(devMailKey),
     ],
   })
   class TestGatewayModule {}
@@ -60,7 +61,7 @@ describe('POST /api/contact/', () => {
 
   beforeEach(async () => {
     fake = new FakeNotifications();
-    app = await gateway(fake, false);
+    app = await gateway(fake, null);
   });
 
   afterEach(() => app.close());
@@ -121,27 +122,55 @@ describe('GET /dev/mail and /dev/mail.json (embedded mode without SMTP_URL)', ()
     sent_at: '2026-01-02T03:04:05.000Z',
   };
 
+  const key = 'the-secret-npm-start-printed';
+
   beforeEach(async () => {
     fake = new FakeNotifications();
-    app = await gateway(fake, true);
+    app = await gateway(fake, key);
   });
 
   afterEach(() => app.close());
 
   it('serves the mailbox as JSON outside /api, never cached', async () => {
     fake.mailbox = [hostile];
-    const response = await app.inject({ method: 'GET', url: '/dev/mail.json' });
+    const response = await app.inject({ method: 'GET', url: `/dev/mail.json?key=${key}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual([hostile]);
-    expect((await app.inject({ method: 'GET', url: '/api/dev/mail.json' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/dev/mail.json?key=${key}` })).statusCode).toBe(404);
+  });
+
+  it('answers only with the secret printed at start (as ?key= or X-Dev-Mail-Key): without it, or with another, 404', async () => {
+    fake.mailbox = [hostile];
+    for (const url of ['/dev/mail', '/dev/mail.json']) {
+      expect((await app.inject({ method: 'GET', url: `${url}?key=${key}` })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url, headers: { 'x-dev-mail-key': key } })).statusCode).toBe(200);
+      for (const wrong of [`${url}`, `${url}?key=`, `${url}?key=${key}x`, `${url}?key=${key.slice(0, -1)}`, `${url}?key[]=${key}`]) {
+        const response = await app.inject({ method: 'GET', url: wrong });
+        expect([wrong, response.statusCode]).toEqual([wrong, 404]);
+        expect(response.body).not.toContain('ada@example.com');
+      }
+      expect((await app.inject({ method: 'GET', url, headers: { 'x-dev-mail-key': 'guess-guess-guess' } })).statusCode).toBe(404);
+    }
+  });
+
+  it('refuses a request that came through a proxy or tunnel on this machine (any forwarding header), secret or not', async () => {
+    fake.mailbox = [hostile];
+    for (const header of FORWARDING_HEADERS) {
+      for (const url of ['/dev/mail', '/dev/mail.json']) {
+        const response = await app.inject({ method: 'GET', url: `${url}?key=${key}`, remoteAddress: '127.0.0.1', headers: { [header]: '127.0.0.1' } });
+        expect([header, url, response.statusCode]).toEqual([header, url, 404]);
+        expect(response.body).not.toContain('ada@example.com');
+      }
+    }
   });
 
   it('renders a readable page with every value escaped, and nothing inline the CSP would block', async () => {
     fake.mailbox = [hostile, { ...hostile, subject: 'Your Medfolio verification code', text: 'code 4821' }];
-    const response = await app.inject({ method: 'GET', url: '/dev/mail' });
+    const response = await app.inject({ method: 'GET', url: `/dev/mail?key=${key}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['content-security-policy']).toContain("style-src 'self'");
     const html = response.body;
     expect(html).toContain('<h2>New contact message from &lt;script&gt;alert(1)&lt;/script&gt;</h2>');
@@ -153,6 +182,7 @@ describe('GET /dev/mail and /dev/mail.json (embedded mode without SMTP_URL)', ()
     expect(html).not.toMatch(/<[^>]*\s(on[a-z]+|style)=/i); // no handler or style attribute in any tag
     expect(html.indexOf('New contact message')).toBeLessThan(html.indexOf('verification code'));
     expect(html).toContain('<link rel="stylesheet" href="/dev/mail.css">');
+    expect(html).toContain(`<a href="/dev/mail.json?key=${key}">JSON</a>`);
 
     const css = await app.inject({ method: 'GET', url: '/dev/mail.css' });
     expect(css.statusCode).toBe(200);
@@ -162,11 +192,11 @@ describe('GET /dev/mail and /dev/mail.json (embedded mode without SMTP_URL)', ()
   it('answers only clients on this machine: anyone else on the network gets 404 (it holds every code and reset link)', async () => {
     fake.mailbox = [hostile];
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
-      expect((await app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: `/dev/mail.json?key=${key}`, remoteAddress })).statusCode).toBe(200);
     }
     for (const remoteAddress of ['192.0.2.7', '::ffff:192.0.2.7', '2001:db8::1', '10.0.0.2']) {
       for (const url of ['/dev/mail', '/dev/mail.json']) {
-        const response = await app.inject({ method: 'GET', url, remoteAddress, headers: { 'x-forwarded-for': '127.0.0.1' } });
+        const response = await app.inject({ method: 'GET', url: `${url}?key=${key}`, remoteAddress });
         expect(response.statusCode).toBe(404);
         expect(response.body).not.toContain('ada@example.com');
       }
@@ -174,14 +204,14 @@ describe('GET /dev/mail and /dev/mail.json (embedded mode without SMTP_URL)', ()
   });
 
   it('says so when the mailbox is empty', async () => {
-    expect((await app.inject({ method: 'GET', url: '/dev/mail' })).body).toContain('No e-mail yet.');
+    expect((await app.inject({ method: 'GET', url: `/dev/mail?key=${key}` })).body).toContain('No e-mail yet.');
   });
 
   it('is a 404 when notifications sends over SMTP', async () => {
     fake.mailbox = new DomainError('NOT_FOUND', 'Not found.');
-    const response = await app.inject({ method: 'GET', url: '/dev/mail.json' });
+    const response = await app.inject({ method: 'GET', url: `/dev/mail.json?key=${key}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found.', code: 'NOT_FOUND' });
-    expect((await app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/dev/mail?key=${key}` })).statusCode).toBe(404);
   });
 });

@@ -12,7 +12,7 @@ import { GatewayConfig } from '../config';
 export async function exportOpenApi(): Promise<OpenAPIObject> {
   const config = loadConfig(GatewayConfig, { LOG_LEVEL: 'silent' });
   const rpc = createRpcClient('gateway', { timeoutMs: 1000 });
-  const app = await createGatewayApp({ config, rpc, eventBus: new InProcessEventBus(), localJwks: { keys: [] }, devMail: false, webRoot: null });
+  const app = await createGatewayApp({ config, rpc, eventBus: new InProcessEventBus(), localJwks: { keys: [] }, devMailKey: null, webRoot: null });
   try {
     await app.init();
     return buildOpenApi(app);

@@ -9,6 +9,13 @@ export const DIST = path.join(ROOT, 'dist');
 /** Variables that would switch the product to real services; removed unless a test sets them. */
 const EXTERNAL = ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'S3_ENDPOINT', 'JWT_JWKS_URL', 'PORT', 'MEDFOLIO_MODE', 'DATA_DIR'];
 
+/**
+ * The dev mailbox's secret for every product the system tests start (the launcher reads DEV_MAIL_KEY;
+ * without it, `npm start` makes a random one and prints it). DEV_MAIL_JSON is the mailbox's JSON path with it.
+ */
+export const DEV_MAIL_KEY = 'system-e2e-dev-mail-key';
+export const DEV_MAIL_JSON = `/dev/mail.json?key=${DEV_MAIL_KEY}`;
+
 export interface Running {
   child: ChildProcess;
   output: () => string;
@@ -32,7 +39,7 @@ export function startNode(entry: string, args: string[], env: Record<string, str
   const command = [...wrapper, process.execPath, path.join(DIST, entry), ...args];
   const child = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
-    env: { ...base, NODE_OPTIONS: nodeOptionsFor(entry), LOG_LEVEL: 'warn', ...env },
+    env: { ...base, NODE_OPTIONS: nodeOptionsFor(entry), LOG_LEVEL: 'warn', DEV_MAIL_KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { baseUrl } from './settings';
+import { baseUrl, devMailKey } from './settings';
 
 const shotsDir = path.resolve(__dirname, '../../../../tmp/web-e2e/screenshots');
 export const PHONE = { width: 390, height: 844 };
@@ -47,7 +47,7 @@ interface DevMail {
 }
 
 async function mailTo(to: string): Promise<DevMail[]> {
-  const response = await fetch(`${baseUrl}/dev/mail.json`);
+  const response = await fetch(`${baseUrl}/dev/mail.json`, { headers: { 'x-dev-mail-key': devMailKey } });
   const mail = (await response.json()) as DevMail[];
   return mail.filter((m) => m.to.toLowerCase() === to.toLowerCase()).sort((a, b) => b.sent_at.localeCompare(a.sent_at));
 }
