@@ -333,6 +333,23 @@ describe('passwords', () => {
   });
 });
 
+describe('password change guesses', () => {
+  it('counts wrong old passwords as failed sign-ins: a stolen access token is no password oracle (40 guesses went through)', async () => {
+    const dto = await verifiedUser();
+    const thief = '198.51.104.7';
+    const { access } = await sessions.login(caller(), dto);
+    const stolen = caller(thief, { userId: userIdOf(access), sessionId: sidOf(access) });
+    // This harness allows 3 failures per account and client: then 429, even for the right old password.
+    for (let i = 0; i < 3; i += 1) await expect(passwords.change(stolen, { old_password: `guess number ${i}`, new_password: 'taken over 123' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: PASSWORD_MESSAGES.wrongOld });
+    await expect(passwords.change(stolen, { old_password: dto.password, new_password: 'taken over 123' })).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { retry_after: [expect.stringMatching(/^\d+$/)] } });
+    // One budget per password: the sign-in from there is stopped too; the owner elsewhere is not.
+    await expect(codeOf(sessions.login(caller(thief), dto))).resolves.toBe('RATE_LIMITED');
+    await expect(codeOf(sessions.login(caller('203.0.113.70'), dto))).resolves.toBe('ok');
+    const [row] = await h.sql<{ n: number }>(`SELECT count(*)::int AS n FROM identity.auth_failures WHERE scope = 'login' AND subject_key = $1`, [`account-client:${dto.email}|${thief}`]);
+    expect(row!.n).toBe(3);
+  });
+});
+
 describe('profile', () => {
   it('reads and changes only the caller’s own profile', async () => {
     const ana = await verifiedUser();

@@ -109,15 +109,22 @@ export class PasswordService {
     return { message: PASSWORD_MESSAGES.reset };
   }
 
-  /** Checks the old password; other sign-ins are revoked, this one stays. */
+  /**
+   * Checks the old password; other sign-ins are revoked, this one stays. A wrong old password counts
+   * as a failed sign-in (the same counters and limits as the login: one guess budget per password),
+   * so a stolen access token is no password oracle: 429 once the limit is reached, even for the right one.
+   */
   async change(caller: CallerIdentity, dto: ChangePasswordDto): Promise<ChangePasswordReply> {
     const userId = requireUser(caller);
     const user = await this.users.findById(userId);
     if (!user) throw new DomainError('UNAUTHENTICATED', 'Please sign in again.');
+    await this.bruteForce.assertAllowed('login', user.email, caller.ip);
     if (!(await this.hasher.verify(user.passwordHash, dto.old_password))) {
+      await this.bruteForce.recordFailure('login', user.email, caller.ip);
       await this.audit.record(caller, { action: 'password.change', entityType: 'user', entityId: userId, patientId: userId, outcome: 'failure' });
       throw new DomainError('VALIDATION_FAILED', PASSWORD_MESSAGES.wrongOld, { old_password: [PASSWORD_MESSAGES.wrongOld] });
     }
+    await this.bruteForce.recordSuccess('login', user.email, caller.ip);
     const passwordHash = await this.hasher.hash(dto.new_password);
     await this.users.transaction(async (manager) => {
       await this.users.update(userId, { passwordHash }, manager);
