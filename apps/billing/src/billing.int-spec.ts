@@ -295,7 +295,14 @@ describe('billing service (PostgreSQL, stripe-mock, request/reply)', () => {
   });
 
   describe('plan changes', () => {
-    it('the same plan again is refused clearly; another plan is a prorated change of the subscription; cancel ends at the period end', async () => {
+    // stripe-mock's subscription fixture fills every field, pending_update too: by default here the
+    // prorated invoice was paid at once (no pending_update), as with a card that needs nothing more.
+    const paidAtOnce = (request: { method: string; path: string }, answer: Record<string, unknown>) =>
+      request.method === 'POST' && request.path.startsWith('/v1/subscriptions/') ? { ...answer, pending_update: null } : answer;
+    beforeEach(() => stripe.editAnswers(paidAtOnce));
+    afterEach(() => stripe.editAnswers(null));
+
+    it('the same plan again is refused clearly; another plan is a change whose prorated difference is invoiced at once; cancel ends at the period end', async () => {
       const userId = randomUUID();
       const { subscriptionId, customerId } = await checkedOut(userId);
       await rpc.send(BILLING_SUBJECTS.webhook, signed(subscriptionEvent('customer.subscription.updated', Math.floor(Date.now() / 1000), { id: subscriptionId, customer: customerId, status: 'active', lookupKey: 'price_basic_monthly' })), caller('stripe'));
@@ -307,9 +314,18 @@ describe('billing service (PostgreSQL, stripe-mock, request/reply)', () => {
       const before = stripe.requests.length;
       const change = await rpc.send(BILLING_SUBJECTS.checkout, { price_id: 'price_plus_yearly', tier: 'plus', mode: 'yearly' }, caller(userId));
       expect(change).toMatchObject({ id: null, subtotal_cents: 24000, tax_cents: 1920, total_cents: 25920 });
-      const update = stripe.requests.slice(before).find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`)!;
-      expect(update.params).toMatchObject({ 'items[0][id]': `si_${subscriptionId}`, proration_behavior: 'create_prorations', cancel_at_period_end: 'false' });
-      expect(update.params['items[0][price]']).toMatch(/^price_/);
+      const updates = stripe.requests.slice(before).filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`);
+      expect(updates).toHaveLength(1);
+      // The difference is invoiced and charged now, and the new price applies only once it is paid: with
+      // create_prorations it would wait as pending items for a renewal that a cancel at period end never has.
+      expect(updates[0]!.params).toMatchObject({
+        'items[0][id]': `si_${subscriptionId}`,
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'pending_if_incomplete',
+      });
+      expect(updates[0]!.params['items[0][price]']).toMatch(/^price_/);
+      // Pending updates take only the item's price (the tax rate stays on the item) and no cancel_at_period_end.
+      expect(Object.keys(updates[0]!.params).filter((k) => k.includes('tax_rates') || k === 'cancel_at_period_end')).toEqual([]);
       expect(stripe.requests.slice(before).filter((r) => r.path === '/v1/subscriptions')).toHaveLength(0);
 
       const cancelFrom = stripe.requests.length;
@@ -318,6 +334,44 @@ describe('billing service (PostgreSQL, stripe-mock, request/reply)', () => {
       expect(cancelled).toMatchObject({ plan: 'basic', cancel_at_period_end: true, autopay: false });
       await expect(rpc.send(BILLING_SUBJECTS.cancel, {}, caller(userId))).rejects.toMatchObject({ code: 'CONFLICT' });
       await expect(rpc.send(BILLING_SUBJECTS.cancel, {}, caller(randomUUID()))).rejects.toMatchObject({ code: 'NOT_FOUND', message: BILLING_MESSAGES.noSubscription });
+    });
+
+    it('a change after a cancel: the plan resumes only once the prorated invoice is paid; a payment that needs the customer returns its client secret', async () => {
+      const userId = randomUUID();
+      const { subscriptionId, customerId } = await checkedOut(userId);
+      await rpc.send(BILLING_SUBJECTS.webhook, signed(subscriptionEvent('customer.subscription.updated', Math.floor(Date.now() / 1000), { id: subscriptionId, customer: customerId, status: 'active', lookupKey: 'price_basic_monthly' })), caller('stripe'));
+      await rpc.send(BILLING_SUBJECTS.cancel, {}, caller(userId));
+
+      // The card needs 3-D Secure: Stripe keeps the change as a pending_update and the subscription as it was.
+      const secret = `pi_${run}_secret_${run}`;
+      stripe.editAnswers((request, answer) =>
+        request.method === 'POST' && request.path === `/v1/subscriptions/${subscriptionId}`
+          ? {
+              ...answer,
+              pending_update: { expires_at: Math.floor(Date.now() / 1000) + 82_800, subscription_items: [] },
+              latest_invoice: { ...(answer['latest_invoice'] as object), confirmation_secret: { client_secret: secret, type: 'payment_intent' } },
+            }
+          : answer,
+      );
+      let before = stripe.requests.length;
+      let reply = await rpc.send(BILLING_SUBJECTS.checkout, { price_id: 'price_pro_monthly', tier: 'pro', mode: 'monthly' }, caller(userId));
+      stripe.editAnswers(paidAtOnce);
+      let sent = stripe.requests.slice(before).filter((r) => r.method === 'POST' && r.path.startsWith('/v1/subscriptions'));
+      expect(sent.map((r) => r.params['proration_behavior'] ?? `cancel_at_period_end=${r.params['cancel_at_period_end']}`)).toEqual(['always_invoice']);
+      expect(sent[0]!.params).toMatchObject({ payment_behavior: 'pending_if_incomplete', 'expand[0]': 'latest_invoice.confirmation_secret' });
+      expect(reply).toMatchObject({ id: secret, subtotal_cents: 4900 });
+      expect(reply.message).toContain('Confirm the payment');
+      // Still cancelled at the period end: the plan is not resumed for a change that was not paid.
+      await expect(rpc.send(BILLING_SUBJECTS.membership, {}, caller(userId))).resolves.toMatchObject({ plan: 'basic', cancel_at_period_end: true });
+
+      // Paid at once: the change applies, then the plan is resumed (a separate call, which pending updates need).
+      before = stripe.requests.length;
+      reply = await rpc.send(BILLING_SUBJECTS.checkout, { price_id: 'price_pro_monthly', tier: 'pro', mode: 'monthly' }, caller(userId));
+      sent = stripe.requests.slice(before).filter((r) => r.method === 'POST' && r.path.startsWith('/v1/subscriptions'));
+      expect(sent.map((r) => r.params['proration_behavior'] ?? `cancel_at_period_end=${r.params['cancel_at_period_end']}`)).toEqual(['always_invoice', 'cancel_at_period_end=false']);
+      expect(reply).toMatchObject({ id: null, subtotal_cents: 4900 });
+      expect(reply.message).toContain('invoiced');
+      await expect(rpc.send(BILLING_SUBJECTS.membership, {}, caller(userId))).resolves.toMatchObject({ cancel_at_period_end: false });
     });
   });
 

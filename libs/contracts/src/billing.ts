@@ -76,7 +76,8 @@ export class CheckoutDto {
 export interface CheckoutReply {
   /**
    * The client secret of the first payment of a new subscription, for Stripe.js's card
-   * confirmation; null when nothing has to be paid now (a plan change, prorated on the next invoice).
+   * confirmation; null when nothing has to be confirmed now (a plan change whose prorated difference
+   * was invoiced and paid at once).
    */
   id: string | null;
   /** What happened, in a sentence the page can show. */

@@ -72,12 +72,19 @@ export interface StripeRecorder {
   requests: RecordedStripeRequest[];
   /** The requests matching a method and a path (a string prefix or a pattern). */
   find(method: string, pathMatch: string | RegExp): RecordedStripeRequest[];
+  /**
+   * Changes stripe-mock's answers until called again with null (stripe-mock keeps no state, so a test
+   * that needs a state it never answers with, e.g. a subscription with a `pending_update`, edits its
+   * fixture): `edit` gets each request and its answer, and returns the answer to send.
+   */
+  editAnswers(edit: ((request: Omit<RecordedStripeRequest, 'status' | 'response'>, answer: Record<string, unknown>) => Record<string, unknown>) | null): void;
   stop(): Promise<void>;
 }
 
 /** A proxy in front of stripe-mock that keeps every request and answer. */
 export async function recordStripeRequests(targetUrl: string): Promise<StripeRecorder> {
   const requests: RecordedStripeRequest[] = [];
+  let editor: Parameters<StripeRecorder['editAnswers']>[0] = null;
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
     const target = new URL(req.url ?? '/', targetUrl);
@@ -86,7 +93,7 @@ export async function recordStripeRequests(targetUrl: string): Promise<StripeRec
       if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name)) headers[name] = value;
     }
     const answer = await fetch(target, { method: req.method, headers, ...(body.length > 0 ? { body } : {}) });
-    const text = await answer.text();
+    let text = await answer.text();
     const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? target.search : body.toString('utf8')));
     let response: Record<string, unknown> = {};
     try {
@@ -95,7 +102,12 @@ export async function recordStripeRequests(targetUrl: string): Promise<StripeRec
       /* not JSON */
     }
     const key = req.headers['idempotency-key'];
-    requests.push({ method: req.method ?? 'GET', path: target.pathname, params, ...(typeof key === 'string' ? { idempotencyKey: key } : {}), status: answer.status, response });
+    const request = { method: req.method ?? 'GET', path: target.pathname, params, ...(typeof key === 'string' ? { idempotencyKey: key } : {}) };
+    if (editor) {
+      response = editor(request, response);
+      text = JSON.stringify(response);
+    }
+    requests.push({ ...request, status: answer.status, response });
     res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
     res.end(text);
   });
@@ -108,6 +120,9 @@ export async function recordStripeRequests(targetUrl: string): Promise<StripeRec
     requests,
     find: (method, pathMatch) =>
       requests.filter((r) => r.method === method && (typeof pathMatch === 'string' ? r.path.startsWith(pathMatch) : pathMatch.test(r.path))),
+    editAnswers: (edit) => {
+      editor = edit;
+    },
     stop: async () => {
       server.closeAllConnections();
       server.close();

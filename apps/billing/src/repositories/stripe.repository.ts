@@ -122,13 +122,32 @@ export class StripeRepository {
     return { id: subscription.id, status: subscription.status, itemId: item?.id ?? null, clientSecret: secret, currentPeriodEnd: item?.current_period_end ?? null };
   }
 
-  /** A plan change: the item's price is replaced and the difference prorated on the next invoice. */
-  async changePrice(subscriptionId: string, itemId: string, stripePriceId: string, taxRateId: string): Promise<void> {
-    await this.stripe.subscriptions.update(subscriptionId, {
-      items: [{ id: itemId, price: stripePriceId, tax_rates: [taxRateId] }],
-      proration_behavior: 'create_prorations',
-      cancel_at_period_end: false,
+  /**
+   * A plan change, settled at once: the prorated difference is invoiced and charged now
+   * (`always_invoice`), and the new price applies only once that invoice is paid
+   * (`pending_if_incomplete`). With `create_prorations` the difference would only be pending invoice
+   * items for the next renewal invoice: an upgrade followed by a cancel at the period end gets no
+   * renewal invoice, and Stripe stops automatic collection of a cancelled subscription's invoices, so
+   * the upgraded plan could be used for the rest of the period unpaid. A downgrade's negative
+   * difference becomes a credit on the customer's balance.
+   *
+   * Pending updates accept only the item's price (the item keeps its tax rate, set at creation) and
+   * not `cancel_at_period_end`, so resuming a cancelled plan is a separate call (`setCancelAtPeriodEnd`).
+   * `applied` is false when the payment needs the customer (a declined card or 3-D Secure): the
+   * subscription is unchanged, with a `pending_update`, and `clientSecret` is the invoice's payment
+   * for Stripe.js to confirm; it expires on its own if never paid.
+   */
+  async changePrice(subscriptionId: string, itemId: string, stripePriceId: string): Promise<{ applied: boolean; clientSecret: string | null }> {
+    const subscription = await this.stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: itemId, price: stripePriceId }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+      expand: ['latest_invoice.confirmation_secret'],
     });
+    if (!subscription.pending_update) return { applied: true, clientSecret: null };
+    const invoice = subscription.latest_invoice;
+    const secret = invoice && typeof invoice === 'object' ? (invoice.confirmation_secret?.client_secret || null) : null;
+    return { applied: false, clientSecret: secret };
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {

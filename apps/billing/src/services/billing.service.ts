@@ -49,7 +49,8 @@ export class BillingService {
 
   /**
    * A new subscription (its first invoice's client secret for Stripe.js), or a change of the
-   * running one (prorated, nothing to confirm now). The plan itself changes only when Stripe's
+   * running one (the prorated difference invoiced at once; a client secret only when that payment
+   * needs the customer). The plan itself changes only when Stripe's
    * signed webhook says so.
    */
   async checkout(caller: CallerIdentity, dto: CheckoutDto): Promise<CheckoutReply> {
@@ -73,12 +74,20 @@ export class BillingService {
         return { id: null, message: `Your ${PLAN_NAMES[price.plan]} plan will renew as before.`, ...order };
       }
       if (!running.itemId) throw new DomainError('CONFLICT', BILLING_MESSAGES.paymentPending);
-      await this.stripe.changePrice(running.id, running.itemId, stripePriceId, ids.taxRateId);
+      // The prorated difference is invoiced and charged now, and the change applies only once it is
+      // paid (see StripeRepository.changePrice): an upgrade followed by a cancel cannot skip it.
+      const change = await this.stripe.changePrice(running.id, running.itemId, stripePriceId);
+      if (!change.applied) {
+        await audit('billing.subscription.change');
+        if (!change.clientSecret) throw new DomainError('CONFLICT', BILLING_MESSAGES.paymentPending);
+        return { id: change.clientSecret, message: `Confirm the payment to change your plan to ${PLAN_NAMES[price.plan]} (${price.mode}).`, ...order };
+      }
+      if (running.cancelAtPeriodEnd) await this.stripe.setCancelAtPeriodEnd(running.id, false);
       await this.billing.saveSubscription({ id: running.id, cancelAtPeriodEnd: false });
       await audit('billing.subscription.change');
       return {
         id: null,
-        message: `Your plan changes to ${PLAN_NAMES[price.plan]} (${price.mode}) now; the difference is prorated on your next invoice.`,
+        message: `Your plan changes to ${PLAN_NAMES[price.plan]} (${price.mode}) now; the prorated difference has been invoiced.`,
         ...order,
       };
     }

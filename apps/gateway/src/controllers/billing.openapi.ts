@@ -9,7 +9,7 @@ export class CheckoutBodyDoc {
 }
 
 export class CheckoutReplyDoc {
-  @ApiProperty({ nullable: true, type: String, description: "The first invoice's client secret for Stripe.js; null when nothing is to be paid now (a prorated plan change)" })
+  @ApiProperty({ nullable: true, type: String, description: "The client secret for Stripe.js of the first invoice, or of a plan change's prorated invoice when its payment needs the customer; null when nothing is to be confirmed (a plan change, its prorated difference invoiced and paid at once)" })
   id!: string | null;
   @ApiProperty({ example: 'Confirm the payment to start your plan.' }) message!: string;
   @ApiProperty({ example: 24000 }) subtotal_cents!: number;
