@@ -471,5 +471,47 @@ describe('billing service (PostgreSQL, stripe-mock, request/reply)', () => {
       await expect(rpc.send(BILLING_SUBJECTS.referral, {}, caller(inviter))).resolves.toMatchObject({ invited: 3 });
       expect(sent().map((m) => m.to)).toEqual(['new.friend@example.com', 'third@example.com']);
     });
+
+    it('one person is one person: +tags, case and (for Gmail) dots make no new address, for counting or for inviting oneself (security 25.12)', async () => {
+      const referrer = randomUUID();
+      await account(IDENTITY_SUBJECTS.registered, { user_id: referrer, email: 'dana.cho@gmail.com', first_name: 'Dana' });
+      const { code } = await rpc.send(BILLING_SUBJECTS.referral, {}, caller(referrer));
+      const signUp = async (email: string) => {
+        const id = randomUUID();
+        await account(IDENTITY_SUBJECTS.registered, { user_id: id, email, first_name: 'F', referral_code: code });
+        await account(IDENTITY_SUBJECTS.verified, { user_id: id, email, first_name: 'F', referral_code: code });
+        return id;
+      };
+      // The referrer's own address in other spellings: never a referral.
+      const selves = [await signUp('dana.cho+1@gmail.com'), await signUp('DanaCho+2@googlemail.com'), await signUp('d.a.n.a.c.h.o@gmail.com')];
+      // One friend, four spellings: counted once.
+      const pat = [await signUp('pat@example.com'), await signUp('pat+1@example.com'), await signUp('Pat+2@Example.COM'), await signUp('PAT@example.com')];
+      await eventually(() => expect(rpc.send(BILLING_SUBJECTS.referral, {}, caller(referrer))).resolves.toMatchObject({ joined: 7, counted: 1, months_earned: 0 }));
+      const states = await app.get(DataSource).query(`SELECT invitee_user_id, state, reason FROM billing.referrals WHERE referrer_user_id = $1`, [referrer]);
+      const of = (id: string) => (states as { invitee_user_id: string; state: string; reason: string | null }[]).find((r) => r.invitee_user_id === id);
+      for (const id of selves) expect(of(id)).toMatchObject({ state: 'refused', reason: 'self' });
+      expect(of(pat[0]!)).toMatchObject({ state: 'counted' });
+      for (const id of pat.slice(1)) expect(of(id)!.state).toBe('refused');
+      expect(entitlements.filter((e) => e.user_id === referrer)).toEqual([]);
+
+      profiles.set(referrer, { email: 'dana.cho@gmail.com', first_name: 'Dana' });
+      await expect(rpc.send(BILLING_SUBJECTS.invite, { email: 'dana.cho+friends@googlemail.com' }, caller(referrer))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: BILLING_MESSAGES.inviteSelf });
+      // pat is known (an account): an invitation to another spelling of the address sends nothing.
+      await expect(rpc.send(BILLING_SUBJECTS.invite, { email: 'pat+invite@example.com' }, caller(referrer))).resolves.toEqual({ message: BILLING_MESSAGES.inviteSent });
+      expect(mail.filter((m) => m.template === 'referral-invite' && m.idempotencyKey?.includes(referrer))).toEqual([]);
+    });
+
+    it('parallel invitations cannot pass the daily limit: 30 at once send exactly the limit (security 25.12)', async () => {
+      const inviter = randomUUID();
+      profiles.set(inviter, { email: 'paula@example.com', first_name: 'Paula' });
+      const results = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, n) => rpc.send(BILLING_SUBJECTS.invite, { email: `parallel-${n}@example.com` }, caller(inviter))),
+      );
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      expect(refused.map((r) => (r.reason as { code: string }).code)).toEqual(Array(27).fill('RATE_LIMITED'));
+      expect(mail.filter((m) => m.template === 'referral-invite' && m.idempotencyKey?.includes(inviter))).toHaveLength(3);
+      await expect(rpc.send(BILLING_SUBJECTS.referral, {}, caller(inviter))).resolves.toMatchObject({ invited: 3 });
+    });
   });
 });

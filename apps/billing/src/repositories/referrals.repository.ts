@@ -93,20 +93,26 @@ export class ReferralsRepository {
     await manager.insert(ReferralReward, reward);
   }
 
-  /** Invitations the user sent since `since`, oldest first. */
-  invitesSince(referrerUserId: string, since: Date): Promise<Invite[]> {
-    return this.dataSource.manager
-      .getRepository(Invite)
-      .createQueryBuilder('i')
-      .where('i.referrer_user_id = :referrerUserId AND i.sent_at > :since', { referrerUserId, since })
-      .orderBy('i.sent_at', 'ASC')
-      .getMany();
-  }
-
-  /** Records one invitation; false if this user invited this address before. */
-  async addInvite(invite: Invite): Promise<boolean> {
-    const result = await this.dataSource.createQueryBuilder().insert().into(Invite).values(invite).orIgnore().returning(['id']).execute();
-    return Array.isArray(result.raw) && result.raw.length === 1;
+  /**
+   * Records one invitation unless the user sent `limit` since `since`: the count and the insert run
+   * in one transaction under a lock per inviter, so parallel invitations queue and the limit holds.
+   * `fresh` is false if this user invited this address before; `limited` is the oldest invitation
+   * in the window when the limit is reached (nothing is recorded then).
+   */
+  async addInviteWithinLimit(invite: Invite, since: Date, limit: number): Promise<{ fresh: boolean; limited: Date | null }> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`billing-invites:${invite.referrerUserId}`]);
+      const window = await manager
+        .getRepository(Invite)
+        .createQueryBuilder('i')
+        .select('count(*)::int', 'n')
+        .addSelect('min(i.sent_at)', 'oldest')
+        .where('i.referrer_user_id = :referrerUserId AND i.sent_at > :since', { referrerUserId: invite.referrerUserId, since })
+        .getRawOne<{ n: number; oldest: Date | string | null }>();
+      if ((window?.n ?? 0) >= limit) return { fresh: false, limited: new Date(window?.oldest ?? Date.now()) };
+      const result = await manager.createQueryBuilder().insert().into(Invite).values(invite).orIgnore().returning(['id']).execute();
+      return { fresh: Array.isArray(result.raw) && result.raw.length === 1, limited: null };
+    });
   }
 
   async emailKnown(emailHash: string): Promise<boolean> {

@@ -27,8 +27,33 @@ export interface AccountEvent {
   referral_code?: string | null;
 }
 
+/** Providers that ignore dots in an address's local part (ann.lee@gmail.com reaches annlee@gmail.com). */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox an address reaches, as one form: lower-case, without a +tag (name+1@x is name@x), and
+ * for Gmail without dots in the local part and googlemail.com as gmail.com. Referrals count and
+ * recognise people by this form, so one person's variants of an address are one person.
+ */
+export function canonicalEmail(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1).replace(/\.$/, '');
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_DOMAINS[domain];
+  if (dotless) {
+    domain = dotless;
+    local = local.replace(/\./g, '') || local;
+  }
+  return `${local}@${domain}`;
+}
+
+/** What billing keeps of an address: the SHA-256 of its canonical form. */
 export function emailHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return createHash('sha256').update(canonicalEmail(email)).digest('hex');
 }
 
 /**
@@ -78,12 +103,17 @@ export class ReferralService {
       throw new DomainError('VALIDATION_FAILED', BILLING_MESSAGES.inviteSelf, { email: [BILLING_MESSAGES.inviteSelf] });
     }
     const now = Date.now();
-    const recent = await this.referrals.invitesSince(userId, new Date(now - 86_400_000));
-    if (recent.length >= this.config.invitesPerDay) {
-      const wait = Math.ceil((recent[0]!.sentAt.getTime() + 86_400_000 - now) / 1000);
+    // Checked and recorded in one transaction, under a lock per inviter: parallel invitations cannot pass the limit.
+    const added = await this.referrals.addInviteWithinLimit(
+      { id: randomUUID(), referrerUserId: userId, emailHash: hash, sentAt: new Date(now) },
+      new Date(now - 86_400_000),
+      this.config.invitesPerDay,
+    );
+    if (added.limited) {
+      const wait = Math.max(1, Math.ceil((added.limited.getTime() + 86_400_000 - now) / 1000));
       throw new DomainError('RATE_LIMITED', BILLING_MESSAGES.invitesTooMany(formatWait(wait)), { retry_after: [String(wait)] });
     }
-    const fresh = await this.referrals.addInvite({ id: randomUUID(), referrerUserId: userId, emailHash: hash, sentAt: new Date(now) });
+    const fresh = added.fresh;
     // An address with an account, or invited before by this user, gets nothing: same answer.
     if (fresh && !(await this.referrals.emailKnown(hash))) {
       const sender = profile ?? (await this.services.profile(caller));
