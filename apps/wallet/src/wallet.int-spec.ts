@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { decodeJwt, jwtVerify } from 'jose';
 import { PKPASS_CONTENT_TYPE, SUBJECTS, WALLET_SUBJECTS, type PassKitPassReply } from '@medfolio/contracts';
-import { manifestProblems, opensslVerifyPkpass, pngSize, readPkpass } from '@medfolio/testing';
+import { manifestProblems, opensslVerifyPkpass, pngSize, readPkpass, refusal } from '@medfolio/testing';
 import { makeDevelopmentChain } from './repositories/signing-material.repository';
 import { ApnsStandIn } from './testing/apns-stand-in';
 import { WalletHarness } from './testing/wallet-harness';
@@ -9,8 +9,9 @@ import { WalletHarness } from './testing/wallet-harness';
 /**
  * The wallet service on real PostgreSQL, NATS JetStream, HTTP and OpenSSL: a signed pass that
  * verifies against the (development) WWDR certificate, cached per link version; Apple's web
- * service with good and wrong tokens and serials; a revoked link → the pass listed as updated, the
- * devices pushed through a local APNs (HTTP/2) and the next pass carrying a new link; Google's JWT.
+ * service with good and wrong tokens and serials; a revoked link → the pass retired: listed as
+ * updated, the devices pushed through a local APNs (HTTP/2), then 401 to its token and no new link
+ * for it; the patient issues a new pass; Google's JWT.
  */
 jest.setTimeout(90_000);
 
@@ -166,31 +167,6 @@ describe('the PassKit web service', () => {
     await expect(send(WALLET_SUBJECTS.passkitLog, { logs: ['[2026-01-01] Web service error for pass.dev: 401'] })).resolves.toEqual({});
   });
 
-  it('revoking the link lists the serial as updated, pushes the device through APNs, and the next pass carries a new link', async () => {
-    const since = (await send(WALLET_SUBJECTS.passkitUpdated, { device_library_identifier: device, pass_type_identifier: ptid() }))!.lastUpdated;
-    const oldUrl = h.sharing.links.get(userId)!.url;
-    const request = { pass_type_identifier: ptid(), serial_number: serial, authentication_token: token };
-    // The device's copy, fetched moments before the revocation (usually within the same second).
-    const before = (await send(WALLET_SUBJECTS.passkitPass, request)) as Extract<PassKitPassReply, { not_modified: false }>;
-    apns.pushes.length = 0;
-    await h.sharing.revoke(userId);
-
-    const updated = await h.eventually('the pass listed as updated', async () =>
-      (await send(WALLET_SUBJECTS.passkitUpdated, { device_library_identifier: device, pass_type_identifier: ptid(), passes_updated_since: since })) ?? undefined,
-    );
-    expect(updated.serialNumbers).toEqual([serial]);
-    const push = await h.eventually('the APNs push', async () => apns.pushes.find((p) => p.deviceToken === 'push-token-1'));
-    expect(push).toEqual({ deviceToken: 'push-token-1', topic: ptid(), body: '{}', problems: [] });
-
-    // Asked with the Last-Modified of its copy, the device gets the new pass, never "not modified".
-    const latest = (await send(WALLET_SUBJECTS.passkitPass, { ...request, if_modified_since: before.last_modified })) as Extract<PassKitPassReply, { not_modified: false }>;
-    expect(latest.not_modified).toBe(false);
-    expect(Date.parse(latest.last_modified)).toBeGreaterThan(Date.parse(before.last_modified));
-    const qr = passJson(await readPkpass(Buffer.from(await (await h.download(latest.url)).arrayBuffer()))).barcodes[0]!.message;
-    expect(qr).not.toBe(oldUrl);
-    expect(qr).toBe(h.sharing.links.get(userId)!.url);
-  });
-
   it('drops a device APNs says is gone (410), and unregisters with the token', async () => {
     const registration = { device_library_identifier: 'device-gone', pass_type_identifier: ptid(), serial_number: serial, authentication_token: token, push_token: 'push-token-gone' };
     await send(WALLET_SUBJECTS.passkitRegister, registration);
@@ -203,6 +179,54 @@ describe('the PassKit web service', () => {
     await expect(send(WALLET_SUBJECTS.passkitUnregister, { ...own, serial_number: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(send(WALLET_SUBJECTS.passkitUnregister, own)).resolves.toEqual({});
     await expect(send(WALLET_SUBJECTS.passkitUpdated, { device_library_identifier: device, pass_type_identifier: ptid() })).resolves.toBeNull();
+  });
+  it('revoking the link retires the pass: listed as updated and pushed, then 401 to its token everywhere, no link made for it; the patient issues a new pass', async () => {
+    const registration = { device_library_identifier: device, pass_type_identifier: ptid(), serial_number: serial, authentication_token: token, push_token: 'push-token-1' };
+    await send(WALLET_SUBJECTS.passkitRegister, registration);
+    const since = (await send(WALLET_SUBJECTS.passkitUpdated, { device_library_identifier: device, pass_type_identifier: ptid() }))!.lastUpdated;
+    const oldUrl = h.sharing.links.get(userId)!.url;
+    const request = { pass_type_identifier: ptid(), serial_number: serial, authentication_token: token };
+    // The device's copy, fetched moments before the revocation (usually within the same second).
+    const before = (await send(WALLET_SUBJECTS.passkitPass, request)) as Extract<PassKitPassReply, { not_modified: false }>;
+    expect(before.not_modified).toBe(false);
+    await expect(h.rpc.send(WALLET_SUBJECTS.passStatus, {}, h.owner(userId))).resolves.toEqual({ state: 'active', retired_at: null });
+    apns.pushes.length = 0;
+    await h.sharing.revoke(userId);
+
+    // Devices are told (they ask, get 401 and stop asking).
+    const updated = await h.eventually('the pass listed as updated', async () =>
+      (await send(WALLET_SUBJECTS.passkitUpdated, { device_library_identifier: device, pass_type_identifier: ptid(), passes_updated_since: since })) ?? undefined,
+    );
+    expect(updated.serialNumbers).toEqual([serial]);
+    const push = await h.eventually('the APNs push', async () => apns.pushes.find((p) => p.deviceToken === 'push-token-1'));
+    expect(push).toEqual({ deviceToken: 'push-token-1', topic: ptid(), body: '{}', problems: [] });
+
+    // The pass's token no longer works for anything: no newly signed pass, so no new link, ever.
+    const ensured = h.sharing.calls;
+    const retired = { code: 'UNAUTHENTICATED', message: 'This pass was retired. Its holder can issue a new one.' };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect(await refusal(send(WALLET_SUBJECTS.passkitPass, request))).toMatchObject(retired);
+      expect(await refusal(send(WALLET_SUBJECTS.passkitPass, { ...request, if_modified_since: before.last_modified }))).toMatchObject(retired);
+    }
+    expect(await refusal(send(WALLET_SUBJECTS.passkitRegister, { ...registration, device_library_identifier: 'another-phone' }))).toMatchObject(retired);
+    expect(await refusal(send(WALLET_SUBJECTS.passkitUnregister, registration))).toMatchObject(retired);
+    expect(h.sharing.calls).toBe(ensured);
+    expect(h.sharing.links.get(userId)!.revoked_at).not.toBeNull();
+    const status = await h.rpc.send(WALLET_SUBJECTS.passStatus, {}, h.owner(userId));
+    expect(status).toEqual({ state: 'retired', retired_at: expect.any(String) });
+
+    // The patient, signed in, issues a new pass: a new serial number, token and link.
+    const renewed = passJson((await passOf(userId)).files);
+    expect(renewed.serialNumber).not.toBe(serial);
+    expect(renewed.authenticationToken).not.toBe(token);
+    expect(renewed.barcodes[0]!.message).not.toBe(oldUrl);
+    expect(renewed.barcodes[0]!.message).toBe(h.sharing.links.get(userId)!.url);
+    await expect(h.rpc.send(WALLET_SUBJECTS.passStatus, {}, h.owner(userId))).resolves.toEqual({ state: 'active', retired_at: null });
+    const fresh = { pass_type_identifier: ptid(), serial_number: renewed.serialNumber, authentication_token: renewed.authenticationToken };
+    await expect(send(WALLET_SUBJECTS.passkitPass, fresh)).resolves.toMatchObject({ not_modified: false });
+    // The old pass's token still answers 401, and cannot reach the new pass either.
+    expect(await refusal(send(WALLET_SUBJECTS.passkitPass, request))).toMatchObject(retired);
+    expect(await refusal(send(WALLET_SUBJECTS.passkitPass, { ...fresh, authentication_token: token }))).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });
 

@@ -9,8 +9,14 @@ import type { NoPayload, RpcShape } from './rpc-map';
  * Request/reply subjects: `wallet.<entity>.<verb>`.
  */
 export const WALLET_SUBJECTS = {
-  /** Caller = the patient: no payload → PassUrlReply (a short-lived signed download link of the .pkpass). */
+  /**
+   * Caller = the patient: no payload → PassUrlReply (a short-lived signed download link of the .pkpass).
+   * When the previous pass was retired (its link revoked), this issues a new pass: a new serial number,
+   * token and link.
+   */
   passUrl: 'wallet.pass.url',
+  /** Caller = the patient: no payload → PassStatus (whether a pass was issued, and whether it was retired). Makes nothing. */
+  passStatus: 'wallet.pass.status',
   /** Caller = the patient: no payload → PassView (what the pass shows, for /wallet-preview). */
   passView: 'wallet.pass.view',
   /** Caller = the patient: PassSettingsDto → PassView. */
@@ -40,11 +46,24 @@ export const WALLET_MESSAGES = {
   googleNotConfigured: 'Google Wallet is not available on this server.',
   passUnavailable: 'The wallet pass could not be made right now. Please try again.',
   wrongToken: 'Not authorized for this pass.',
+  /** The pass's link was revoked: the pass is retired and its token answers 401 for good. */
+  passRetired: 'This pass was retired. Its holder can issue a new one.',
   unknownPass: 'No such pass.',
 } as const;
 
 export interface PassUrlReply {
   url: string;
+}
+
+/**
+ * The patient's wallet pass as the dashboard shows it: 'none' (never issued), 'active', or 'retired'
+ * (its link was revoked: its QR code no longer opens anything, it no longer updates, and a new pass
+ * must be issued to carry one again).
+ */
+export interface PassStatus {
+  state: 'none' | 'active' | 'retired';
+  /** ISO 8601: when the last pass was retired ('retired' only, else null). */
+  retired_at: string | null;
 }
 
 export class PassSettingsDto {
@@ -156,6 +175,7 @@ export type PassKitPassReply = { not_modified: true; last_modified: string } | {
 /** This service's part of the request/reply map (libs/contracts rpc-map.ts `RpcMap` extends it). */
 export interface WalletRpc {
   [WALLET_SUBJECTS.passUrl]: RpcShape<NoPayload, PassUrlReply>;
+  [WALLET_SUBJECTS.passStatus]: RpcShape<NoPayload, PassStatus>;
   [WALLET_SUBJECTS.passView]: RpcShape<NoPayload, PassView>;
   [WALLET_SUBJECTS.updateSettings]: RpcShape<PassSettingsDto, PassView>;
   [WALLET_SUBJECTS.googleSaveUrl]: RpcShape<NoPayload, PassUrlReply>;

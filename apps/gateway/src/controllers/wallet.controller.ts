@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Inject, Put, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { PassSettingsDto, type CallerIdentity, type PassUrlReply, type PassView } from '@medfolio/contracts';
+import { PassSettingsDto, type CallerIdentity, type PassStatus, type PassUrlReply, type PassView } from '@medfolio/contracts';
 import { WalletRepository } from '../repositories/wallet.repository';
 import { CurrentCaller } from '../services/caller.decorator';
 import { ErrorDoc } from './openapi.models';
-import { PassSettingsBodyDoc, PassUrlDoc, PassViewDoc } from './wallet.openapi';
+import { PassSettingsBodyDoc, PassStatusDoc, PassUrlDoc, PassViewDoc } from './wallet.openapi';
 
 /**
  * The patient's wallet pass (issue 16): the signed Apple Wallet pass's download link (spec: GET
@@ -22,13 +22,22 @@ export class WalletController {
   @Get('get-pass-url')
   @ApiOperation({
     summary: "A short-lived download link of the caller's signed Apple Wallet pass",
-    description: 'The pass carries a share link of its own (revoking it cuts off only the pass) and no health data. Made and signed on first use; signed again only when it changes.',
+    description:
+      'The pass carries a share link of its own and no health data. Made and signed on first use; signed again only when it changes. Revoking its link retires the pass for good (its token then answers 401); the next call here issues a new pass (a new serial number, token and link).',
   })
   @ApiOkResponse({ type: PassUrlDoc })
   @ApiUnauthorizedResponse({ type: ErrorDoc })
   @ApiServiceUnavailableResponse({ type: ErrorDoc, description: 'The pass could not be made right now' })
   passUrl(@CurrentCaller() caller: CallerIdentity): Promise<PassUrlReply> {
     return this.wallet.passUrl(caller);
+  }
+
+  @Get('wallet/status')
+  @ApiOperation({ summary: "Whether the caller has a wallet pass, and whether the last one was retired (its link revoked). Makes nothing." })
+  @ApiOkResponse({ type: PassStatusDoc })
+  @ApiUnauthorizedResponse({ type: ErrorDoc })
+  passStatus(@CurrentCaller() caller: CallerIdentity): Promise<PassStatus> {
+    return this.wallet.passStatus(caller);
   }
 
   @Get('wallet/pass')

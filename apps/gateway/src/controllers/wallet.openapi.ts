@@ -9,6 +9,17 @@ export class PassUrlDoc {
   url!: string;
 }
 
+export class PassStatusDoc {
+  @ApiProperty({
+    enum: ['none', 'active', 'retired'],
+    description: "'none': no pass issued yet; 'active': the pass works; 'retired': its link was revoked, so its QR code opens nothing and it no longer updates (GET /api/get-pass-url/ issues a new one)",
+  })
+  state!: 'none' | 'active' | 'retired';
+
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: "When the last pass was retired ('retired' only)" })
+  retired_at!: string | null;
+}
+
 export class PassFieldDoc {
   @ApiProperty({ example: 'holder' }) key!: string;
   @ApiProperty({ example: 'CARD HOLDER' }) label!: string;

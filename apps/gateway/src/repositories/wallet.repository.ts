@@ -10,6 +10,7 @@ import {
   type PassKitUpdatedDto,
   type PassKitUpdatedReply,
   type PassSettingsDto,
+  type PassStatus,
   type PassUrlReply,
   type PassView,
   type WalletClientConfig,
@@ -30,6 +31,10 @@ export class WalletRepository {
 
   passUrl(caller: CallerIdentity): Promise<PassUrlReply> {
     return this.rpc.send(WALLET_SUBJECTS.passUrl, {}, caller);
+  }
+
+  passStatus(caller: CallerIdentity): Promise<PassStatus> {
+    return this.rpc.send(WALLET_SUBJECTS.passStatus, {}, caller);
   }
 
   passView(caller: CallerIdentity): Promise<PassView> {

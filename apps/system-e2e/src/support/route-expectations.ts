@@ -39,9 +39,9 @@ export interface OwnerObjects {
   linkId: string;
   linkToRevoke: string;
   /**
-   * A verified provider (Dr John Smith) holding a grant from the owner (through a link with
-   * providers_may_see_documents), the grant (revoked last) and a pending request of another
-   * verified provider (Dr Ana Ruiz) the owner may decide on.
+   * A (self-attested) provider (Dr John Smith) holding a grant from the owner (he asked through a
+   * link with providers_may_see_documents, the owner approved), the grant (revoked last) and a
+   * pending request of another provider (Dr Ana Ruiz) the owner may decide on.
    */
   providerToken: string;
   grantId: string;
@@ -214,6 +214,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // Wallet passes (issue 16): the caller's own pass; a second user's settings change only theirs.
   'GET /api/get-pass-url/': ownData(),
   'GET /api/wallet/pass/': ownData(),
+  'GET /api/wallet/status/': ownData(),
   'GET /api/wallet/google/': ownData(),
   // The name is hidden until the holder shows it: a second user showing theirs leaves the owner's hidden.
   'PUT /api/wallet/settings/': ownData(() => ({ body: { show_name: true } }), {
@@ -229,6 +230,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/medical-license/': ownData((o) => ({ ownerToken: o.providerToken })),
   // The second user's own attempt with Dr Smith's number: not their name (400), never his account.
   'POST /api/medical-license/': ownData((o) => ({ body: { license_number: '1003000126' }, ownerToken: o.providerToken }), { secondUser: 400 }),
+  // Disputing Dr Smith's number: the second user's name is not his (400); Dr Smith holds it himself (400: nothing to dispute).
+  'POST /api/medical-license/dispute/': ownData((o) => ({ body: { license_number: '1003000126' }, ownerToken: o.providerToken }), { secondUser: 400, owner: 400 }),
   'POST /api/providers/access-requests/': ownerObject((o) => ({ body: { share_id: o.shareId }, ownerToken: o.providerToken }), { secondUser: 403 }),
   'GET /api/providers/access/': ownData(),
   'POST /api/providers/access-requests/{requestId}/decision/': ownerObject((o) => ({ path: { requestId: o.requestId }, body: { decision: 'approve', duration: 'day' } })),

@@ -27,7 +27,10 @@ const passJsonOf = (files: Map<string, Buffer>) => JSON.parse(files.get('pass.js
  * certificate in the wallet's DATA_DIR, images at 1x/2x/3x, and none of the summary's text. Its QR
  * opens the summary. A "phone" then uses Apple's web service under /api/passkit/v1 (good token,
  * wrong token 401, wrong serial 404); the patient revokes the pass's link on the share panel; the
- * serial is listed as updated and the new pass's QR differs, while the old one no longer opens the summary.
+ * pass is retired (security 25.3): its serial is listed as updated, then its token answers 401 for
+ * the pass, registration and unregistration (no new link is made for it), its QR no longer opens the
+ * summary, the dashboard's status says 'retired', and the patient issues a new pass (a new serial,
+ * token and link) whose QR opens the summary.
  */
 export async function walletJourney(base: string, mailbox: Mailbox, walletDataDir: string): Promise<void> {
   const patient = await signUp(base, mailbox, 'Wren');
@@ -99,13 +102,30 @@ export async function walletJourney(base: string, mailbox: Mailbox, walletDataDi
     const since = await apple('GET', `/devices/${device}/registrations/${pass.passTypeIdentifier}?passesUpdatedSince=${list.lastUpdated}`, '');
     return since.status === 200 && ((await since.json()) as { serialNumbers: string[] }).serialNumbers.includes(pass.serialNumber) ? true : undefined;
   });
-  const renewed = await apple('GET', `/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`, pass.authenticationToken, undefined, { 'if-modified-since': lastModified });
-  check(renewed.status === 200, 'the renewed pass (not 304)', renewed.status);
-  const newQr = passJsonOf(await readPkpass(Buffer.from(await renewed.arrayBuffer()))).barcodes[0]?.message ?? '';
-  check(newQr !== '' && newQr !== qr, 'the new pass carries a new link', { qr, newQr });
+  const linksBefore = (await call<ShareLinkItem[]>(base, 'GET', '/api/share-links/', undefined, patient.token)).body.length;
+  for (const headers of [{ 'if-modified-since': lastModified }, {}] as Array<Record<string, string>>) {
+    const retired = await apple('GET', `/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`, pass.authenticationToken, undefined, headers);
+    check(retired.status === 401, 'the retired pass: 401 (no newly signed pass, no new link)', retired.status);
+  }
+  check((await apple('POST', registration, pass.authenticationToken, { pushToken: 'abc123' })).status === 401, 'register the retired pass: 401');
+  const afterRetired = (await call<ShareLinkItem[]>(base, 'GET', '/api/share-links/', undefined, patient.token)).body;
+  check(afterRetired.length === linksBefore && !afterRetired.some((l) => l.purpose === 'wallet' && !l.revoked_at), 'no link was made for the retired pass', afterRetired);
   const old = await call<{ message: string }>(base, 'GET', `/api/summary/?user=${encodeURIComponent(shareId)}`);
   check(old.status === 404 && old.body.message === 'This link is not valid.', "the old pass's QR no longer opens the summary", old);
+  const status = await call<{ state: string; retired_at: string | null }>(base, 'GET', '/api/wallet/status/', undefined, patient.token);
+  check(status.status === 200 && status.body.state === 'retired' && status.body.retired_at !== null, 'the dashboard is told the pass was retired', status);
+
+  // The patient issues a new pass from the dashboard.
+  const again = await call<{ url: string }>(base, 'GET', '/api/get-pass-url/', undefined, patient.token);
+  check(again.status === 200, 'a new pass', again);
+  const renewed = passJsonOf((await fetchPass(base, again.body.url)).files);
+  check(renewed.serialNumber !== pass.serialNumber && renewed.authenticationToken !== pass.authenticationToken, 'the new pass has its own serial and token', renewed.serialNumber);
+  const newQr = renewed.barcodes[0]?.message ?? '';
+  check(newQr !== '' && newQr !== qr, 'the new pass carries a new link', { qr, newQr });
   const fresh = await call<SummaryItem[]>(base, 'GET', `/api/summary/?user=${encodeURIComponent(newQr.split('/summary/')[1] ?? '')}`);
   check(fresh.status === 200, "the new pass's QR opens the summary", fresh.status);
-  check((await apple('DELETE', registration, pass.authenticationToken)).status === 200, 'unregister: 200');
+  check((await apple('GET', `/passes/${renewed.passTypeIdentifier}/${renewed.serialNumber}`, renewed.authenticationToken)).status === 200, "the new pass's token works");
+  check((await apple('GET', `/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`, pass.authenticationToken)).status === 401, "the old pass's token still does not");
+  check((await call<{ state: string }>(base, 'GET', '/api/wallet/status/', undefined, patient.token)).body.state === 'active', 'the status is active again');
+  check((await apple('DELETE', registration, pass.authenticationToken)).status === 401, 'unregister the retired pass: 401');
 }

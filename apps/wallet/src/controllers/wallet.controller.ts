@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { PassSettingsDto, WALLET_SUBJECTS, type CallerIdentity, type PassUrlReply, type PassView, type WalletClientConfig } from '@medfolio/contracts';
+import { PassSettingsDto, WALLET_SUBJECTS, type CallerIdentity, type PassStatus, type PassUrlReply, type PassView, type WalletClientConfig } from '@medfolio/contracts';
 import { Caller, Handles, RpcController } from '@medfolio/messaging';
 import { WalletService } from '../services/wallet.service';
 
@@ -12,6 +12,11 @@ export class WalletController {
   @Handles(WALLET_SUBJECTS.passUrl)
   passUrl(@Caller() caller: CallerIdentity): Promise<PassUrlReply> {
     return this.service.passUrl(caller);
+  }
+
+  @Handles(WALLET_SUBJECTS.passStatus)
+  status(@Caller() caller: CallerIdentity): Promise<PassStatus> {
+    return this.service.status(caller);
   }
 
   @Handles(WALLET_SUBJECTS.passView)

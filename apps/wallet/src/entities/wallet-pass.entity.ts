@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * A patient's Apple Wallet pass (one per patient): its serial number and authentication token (in
+ * A patient's Apple Wallet pass (one live per patient, retired ones kept): its serial number and authentication token (in
  * pass.json, so a device can fetch updates), the share link it carries, and the signed .pkpass
  * cached in storage for what it was signed from. No health data.
  */
@@ -10,7 +10,8 @@ export class WalletPass {
   @PrimaryColumn({ name: 'serial_number', type: 'uuid' })
   serialNumber!: string;
 
-  @Column({ name: 'owner_id', type: 'text', unique: true })
+  /** One live pass per owner (a partial unique index); retired ones stay. */
+  @Column({ name: 'owner_id', type: 'text' })
   ownerId!: string;
 
   /** `Authorization: ApplePass <token>` of the PassKit web service; in the pass, so a secret. */
@@ -31,9 +32,16 @@ export class WalletPass {
   @Column({ name: 'link_url', type: 'text', nullable: true })
   linkUrl!: string | null;
 
-  /** 'active', or what the last change event said ('revoked', 'replaced', 'expired'): made again on the next fetch. */
+  /** 'active', or what the change event that retired the pass said ('revoked', 'replaced', 'expired'). */
   @Column({ name: 'link_state', type: 'text', default: 'active' })
   linkState!: string;
+
+  /**
+   * When the pass's link stopped working (revoked, replaced, expired): the pass is retired for good.
+   * Its token answers 401 and no new link is ever made for it; the owner issues a new pass.
+   */
+  @Column({ name: 'retired_at', type: 'timestamptz', nullable: true })
+  retiredAt!: Date | null;
 
   /** The update tag (a sequence): `passesUpdatedSince` lists passes whose tag is above the device's. */
   @Column({ name: 'update_tag', type: 'bigint' })

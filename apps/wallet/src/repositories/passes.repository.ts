@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, Not } from 'typeorm';
 import { DeviceRegistration, WalletPass } from '../entities';
 
 /**
@@ -21,20 +21,26 @@ export class PassesRepository {
     return (this.dataSource.options as { schema?: string }).schema ?? 'wallet';
   }
 
+  /** The owner's live pass (not retired), if any. */
   byOwner(ownerId: string): Promise<WalletPass | null> {
-    return this.dataSource.getRepository(WalletPass).findOneBy({ ownerId });
+    return this.dataSource.getRepository(WalletPass).findOneBy({ ownerId, retiredAt: IsNull() });
+  }
+
+  /** The owner's most recently retired pass, if any. */
+  lastRetired(ownerId: string): Promise<WalletPass | null> {
+    return this.dataSource.getRepository(WalletPass).findOne({ where: { ownerId, retiredAt: Not(IsNull()) }, order: { retiredAt: 'DESC' } });
   }
 
   bySerial(serialNumber: string): Promise<WalletPass | null> {
     return this.dataSource.getRepository(WalletPass).findOneBy({ serialNumber });
   }
 
-  /** The owner's pass, made now if there is none (two first calls at once make one). */
+  /** The owner's live pass, made now if there is none (two first calls at once make one). */
   async createIfAbsent(pass: Pick<WalletPass, 'serialNumber' | 'ownerId' | 'authenticationToken'>): Promise<WalletPass> {
     await this.dataSource.query(
       `INSERT INTO "${this.schema}".passes (serial_number, owner_id, authentication_token, update_tag, updated_at, created_at)
        VALUES ($1, $2, $3, nextval('"${this.schema}".pass_update_tags'), now(), now())
-       ON CONFLICT (owner_id) DO NOTHING`,
+       ON CONFLICT (owner_id) WHERE retired_at IS NULL DO NOTHING`,
       [pass.serialNumber, pass.ownerId, pass.authenticationToken],
     );
     return (await this.byOwner(pass.ownerId))!;
@@ -53,13 +59,17 @@ export class PassesRepository {
     return (await this.bySerial(serialNumber))!;
   }
 
-  /** The change event for the pass's link: marks it changed only if it names the link the pass carries and is newer. */
+  /**
+   * The change event for the pass's link: marks the live pass changed only if the event names the link
+   * it carries and is newer; a link no longer active (revoked, replaced, expired) retires the pass.
+   */
   async markLinkChanged(ownerId: string, linkId: string, version: number, state: string): Promise<WalletPass | null> {
     const rows: Array<{ serial_number: string }> = await this.dataSource.query(
       `UPDATE "${this.schema}".passes
           SET link_state = $4, link_version = GREATEST(link_version, $3),
+              retired_at = CASE WHEN $4 <> 'active' THEN now() ELSE retired_at END,
               update_tag = nextval('"${this.schema}".pass_update_tags'), updated_at = ${NEXT_LAST_MODIFIED}
-        WHERE owner_id = $1 AND link_id = $2 AND (link_version < $3 OR (link_state = 'active' AND $4 <> 'active'))
+        WHERE owner_id = $1 AND link_id = $2 AND retired_at IS NULL AND (link_version < $3 OR $4 <> 'active')
         RETURNING serial_number`,
       [ownerId, linkId, version, state],
     );

@@ -9,14 +9,26 @@ const input = {
 };
 
 describe('passDesign', () => {
-  it("shows the first name only when the patient allows it, and says how to revoke on the back", () => {
+  it('shows the first name only when the patient allows it, and says how to revoke on the back', () => {
     const hidden = passDesign({ ...input, holderName: null, showName: false });
     expect(hidden.primary_fields).toEqual([{ key: 'holder', label: 'SCAN TO VIEW', value: 'My health summary' }]);
     const shown = passDesign({ ...input, holderName: 'Ada', showName: true });
     expect(shown.primary_fields).toEqual([{ key: 'holder', label: 'CARD HOLDER', value: 'Ada' }]);
     expect(shown.qr_url).toBe(input.qrUrl);
     const revoke = shown.back_fields.find((f) => f.key === 'revoke');
-    expect(revoke?.value).toContain('Sign in at https://medfolio.test, open the share panel and revoke');
+    expect(revoke?.value).toContain("Sign in at https://medfolio.test, open Share links and revoke the link named 'Wallet card'");
     expect(shown.back_fields.find((f) => f.key === 'site')?.value).toBe('https://medfolio.test');
+  });
+
+  it('promises nothing the card does not do (security 25.3): revoking retires it, a new one comes from the dashboard', () => {
+    const back = passDesign({ ...input, holderName: null, showName: false }).back_fields;
+    const text = (key: string) => back.find((f) => f.key === key)?.value ?? '';
+    expect(text('about')).toContain("for as long as this card's link is active");
+    expect(text('revoke')).toContain('this card is retired for good: it no longer updates. To carry a card again, issue a new one from your dashboard.');
+    expect(text('remove')).toContain('Deleting it does not stop its link');
+    // What the card used to claim: a new link after revoking, and that removing it cuts off copies.
+    for (const field of back) {
+      expect(field.value).not.toMatch(/new link|updates with|always/i);
+    }
   });
 });

@@ -19,6 +19,7 @@ const pass: WalletPass = {
   linkVersion: 1,
   linkUrl: 'https://medfolio.test/summary/x',
   linkState: 'active',
+  retiredAt: null,
   updateTag: '7',
   updatedAt: new Date('2026-01-02T03:04:05.678Z'),
   signedDigest: 'd',
@@ -26,13 +27,13 @@ const pass: WalletPass = {
   createdAt: new Date('2026-01-01T00:00:00Z'),
 };
 
-function setUp() {
+function setUp(held: WalletPass = pass) {
   const passes = automock(PassesRepository);
   const blobs = automock(PassBlobsRepository);
   const wallet = automock(WalletService);
   const audit = { record: jest.fn().mockResolvedValue(undefined) };
-  passes.bySerial.mockImplementation(async (serial) => (serial === pass.serialNumber ? pass : null));
-  wallet.current.mockResolvedValue({ pass, view: {} as never, key: pass.signedKey! });
+  passes.bySerial.mockImplementation(async (serial) => (serial === held.serialNumber ? held : null));
+  wallet.render.mockResolvedValue({ pass: held, view: {} as never, key: held.signedKey! });
   blobs.downloadUrl.mockResolvedValue('/api/files/wallet-passes/k.pkpass?signature=s');
   const service = new PassKitService(config, passes, blobs, wallet, audit as unknown as AuditRecorder);
   return { service, passes, blobs, wallet, audit };
@@ -49,6 +50,24 @@ describe('PassKitService', () => {
     expect(await refusal(service.pass({ ...request, serial_number: '00000000-0000-4000-8000-000000000000' }, device))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await refusal(service.pass({ ...request, serial_number: 'not-a-uuid' }, device))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await refusal(service.pass({ ...request, pass_type_identifier: 'pass.other' }, device))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(wallet.render).not.toHaveBeenCalled();
+  });
+
+  it('a retired pass (its link revoked) answers 401 to its own token everywhere, and nothing renders or links it', async () => {
+    const { service, wallet, passes } = setUp({ ...pass, linkState: 'revoked', retiredAt: new Date('2026-01-03T00:00:00Z') });
+    const registration = { ...request, device_library_identifier: 'dev-1', push_token: 'p' };
+    for (const call of [service.pass(request, device), service.register(registration), service.unregister(registration)]) {
+      expect(await refusal(call)).toMatchObject({ code: 'UNAUTHENTICATED', message: 'This pass was retired. Its holder can issue a new one.' });
+    }
+    expect(wallet.render).not.toHaveBeenCalled();
+    expect(wallet.current).not.toHaveBeenCalled();
+    expect(passes.register).not.toHaveBeenCalled();
+  });
+
+  it("renders the device's own pass and never lets it make a link", async () => {
+    const { service, wallet } = setUp();
+    await service.pass(request, device);
+    expect(wallet.render).toHaveBeenCalledWith(pass, device.correlationId, { mayMakeLink: false });
     expect(wallet.current).not.toHaveBeenCalled();
   });
 

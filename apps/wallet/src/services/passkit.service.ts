@@ -28,7 +28,9 @@ const DEVICE_LINK_SECONDS = 60;
  * Apple's Wallet web service (PassKit): register and unregister a device for a pass, the serial
  * numbers changed since a tag, the latest pass (Last-Modified / If-Modified-Since), and the log.
  * A device proves it holds the pass with `Authorization: ApplePass <authenticationToken>`: an
- * unknown pass type or serial number is 404, a wrong or missing token 401.
+ * unknown pass type or serial number is 404, a wrong or missing token 401, and so is every call for a
+ * retired pass (its link was revoked): Wallet then stops asking, and nothing here ever makes a new
+ * link for a pass (security 25.3). The patient issues a new pass, signed in.
  */
 @Injectable()
 export class PassKitService {
@@ -62,10 +64,10 @@ export class PassKitService {
     return serials.length && lastTag ? { serialNumbers: serials, lastUpdated: lastTag } : null;
   }
 
-  /** The latest pass (made again with a new link if its link was revoked), or "not modified". */
+  /** The latest version of this very pass (never another pass, never a new link), or "not modified". */
   async pass(dto: PassKitPassDto, caller: CallerIdentity): Promise<PassKitPassReply> {
     const authorized = await this.authorize(dto);
-    const { pass, key } = await this.wallet.current(authorized.ownerId, caller.correlationId);
+    const { pass, key } = await this.wallet.render(authorized, caller.correlationId, { mayMakeLink: false });
     const seconds = Math.floor(pass.updatedAt.getTime() / 1000);
     const lastModified = new Date(seconds * 1000).toUTCString();
     const since = dto.if_modified_since ? Date.parse(dto.if_modified_since) : NaN;
@@ -86,6 +88,7 @@ export class PassKitService {
     const given = Buffer.from(dto.authentication_token);
     const expected = Buffer.from(pass.authenticationToken);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError('UNAUTHENTICATED', WALLET_MESSAGES.wrongToken);
+    if (pass.retiredAt) throw new DomainError('UNAUTHENTICATED', WALLET_MESSAGES.passRetired);
     return pass;
   }
 }

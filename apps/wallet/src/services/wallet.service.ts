@@ -7,6 +7,7 @@ import {
   WALLET_MESSAGES,
   type CallerIdentity,
   type PassSettingsDto,
+  type PassStatus,
   type PassUrlReply,
   type PassView,
   type ShareLinkChangedEvent,
@@ -33,10 +34,12 @@ export interface CurrentPass {
 
 /**
  * The logic of the patient's wallet pass. The pass carries a share link of its own (asked of the
- * summary service as the patient, purpose 'wallet'); when that link is revoked or replaced the pass
- * is marked changed, its devices are told through APNs, and the next fetch gets a new link and a
- * newly signed pass. A signed pass is kept in storage and signed again only when what it is made
- * from changes (the link and its version, the name setting, the certificate, the design).
+ * summary service as the patient, purpose 'wallet', once, when the pass is first issued). When that
+ * link is revoked, replaced or expired the pass is retired for good (security 25.3): its devices are
+ * told through APNs, and when they ask for it its token answers 401, so a copy of the pass can never
+ * obtain a new link. Only the patient, signed in, issues a new pass (a new serial number, token and
+ * link). A signed pass is kept in storage and signed again only when what it is made from changes
+ * (the link and its version, the name setting, the certificate, the design).
  */
 @Injectable()
 export class WalletService implements OnApplicationBootstrap {
@@ -63,7 +66,7 @@ export class WalletService implements OnApplicationBootstrap {
     }, 1000).unref();
   }
 
-  /** GET /api/get-pass-url/: a short-lived signed link to the caller's signed pass. */
+  /** GET /api/get-pass-url/: a short-lived signed link to the caller's signed pass (a new pass when the last was retired). */
   async passUrl(caller: CallerIdentity): Promise<PassUrlReply> {
     const ownerId = requireUser(caller);
     const { pass, key } = await this.current(ownerId, caller.correlationId);
@@ -99,14 +102,23 @@ export class WalletService implements OnApplicationBootstrap {
     return { url: await googleSaveUrl({ issuerId, account, view, publicBaseUrl: this.config.publicBaseUrl }) };
   }
 
+  /** GET /api/wallet/status/: whether the caller has a live pass, or had one that was retired. Makes nothing. */
+  async status(caller: CallerIdentity): Promise<PassStatus> {
+    const ownerId = requireUser(caller);
+    if (await this.passes.byOwner(ownerId)) return { state: 'active', retired_at: null };
+    const retired = await this.passes.lastRetired(ownerId);
+    return retired?.retiredAt ? { state: 'retired', retired_at: retired.retiredAt.toISOString() } : { state: 'none', retired_at: null };
+  }
+
   clientConfig(): WalletClientConfig {
     return { apple_wallet: true, google_wallet: this.google() !== null };
   }
 
   /**
-   * summary.share-link.changed.v1: the pass's own link revoked, replaced, expired or changed. The
-   * pass is marked changed (a new update tag) and its devices told; the new link is made on the next
-   * fetch. Events about other links, or older than what the pass has, change nothing (redelivery too).
+   * summary.share-link.changed.v1: the pass's own link changed (a new update tag), or revoked,
+   * replaced or expired: the pass is retired. Either way its devices are told; a retired pass's
+   * devices then get 401 and stop asking (no new link is made for it). Events about other links, or
+   * older than what the pass has, change nothing (redelivery too).
    */
   async onLinkChanged(event: ShareLinkChangedEvent): Promise<void> {
     if (event.purpose !== 'wallet') return;
@@ -114,29 +126,33 @@ export class WalletService implements OnApplicationBootstrap {
     if (pass) await this.tellDevices(pass.serialNumber);
   }
 
-  /**
-   * The pass as it is now, made and signed if needed: the link asked for (a new one when the old is
-   * revoked), the pass marked changed when what it shows changed, and signed again only then.
-   */
+  /** The owner's live pass as it is now: issued (with its link) and signed if needed. */
   async current(ownerId: string, correlationId: string): Promise<CurrentPass> {
-    const owner: CallerIdentity = { userId: ownerId, roles: ['patient'], correlationId };
-    let pass = await this.passOf(ownerId);
-    // The link the pass carries is kept here and followed through the summary service's change
-    // events; it is asked for again only when there is none yet or it was revoked, replaced or expired.
+    return this.render(await this.passOf(ownerId), correlationId, { mayMakeLink: true });
+  }
+
+  /**
+   * A pass as it is now, signed if needed. Its link is asked of the summary service only when the
+   * pass has none yet (just issued, and only with `mayMakeLink`: the patient's own calls); otherwise
+   * the link is the one kept here and followed through the summary service's change events. A pass
+   * without an active link (retired) is never rendered: a device's token cannot obtain a link.
+   */
+  async render(given: WalletPass, correlationId: string, { mayMakeLink }: { mayMakeLink: boolean }): Promise<CurrentPass> {
+    const owner: CallerIdentity = { userId: given.ownerId, roles: ['patient'], correlationId };
+    let pass = given;
+    if (pass.retiredAt) throw new DomainError('UNAUTHENTICATED', WALLET_MESSAGES.passRetired);
     let link: { id: string; version: number; url: string };
     if (pass.linkId && pass.linkUrl && pass.linkState === 'active') {
       link = { id: pass.linkId, version: pass.linkVersion, url: pass.linkUrl };
-    } else {
+    } else if (!pass.linkId && mayMakeLink) {
       const ensured = await this.sharing.walletLink(owner).catch((error: unknown) => {
         if (error instanceof DomainError && error.code !== 'UPSTREAM_TIMEOUT' && error.code !== 'UNAVAILABLE') throw error;
         throw new DomainError('UNAVAILABLE', WALLET_MESSAGES.passUnavailable);
       });
       link = { id: ensured.id, version: ensured.version, url: ensured.url };
-      if (link.id !== pass.linkId || link.version !== pass.linkVersion || link.url !== pass.linkUrl || pass.linkState !== 'active') {
-        const hadLink = pass.linkId !== null;
-        pass = await this.passes.markChanged(pass.serialNumber, { linkId: link.id, linkVersion: link.version, linkUrl: link.url, linkState: 'active' });
-        if (hadLink) await this.tellDevices(pass.serialNumber);
-      }
+      pass = await this.passes.markChanged(pass.serialNumber, { linkId: link.id, linkVersion: link.version, linkUrl: link.url, linkState: 'active' });
+    } else {
+      throw new DomainError('UNAUTHENTICATED', WALLET_MESSAGES.passRetired);
     }
     const holderName = pass.showName ? await this.profiles.firstName(owner) : null;
     const material = await this.signing.get();
@@ -162,7 +178,7 @@ export class WalletService implements OnApplicationBootstrap {
     return { pass: { ...pass, signedDigest: digest, signedKey: key }, view, key };
   }
 
-  /** The owner's pass row, made on first use (serial number and authentication token). */
+  /** The owner's live pass row, made on first use or after the last was retired (a new serial number and authentication token). */
   async passOf(ownerId: string): Promise<WalletPass> {
     return (await this.passes.byOwner(ownerId)) ?? this.passes.createIfAbsent({ serialNumber: randomUUID(), ownerId, authenticationToken: randomBytes(24).toString('base64url') });
   }

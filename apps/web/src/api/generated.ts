@@ -218,6 +218,10 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/get-pass-url/` }),
         providesTags: ['wallet'],
       }),
+      walletPassStatus: build.query<WalletPassStatusApiResponse, WalletPassStatusApiArg>({
+        query: () => ({ url: `/api/wallet/status/` }),
+        providesTags: ['wallet'],
+      }),
       walletPassView: build.query<WalletPassViewApiResponse, WalletPassViewApiArg>({
         query: () => ({ url: `/api/wallet/pass/` }),
         providesTags: ['wallet'],
@@ -237,6 +241,14 @@ const injectedRtkApi = api
       medicalLicenseGet: build.query<MedicalLicenseGetApiResponse, MedicalLicenseGetApiArg>({
         query: () => ({ url: `/api/medical-license/` }),
         providesTags: ['Providers'],
+      }),
+      medicalLicenseDispute: build.mutation<MedicalLicenseDisputeApiResponse, MedicalLicenseDisputeApiArg>({
+        query: (queryArg) => ({
+          url: `/api/medical-license/dispute/`,
+          method: 'POST',
+          body: queryArg.verifyLicenseBodyDoc,
+        }),
+        invalidatesTags: ['Providers'],
       }),
       providersRequest: build.mutation<ProvidersRequestApiResponse, ProvidersRequestApiArg>({
         query: (queryArg) => ({
@@ -490,6 +502,8 @@ export type ShareFormatsFileApiArg = {
 };
 export type WalletPassUrlApiResponse = /** status 200  */ PassUrlDoc;
 export type WalletPassUrlApiArg = void;
+export type WalletPassStatusApiResponse = /** status 200  */ PassStatusDoc;
+export type WalletPassStatusApiArg = void;
 export type WalletPassViewApiResponse = /** status 200  */ PassViewDoc;
 export type WalletPassViewApiArg = void;
 export type WalletSettingsApiResponse = /** status 200  */ PassViewDoc;
@@ -504,6 +518,10 @@ export type MedicalLicenseVerifyApiArg = {
 };
 export type MedicalLicenseGetApiResponse = /** status 200  */ ProviderFactsDoc;
 export type MedicalLicenseGetApiArg = void;
+export type MedicalLicenseDisputeApiResponse = /** status 201  */ DisputeLicenseReplyDoc;
+export type MedicalLicenseDisputeApiArg = {
+  verifyLicenseBodyDoc: VerifyLicenseBodyDoc;
+};
 export type ProvidersRequestApiResponse = /** status 200  */ RequestAccessReplyDoc;
 export type ProvidersRequestApiArg = {
   requestAccessBodyDoc: RequestAccessBodyDoc;
@@ -638,6 +656,12 @@ export type ProviderFactsDoc = {
   verified_at: string;
   /** How patients see the provider */
   display_name: string;
+  /** 'self_attested': the registry knows the NPI under the account's name (a claim: patients see "claims to be Dr X (NPI ...); not verified", and links never let you in without asking). 'verified': an operator confirmed your identity (and no dispute of the number is open). */
+  verification: 'self_attested' | 'verified';
+  /** Where the claim stands in the operators' review */
+  review: 'pending' | 'verified' | 'disputed';
+  /** When an operator verified the claim */
+  reviewed_at: string | null;
 };
 export type ProfileDoc = {
   id: string;
@@ -915,6 +939,12 @@ export type PassUrlDoc = {
   /** A short-lived signed link (5 minutes) serving the signed pass as application/vnd.apple.pkpass, named medfolio_{userId}.pkpass */
   url: string;
 };
+export type PassStatusDoc = {
+  /** 'none': no pass issued yet; 'active': the pass works; 'retired': its link was revoked, so its QR code opens nothing and it no longer updates (GET /api/get-pass-url/ issues a new one) */
+  state: 'none' | 'active' | 'retired';
+  /** When the last pass was retired ('retired' only) */
+  retired_at: string | null;
+};
 export type PassFieldDoc = {
   key: string;
   label: string;
@@ -952,6 +982,10 @@ export type VerifyLicenseBodyDoc = {
   /** The licence number: for the NPPES NPI Registry, the 10-digit NPI (spaces and dashes ignored) */
   license_number: string;
 };
+export type DisputeLicenseReplyDoc = {
+  message: string;
+  dispute_id: string;
+};
 export type RequestAccessReplyDoc = {
   message: string;
   state: 'pending' | 'granted';
@@ -961,10 +995,14 @@ export type RequestAccessReplyDoc = {
 export type RequestAccessBodyDoc = {
   /** The share id of the summary page (/summary/{shareId}) */
   share_id: string;
+  /** A passcode link's view token (POST /api/summary/unlock/, as the page got it): required for a passcode link, which answers 403 without it */
+  view_token?: string;
 };
 export type ProviderSummaryDoc = {
   user_id: string;
   display_name: string;
+  /** 'verified' (an operator confirmed who they are) or 'self_attested' (the registry's name matches the account's, which anyone can claim): show "claims to be <display_name>; not verified" */
+  verification: 'self_attested' | 'verified';
   npi: string;
   credential: string;
   specialty: string;
@@ -1040,7 +1078,7 @@ export type MembershipDoc = {
   payments_configured: boolean;
 };
 export type CheckoutReplyDoc = {
-  /** The first invoice's client secret for Stripe.js; null when nothing is to be paid now (a prorated plan change) */
+  /** The client secret for Stripe.js of the first invoice, or of a plan change's prorated invoice when its payment needs the customer; null when nothing is to be confirmed (a plan change, its prorated difference invoiced and paid at once) */
   id: string | null;
   message: string;
   subtotal_cents: number;
@@ -1127,11 +1165,13 @@ export const {
   useShareFormatsManifestMutation,
   useShareFormatsFileQuery,
   useWalletPassUrlQuery,
+  useWalletPassStatusQuery,
   useWalletPassViewQuery,
   useWalletSettingsMutation,
   useWalletGoogleQuery,
   useMedicalLicenseVerifyMutation,
   useMedicalLicenseGetQuery,
+  useMedicalLicenseDisputeMutation,
   useProvidersRequestMutation,
   useProvidersAccessQuery,
   useProvidersDecideMutation,
