@@ -1,5 +1,6 @@
 import type { NotificationTemplate, TemplateData } from '@medfolio/contracts';
 import { button, codeBox, escapeHtml, isHttpUrl, layout, paragraph, plainLink, PRODUCT_NAME, quote } from './html';
+import { MAX_LABEL_LENGTH, MAX_PROVIDER_LENGTH, userMessage, userText } from './user-text';
 
 /** A message ready to send: both parts carry the same content. */
 export interface RenderedEmail {
@@ -78,8 +79,9 @@ function fields<T extends NotificationTemplate>(data: Record<string, string>, te
 
 const FOOTER = `You received this e-mail because of your ${PRODUCT_NAME} account. ${PRODUCT_NAME} will never ask for your password by e-mail.`;
 
+/** "Hello Ada," with the name as userText makes it (no links, bounded), or "Hello," without one. */
 function greeting(firstName: string): string {
-  const name = oneLine(firstName);
+  const name = userText(firstName);
   return name ? `Hello ${name},` : 'Hello,';
 }
 
@@ -141,16 +143,17 @@ function welcome(data: TemplateData['welcome'], context: TemplateContext): Rende
 }
 
 function contactCopy(data: TemplateData['contact-copy']): RenderedEmail {
-  const name = `${oneLine(data.firstname)} ${oneLine(data.lastname)}`;
+  const name = `${userText(data.firstname)} ${userText(data.lastname)}`.trim() || 'someone';
+  const message = userMessage(data.message);
   const subject = `New contact message from ${name}`;
   const from = `From: ${name} <${oneLine(data.email)}>`;
   const footer = `Sent from the ${PRODUCT_NAME} contact form. Reply to this e-mail to answer the sender.`;
   return {
     subject,
-    text: [PRODUCT_NAME, '', subject, from, '', data.message, '', '--', footer, ''].join('\n'),
+    text: [PRODUCT_NAME, '', subject, from, '', message, '', '--', footer, ''].join('\n'),
     html: layout(
       subject,
-      `<p style="margin:0 0 16px 0;"><strong>${escapeHtml(name)}</strong> &lt;${escapeHtml(oneLine(data.email))}&gt; wrote:</p>` + quote(data.message),
+      `<p style="margin:0 0 16px 0;"><strong>${escapeHtml(name)}</strong> &lt;${escapeHtml(oneLine(data.email))}&gt; wrote:</p>` + quote(message),
       footer,
     ),
   };
@@ -159,7 +162,7 @@ function contactCopy(data: TemplateData['contact-copy']): RenderedEmail {
 /** Issue 18: a verified provider asks for the documents behind the patient's shared summary. No health data in it. */
 function providerAccessRequest(data: TemplateData['provider-access-request']): RenderedEmail {
   const subject = `A doctor asks to see your documents on ${PRODUCT_NAME}`;
-  const provider = oneLine(data.provider);
+  const provider = userText(data.provider, MAX_PROVIDER_LENGTH) || 'a provider';
   const url = data.review_url.trim();
   const intro = `${provider}, verified in the national provider registry, opened the summary you shared and asks to see the documents behind it.`;
   const what = 'Nothing is shared until you approve. You choose for how long (a day, a week or a month), and you can revoke access at any time.';
@@ -171,7 +174,7 @@ function providerAccessRequest(data: TemplateData['provider-access-request']): R
 }
 
 function shareLinkViewed(data: TemplateData['share-link-viewed'], context: TemplateContext): RenderedEmail {
-  const label = oneLine(data.label);
+  const label = userText(data.label, MAX_LABEL_LENGTH) || 'a shared link';
   const subject = `Your ${PRODUCT_NAME} summary was viewed through '${label}'`;
   const intro = `Someone opened your shared summary through the link '${label}' (${oneLine(data.viewed_at)}).`;
   const what = 'Your access history lists every view. If you did not expect this, revoke the link on your share panel.';
@@ -207,7 +210,7 @@ function paymentFailed(data: TemplateData['payment-failed']): RenderedEmail {
 }
 
 function referralInvite(data: TemplateData['referral-invite']): RenderedEmail {
-  const name = oneLine(data.inviter_name) || 'A friend';
+  const name = userText(data.inviter_name) || 'A friend';
   const subject = `${name} invites you to ${PRODUCT_NAME}`;
   const intro = `${name} uses ${PRODUCT_NAME} to keep their medical history in one place, and invites you to join.`;
   const url = data.signup_url.trim();

@@ -81,12 +81,79 @@ describe('e-mail templates', () => {
 
   it('keeps line breaks of names out of the subject', () => {
     const email = renderEmail('contact-copy', { ...SAMPLE['contact-copy'], firstname: 'Ada\r\nBcc: x@example.com', lastname: 'L' }, context);
-    expect(email.subject).toBe('New contact message from Ada Bcc: x@example.com L');
+    expect(email.subject).toBe('New contact message from Ada Bcc: L');
     expect(email.subject).not.toMatch(/[\r\n]/);
   });
 
   it('greets without a name when there is none', () => {
     expect(renderEmail('welcome', { first_name: '  ' }, context).text).toContain('Hello,\n');
+  });
+
+  describe('text people typed: no links, bounded (security 25.12)', () => {
+    const LURES = [
+      'https://evil.example/login',
+      'http://evil.example',
+      'www.evil.example',
+      'evil.example/claim',
+      'EVIL.EXAMPLE',
+      'evil\uFF0Eexample',
+      'evil\u3002example',
+      'evil\u200B.example',
+      'support@evil.example',
+      '203.0.113.9/pay',
+      'javascript:alert(1)',
+      '//evil.example',
+    ];
+    const traces = /evil|203\.0\.113|javascript|alert/i;
+
+    it.each(LURES)('a phishing inviter name (%s) reaches neither the subject nor the body of an invitation', (lure) => {
+      const email = renderEmail('referral-invite', { ...SAMPLE['referral-invite'], inviter_name: `Claim your refund at ${lure} now` }, context);
+      expect(email.subject).toBe('Claim your refund at now invites you to Medfolio');
+      for (const part of [email.subject, email.text, email.html]) expect(part).not.toMatch(traces);
+      expect(email.text).toContain('Sign up: https://app.medfolio.example/sign-up?ref=ABCD2345');
+    });
+
+    it('an inviter name that is only a link becomes "A friend"; a long one is cut', () => {
+      expect(renderEmail('referral-invite', { ...SAMPLE['referral-invite'], inviter_name: 'https://evil.example' }, context).subject).toBe('A friend invites you to Medfolio');
+      const long = renderEmail('referral-invite', { ...SAMPLE['referral-invite'], inviter_name: `Ada ${'x'.repeat(1000)}` }, context);
+      const name = long.subject.replace(' invites you to Medfolio', '');
+      expect(Array.from(name)).toHaveLength(40);
+      expect(name.endsWith('…')).toBe(true);
+      expect(long.text).toContain(`${name} uses Medfolio`);
+    });
+
+    it('keeps ordinary names as they are', () => {
+      for (const name of ['Ada', 'Jean-Luc Picard', "Siobhán O'Brien", 'Dr. Ana Ruiz', '李小龙', 'J. R. R. Tolkien']) {
+        expect(renderEmail('referral-invite', { ...SAMPLE['referral-invite'], inviter_name: name }, context).subject).toBe(`${name} invites you to Medfolio`);
+      }
+    });
+
+    // Every template field that carries what a person typed (the rest the product writes itself).
+    const USER_FIELDS: [NotificationTemplate, string][] = [
+      ['verification-code', 'first_name'],
+      ['password-reset', 'first_name'],
+      ['welcome', 'first_name'],
+      ['contact-copy', 'firstname'],
+      ['contact-copy', 'lastname'],
+      ['provider-access-request', 'first_name'],
+      ['provider-access-request', 'provider'],
+      ['share-link-viewed', 'label'],
+      ['referral-invite', 'inviter_name'],
+    ];
+
+    it.each(USER_FIELDS)('%s.%s: no link and no more than its bound, in the subject or the body', (template, field) => {
+      const data = { ...SAMPLE[template], [field]: `Hi https://evil.example/a www.evil.example evil.example ${'y'.repeat(300)}` };
+      const email = renderEmail(template, data, context);
+      for (const part of [email.subject, email.text, email.html]) expect(part).not.toMatch(traces);
+      expect(email.text).not.toContain('y'.repeat(101));
+      expect(Array.from(email.subject).length).toBeLessThan(200);
+    });
+
+    it('contact-copy: the message stays readable for support, but no word in it is a link', () => {
+      const email = renderEmail('contact-copy', { ...SAMPLE['contact-copy'], message: 'Your page https://evil.example/x is broken,\nsee www.evil.example or mail me@evil.example' }, context);
+      expect(email.text).toContain('Your page https[:]//evil[.]example/x is broken,\nsee www[.]evil[.]example or mail me[at]evil[.]example');
+      for (const part of [email.text, email.html]) expect(part).not.toMatch(/evil\.example|https:\/\/evil/);
+    });
   });
 
   describe('data checks', () => {
