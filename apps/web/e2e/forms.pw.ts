@@ -51,7 +51,7 @@ test('sign-up: the terms checkbox is required by the browser', async ({ page }) 
   expect(await terms.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
 });
 
-test('sign-up: an address already registered gets the server message', async ({ page, request }) => {
+test('sign-up: an address already registered is answered as a new one (no enumeration); the login page explains both cases', async ({ page, request }) => {
   const email = newEmail('taken');
   await request.post('/api/register/', { data: { first_name: 'Sam', last_name: '', phone: '+1 202 555 0143', email, password: 'Correct-Horse-7-Battery', date_of_birth: '1990-01-01' } });
   await page.goto('/sign-up');
@@ -65,7 +65,10 @@ test('sign-up: an address already registered gets the server message', async ({ 
   await page.getByLabel('Confirm Password', { exact: true }).fill('Correct-Horse-7-Battery');
   await page.getByLabel(/I agree to the Terms of Service/).check();
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByRole('dialog')).toContainText('cannot be used to register');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(`We sent a 4-digit code to ${email}`)).toBeVisible();
+  await expect(page.getByText('If you already had an account with this address, we e-mailed you instead')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('forgot password: required and limit messages', async ({ page }) => {

@@ -8,7 +8,7 @@ import { IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } 
  * them off every persisted log. Notifications stores each message encrypted at rest, answers
  * `queued`, and delivers it over SMTP with retries.
  */
-export const NOTIFICATION_TEMPLATES = ['verification-code', 'password-reset', 'welcome', 'contact-copy', 'share-link-viewed', 'provider-access-request', 'billing-receipt', 'payment-failed', 'referral-invite'] as const;
+export const NOTIFICATION_TEMPLATES = ['verification-code', 'password-reset', 'welcome', 'contact-copy', 'share-link-viewed', 'provider-access-request', 'billing-receipt', 'payment-failed', 'referral-invite', 'sign-up-attempt', 'sign-in-code'] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 
 /** The data each template needs (all strings). */
@@ -27,6 +27,10 @@ export interface TemplateData {
   'payment-failed': { plan: string; amount: string; grace_until: string; membership_url: string };
   /** Billing: a friend's invitation with the sign-up link carrying the referral code. */
   'referral-invite': { inviter_name: string; signup_url: string };
+  /** Security 25.10: someone tried to sign up with an address that has an account; the owner is told (the sign-up answers the same as for a new address). */
+  'sign-up-attempt': { first_name: string; sign_in_url: string; reset_url: string };
+  /** Security 25.5: the right password from a new address while the account is under attack; the code finishes the sign-in. */
+  'sign-in-code': { first_name: string; code: string };
 }
 
 export class SendEmailDto {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, type CallerIdentity, type MessageReply, type RegisterDto, type VerifyOtpDto, type VerifyOtpReply } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
+import { IdentityConfig } from '../config';
 import { KeysRepository } from '../repositories/keys.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { OtpRepository } from '../repositories/otp.repository';
@@ -17,10 +18,11 @@ const CODE_TTL_MS = 10 * 60 * 1000;
 const MAX_WRONG_TRIES = 5;
 const RESEND_GAP_MS = 30 * 1000;
 const RESENDS_PER_HOUR = 5;
+/** "Someone tried to sign up with your address" e-mails to one address an hour, at most. */
+export const SIGN_UP_ATTEMPT_MAILS_PER_HOUR = 3;
 
 export const MESSAGES = {
   registered: 'Account created. We sent a 4-digit code to your e-mail address: enter it to verify your account.',
-  emailTaken: 'This e-mail address cannot be used to register. If it is yours, sign in or reset your password.',
   verified: 'Your e-mail address is verified. You can sign in now.',
   alreadyVerified: 'This e-mail address is already verified. You can sign in.',
   badCode: 'This code is not valid. Check the code in your e-mail, or ask for a new one.',
@@ -50,8 +52,16 @@ export class AccountService {
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(IdentityConfig) private readonly config: IdentityConfig,
   ) {}
 
+  /**
+   * The same answer for a new address and for one that has an account (no enumeration: a taken
+   * address answered 409). A new address gets the account and its code; a taken one changes nothing
+   * and its owner gets an e-mail saying someone tried to sign up with it (sign in, or reset the
+   * password), at most SIGN_UP_ATTEMPT_MAILS_PER_HOUR an hour. Both do the same work (a password hash,
+   * an insert, one e-mail handed to notifications), so the time does not tell them apart either.
+   */
   async register(caller: CallerIdentity, dto: RegisterDto): Promise<MessageReply & { email: string }> {
     const dateOfBirth = checkDateOfBirth(dto.date_of_birth);
     const passwordHash = await this.hasher.hash(dto.password);
@@ -71,7 +81,10 @@ export class AccountService {
       },
       async (manager, created) => this.otps.create(created.id, otpHash(secret, created.id, code), new Date(Date.now() + CODE_TTL_MS), manager),
     );
-    if (!user) throw new DomainError('CONFLICT', MESSAGES.emailTaken);
+    if (!user) {
+      await this.tellOwnerOfSignUpAttempt(caller, dto.email);
+      return { message: MESSAGES.registered, email: dto.email };
+    }
     this.relay.kick();
     await this.audit.record({ ...caller, userId: user.id }, { action: 'account.register', entityType: 'user', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'self' });
     await this.sendCode(caller, user, code);
@@ -148,6 +161,19 @@ export class AccountService {
     const pair = await this.tokens.startSession(user.id);
     await this.audit.record({ ...caller, userId: user.id, sessionId: pair.sessionId }, { action: 'login', entityType: 'session', entityId: pair.sessionId, patientId: user.id, outcome: 'success', policy: 'verification-code' });
     return { access: pair.access, refresh: pair.refresh };
+  }
+
+  private async tellOwnerOfSignUpAttempt(caller: CallerIdentity, email: string): Promise<void> {
+    const owner = await this.users.findByEmail(email);
+    if (!owner) return; // gone meanwhile (or Google-only): nothing to tell
+    await this.audit.record(caller, { action: 'account.register', entityType: 'user', entityId: owner.id, patientId: owner.id, outcome: 'denied', policy: 'email-taken' });
+    if (!(await this.bruteForce.allowMail(owner.email, SIGN_UP_ATTEMPT_MAILS_PER_HOUR))) return;
+    const base = this.config.publicBaseUrl.replace(/\/$/, '');
+    try {
+      await this.notifications.send(caller, owner.email, 'sign-up-attempt', { first_name: owner.firstName, sign_in_url: `${base}/login`, reset_url: `${base}/forgot-password` });
+    } catch (error) {
+      this.logger.warn({ userId: owner.id, err: String(error) }, 'sign-up attempt e-mail could not be handed to notifications');
+    }
   }
 
   /** If notifications is down the account still exists; "Resend code" recovers. */

@@ -60,10 +60,22 @@ describe('registration and verification', () => {
     expect(code!.code_hash).not.toContain(h.lastMail(dto.email, 'verification-code').data['code']);
   });
 
-  it('treats e-mail addresses case-insensitively and says little about existing ones', async () => {
+  it('answers a taken address (in any case) as a new one, changes nothing, and e-mails the owner instead (it answered 409)', async () => {
     const dto = newUser();
     await accounts.register(caller(), dto);
-    await expect(accounts.register(caller(), { ...dto, email: dto.email.toUpperCase() })).rejects.toMatchObject({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+    const fresh = await accounts.register(caller(), newUser());
+    const taken = await accounts.register(caller('198.51.105.1'), { ...dto, email: dto.email.toUpperCase(), password: 'someone else 123', first_name: 'Eve' });
+    expect(Object.keys(taken).sort()).toEqual(Object.keys(fresh).sort());
+    expect(taken).toEqual({ message: MESSAGES.registered, email: dto.email.toUpperCase() });
+    // The owner's account is untouched: one row, the first name and password as they were, no new code.
+    const rows = await h.sql<{ first_name: string }>(`SELECT first_name FROM identity.users WHERE email_normalized = $1`, [dto.email.toLowerCase()]);
+    expect(rows).toEqual([{ first_name: 'Ana' }]);
+    expect(h.mail.filter((m) => m.to.toLowerCase() === dto.email.toLowerCase() && m.template === 'verification-code')).toHaveLength(1);
+    const told = h.lastMail(dto.email, 'sign-up-attempt');
+    expect(told.data).toEqual({ first_name: 'Ana', sign_in_url: 'http://localhost:3000/login', reset_url: 'http://localhost:3000/forgot-password' });
+    // At most 3 such e-mails an hour to one address; every answer the same.
+    for (let i = 0; i < 4; i += 1) await expect(accounts.register(caller(), dto)).resolves.toEqual({ message: MESSAGES.registered, email: dto.email });
+    expect(h.mail.filter((m) => m.to === dto.email && m.template === 'sign-up-attempt')).toHaveLength(3);
   });
 
   it('refuses impossible and future dates of birth', async () => {

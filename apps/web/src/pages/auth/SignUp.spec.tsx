@@ -193,7 +193,7 @@ describe('Sign-up page and the server', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({
       notice:
-        'Your account has been created. We sent a 4-digit code to ana@example.com: sign in, then enter the code to verify your account.',
+        'Your account has been created. We sent a 4-digit code to ana@example.com: sign in, then enter the code to verify your account. If you already had an account with this address, we e-mailed you instead: sign in with your password, or reset it.',
       email: 'ana@example.com',
     });
     expect(signedUpNotice('ana@example.com')).toContain('4-digit code to ana@example.com');
@@ -218,15 +218,16 @@ describe('Sign-up page and the server', () => {
     const user = userEvent.setup();
     fakeServer({
       'POST /api/register/': () => ({
-        status: 409,
-        body: { message: 'This e-mail address cannot be used to register.', code: 'CONFLICT' },
+        // A taken address is answered as a new one (201); refusals are the field checks, such as this.
+        status: 400,
+        body: { message: 'Date of birth cannot be in the future.', code: 'VALIDATION_FAILED' },
       }),
     });
     const { router } = renderSignUp();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
-    expect(within(dialog).getByText('This e-mail address cannot be used to register.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Date of birth cannot be in the future.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-up');
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -13,9 +13,12 @@ import { PASSWORD_RULE, signUpSchema, type SignUpForm } from '../../forms/accoun
 import { dateOfBirth, dateOptions, daysIn, splitName } from '../../forms/schemas';
 import type { LoginNotice } from './Login';
 
-/** The notice the login page shows after a successful sign-up. */
+/**
+ * The notice the login page shows after a sign-up. The server answers a taken address as a new one
+ * (it e-mails that address's owner instead of a code), so the notice covers both.
+ */
 export function signedUpNotice(email: string): string {
-  return `Your account has been created. We sent a 4-digit code to ${email}: sign in, then enter the code to verify your account.`;
+  return `Your account has been created. We sent a 4-digit code to ${email}: sign in, then enter the code to verify your account. If you already had an account with this address, we e-mailed you instead: sign in with your password, or reset it.`;
 }
 
 const blank: SignUpForm = {
