@@ -25,6 +25,8 @@ const REQUIRED_FIELDS: { [T in NotificationTemplate]: (keyof TemplateData[T])[] 
   'billing-receipt': ['plan', 'amount', 'invoice_number', 'invoice_url'],
   'payment-failed': ['plan', 'amount', 'grace_until', 'membership_url'],
   'referral-invite': ['inviter_name', 'signup_url'],
+  'sign-up-attempt': ['first_name', 'sign_in_url', 'reset_url'],
+  'sign-in-code': ['first_name', 'code'],
 };
 
 /** Longest value a template accepts in any field (the contact message is 200; a reset link may be long). */
@@ -44,6 +46,9 @@ export function templateDataProblem(template: NotificationTemplate, data: Record
   if (template === 'billing-receipt' && required('invoice_url') !== '' && !isHttpUrl(required('invoice_url'))) return 'data.invoice_url must be an http(s) URL';
   if (template === 'payment-failed' && !isHttpUrl(required('membership_url'))) return 'data.membership_url must be an http(s) URL';
   if (template === 'referral-invite' && !isHttpUrl(required('signup_url'))) return 'data.signup_url must be an http(s) URL';
+  if (template === 'sign-up-attempt' && !isHttpUrl(required('sign_in_url'))) return 'data.sign_in_url must be an http(s) URL';
+  if (template === 'sign-up-attempt' && !isHttpUrl(required('reset_url'))) return 'data.reset_url must be an http(s) URL';
+  if (template === 'sign-in-code' && required('code') === '') return 'data.code must not be empty';
   return null;
 }
 
@@ -68,6 +73,10 @@ export function renderEmail(template: NotificationTemplate, data: Record<string,
       return paymentFailed(fields(data, template));
     case 'referral-invite':
       return referralInvite(fields(data, template));
+    case 'sign-up-attempt':
+      return signUpAttempt(fields(data, template));
+    case 'sign-in-code':
+      return signInCode(fields(data, template));
   }
 }
 
@@ -219,5 +228,43 @@ function referralInvite(data: TemplateData['referral-invite']): RenderedEmail {
     subject,
     text: [PRODUCT_NAME, '', 'Hello,', '', intro, '', `Sign up: ${url}`, '', '--', footer, ''].join('\n'),
     html: layout(subject, paragraph('Hello,') + paragraph(intro) + button(url, 'Sign up'), footer),
+  };
+}
+
+/** Security 25.10: the sign-up answered as for a new address; the owner of this one learns of it here. */
+function signUpAttempt(data: TemplateData['sign-up-attempt']): RenderedEmail {
+  const subject = `Someone tried to sign up to ${PRODUCT_NAME} with your e-mail address`;
+  const what = `Someone (perhaps you) just tried to create a ${PRODUCT_NAME} account with this e-mail address. You already have an account, so no new one was made and nothing changed in yours.`;
+  const act = 'If it was you: sign in to your account, or reset your password if you have forgotten it.';
+  const ignore = 'If it was not you, you can ignore this e-mail: your account and password stay as they are.';
+  const signIn = data.sign_in_url.trim();
+  const reset = data.reset_url.trim();
+  return {
+    subject,
+    text: textPart([greeting(data.first_name), '', what, '', act, `Sign in: ${signIn}`, `Reset your password: ${reset}`, '', ignore]),
+    html: layout(
+      subject,
+      paragraph(greeting(data.first_name)) +
+        paragraph(what) +
+        paragraph(act) +
+        button(signIn, 'Sign in') +
+        paragraph('Forgotten your password?') +
+        button(reset, 'Reset your password') +
+        paragraph(ignore),
+      FOOTER,
+    ),
+  };
+}
+
+/** Security 25.5: a sign-in from a new address while the account sees many failed attempts asks for this code. */
+function signInCode(data: TemplateData['sign-in-code']): RenderedEmail {
+  const subject = `Your ${PRODUCT_NAME} sign-in code`;
+  const code = data.code.trim();
+  const intro = `Someone (we hope you) signed in to ${PRODUCT_NAME} with your password from a device we have not seen before. Because of many failed sign-in attempts on your account, we ask for this code too:`;
+  const ignore = 'If this was not you, do not share the code with anyone, and change your password: whoever signed in knows it.';
+  return {
+    subject,
+    text: textPart([greeting(data.first_name), '', intro, '', `    ${code}`, '', 'The code works for 10 minutes.', ignore]),
+    html: layout(subject, paragraph(greeting(data.first_name)) + paragraph(intro) + codeBox(code) + paragraph('The code works for 10 minutes.') + paragraph(ignore), FOOTER),
   };
 }

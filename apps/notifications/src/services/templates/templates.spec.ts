@@ -15,6 +15,8 @@ const SAMPLE: Record<NotificationTemplate, Record<string, string>> = {
   'billing-receipt': { plan: 'Basic', amount: '$8.64', invoice_number: 'INV-0001', invoice_url: 'https://invoice.stripe.com/i/abc' },
   'payment-failed': { plan: 'Basic', amount: '$8.64', grace_until: '2026-12-01', membership_url: 'https://app.medfolio.example/membership' },
   'referral-invite': { inviter_name: 'Ada', signup_url: 'https://app.medfolio.example/sign-up?ref=ABCD2345' },
+  'sign-up-attempt': { first_name: 'Ada', sign_in_url: 'https://app.medfolio.example/login', reset_url: 'https://app.medfolio.example/forgot-password' },
+  'sign-in-code': { first_name: 'Ada', code: '4821' },
 };
 
 describe('e-mail templates', () => {
@@ -52,6 +54,23 @@ describe('e-mail templates', () => {
     expect(email.text).toContain(url);
     expect(email.html).toContain(`href="${url.replace(/&/g, '&amp;')}"`);
     expect(email.html).not.toContain('x=1&y=2');
+  });
+
+  it('sign-up attempt: tells the owner, links to sign-in and the password reset, carries no secret', () => {
+    const email = renderEmail('sign-up-attempt', SAMPLE['sign-up-attempt'], context);
+    expect(email.subject).toBe('Someone tried to sign up to Medfolio with your e-mail address');
+    expect(email.text).toContain('Sign in: https://app.medfolio.example/login');
+    expect(email.text).toContain('Reset your password: https://app.medfolio.example/forgot-password');
+    expect(email.html).toContain('href="https://app.medfolio.example/forgot-password"');
+    expect(templateDataProblem('sign-up-attempt', { first_name: 'Ada', sign_in_url: 'javascript:alert(1)', reset_url: 'https://x.example/' })).toBe('data.sign_in_url must be an http(s) URL');
+  });
+
+  it('sign-in code: the subject says what it is, both parts carry the code', () => {
+    const email = renderEmail('sign-in-code', SAMPLE['sign-in-code'], context);
+    expect(email.subject).toBe('Your Medfolio sign-in code');
+    expect(email.subject).not.toContain('4821');
+    expect(email.text).toContain('4821');
+    expect(email.html).toContain('>4821</span>');
   });
 
   it('welcome: links to the product', () => {
