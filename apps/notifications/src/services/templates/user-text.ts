@@ -64,7 +64,8 @@ export function userMessage(value: string, max = 2000): string {
   const lines = value
     .normalize('NFKC')
     .replace(/\r\n?/g, '\n')
-    .replace(/[\p{Cf}\u0000-\u0008\u000b-\u001f\u007f]/gu, '')
+    .replace(INVISIBLE, '')
+    .replace(CONTROL, (c) => (c === '\n' ? c : ' '))
     .split('\n')
     .map((line) =>
       line
