@@ -41,17 +41,20 @@ const patientId = newUserId();
 const doctorId = newUserId();
 const otherDoctorId = newUserId();
 const unverifiedId = newUserId();
+const selfAttestedId = newUserId();
 const patient = () => who(patientId);
 const doctor = () => who(doctorId, ['patient', 'provider']);
 const otherDoctor = () => who(otherDoctorId, ['patient', 'provider']);
 const unverified = () => who(unverifiedId);
+const selfAttested = () => who(selfAttestedId, ['patient', 'provider']);
 const signedOut = () => who(undefined, []);
 const SHARE = 'AAAAAAAAAAAAAAAAAAAAAA'; // a share id of the right shape
 const OPEN_SHARE = 'BBBBBBBBBBBBBBBBBBBBBB';
 let documentId = '';
 
-const facts = (npi: string, name: string): ProviderFacts => ({
+const facts = (npi: string, name: string, verification: ProviderFacts['verification'] = 'verified'): ProviderFacts => ({
   npi, registry: 'nppes', first_name: name.split(' ')[0]!.toUpperCase(), last_name: name.split(' ')[1]!.toUpperCase(), credential: 'M.D.', specialty: 'Internal Medicine', state: 'CA', verified_at: new Date().toISOString(), display_name: `Dr ${name} (NPI ${npi})`,
+  verification, review: verification === 'verified' ? 'verified' : 'pending', reviewed_at: verification === 'verified' ? new Date().toISOString() : null,
 });
 
 beforeAll(async () => {
@@ -62,6 +65,7 @@ beforeAll(async () => {
   access = h.get(ProviderAccessService);
   verified.set(doctorId, facts('1234567893', 'Ana Ruiz'));
   verified.set(otherDoctorId, facts('1003000126', 'John Smith'));
+  verified.set(selfAttestedId, facts('1245319599', 'Bob Lee', 'self_attested'));
   contacts.set(patientId, { email: 'patient@example.com', first_name: 'Pat' });
   shares.set(SHARE, { link_id: randomUUID(), owner_id: patientId, label: 'Default', purpose: 'default', providers_may_see_documents: false, expires_at: null });
   shares.set(OPEN_SHARE, { link_id: randomUUID(), owner_id: patientId, label: 'For my GP', purpose: 'custom', providers_may_see_documents: true, expires_at: null });
@@ -105,7 +109,7 @@ describe('provider access to a patient\'s documents', () => {
   it('a request: pending, one e-mail to the patient, in the patient\'s list; asking again changes nothing', async () => {
     expect(await access.requestAccess(doctor(), { share_id: SHARE })).toEqual({ message: PROVIDER_MESSAGES.requested, state: 'pending', patient_id: null });
     expect(await access.requestAccess(doctor(), { share_id: SHARE })).toMatchObject({ state: 'pending' });
-    expect(mails).toEqual([{ to: 'patient@example.com', data: { first_name: 'Pat', provider: 'Dr Ana Ruiz (NPI 1234567893)', review_url: 'http://localhost:3000/providers/access' } }]);
+    expect(mails).toEqual([{ to: 'patient@example.com', data: { first_name: 'Pat', provider: 'Dr Ana Ruiz (NPI 1234567893)', verification: 'verified', review_url: 'http://localhost:3000/providers/access' } }]);
     const list = await access.patientAccess(patient());
     expect(list.requests).toEqual([expect.objectContaining({ state: 'pending', link_label: 'Default', provider: expect.objectContaining({ npi: '1234567893', display_name: 'Dr Ana Ruiz (NPI 1234567893)', user_id: doctorId }) })]);
     expect(list.grants).toEqual([]);
@@ -169,5 +173,21 @@ describe('provider access to a patient\'s documents', () => {
     const grant = (await access.patientAccess(patient())).grants.find((g) => g.provider.user_id === otherDoctorId && g.active)!;
     expect(grant.source).toBe('share-link');
     expect(await access.requestAccess(otherDoctor(), { share_id: SHARE })).toMatchObject({ state: 'granted', message: PROVIDER_MESSAGES.alreadyGranted });
+  });
+
+  it('a self-attested provider (registry name match only) is never pre-approved by such a link: it asks, and the patient sees "claims to be ...; not verified" (security 25.2)', async () => {
+    const mailsBefore = mails.length;
+    expect(await access.requestAccess(selfAttested(), { share_id: OPEN_SHARE })).toEqual({ message: PROVIDER_MESSAGES.requestedNotVerified, state: 'pending', patient_id: null });
+    expect(await providerRoutes(selfAttested())).toEqual({ ...DENIED, patientListed: 'not listed' });
+    expect(mails.slice(mailsBefore)).toEqual([{ to: 'patient@example.com', data: expect.objectContaining({ provider: 'Dr Bob Lee (NPI 1245319599)', verification: 'self_attested' }) }]);
+    const list = await access.patientAccess(patient());
+    const request = list.requests.find((r) => r.provider.user_id === selfAttestedId)!;
+    expect(request).toMatchObject({ state: 'pending', link_label: 'For my GP', provider: { verification: 'self_attested', display_name: 'Dr Bob Lee (NPI 1245319599)' } });
+    expect(list.grants.find((g) => g.provider.user_id === selfAttestedId)).toBeUndefined();
+    expect(list.grants.every((g) => g.provider.verification === 'verified')).toBe(true);
+    // The patient may still approve; the history then names the claim as a claim.
+    await access.decide(patient(), { request_id: request.id, decision: 'approve', duration: 'day' });
+    expect(await providerRoutes(selfAttested())).toMatchObject({ documents: 'ok', check: 'ok' });
+    expect(await access.check(selfAttested(), { patient_id: patientId })).toMatchObject({ display_name: 'claims to be Dr Bob Lee (NPI 1245319599); not verified' });
   });
 });

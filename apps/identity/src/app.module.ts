@@ -28,6 +28,7 @@ import { UsersRepository } from './repositories/users.repository';
 import { LICENSE_VERIFIER } from './providers/license-verifier';
 import { NpiRegistryVerifier } from './providers/npi-registry-verifier';
 import { LicenseService } from './services/license.service';
+import { LicenseReviewService } from './services/license-review.service';
 import { AccountService } from './services/account.service';
 import { BruteForceService } from './services/brute-force.service';
 import { PasswordHasher } from './services/password-hasher';
@@ -74,6 +75,7 @@ export class IdentityAppModule {
         UsersRepository,
         ProviderLicensesRepository,
         LicenseService,
+        LicenseReviewService,
         OtpRepository,
         SessionsRepository,
         PasswordResetsRepository,

@@ -41,6 +41,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   let billing: Running;
   let gateway: Running;
   let gatewayEnv: Record<string, string>;
+  let identityEnv: Record<string, string>;
   let auditPort: number;
   let base: string;
   let smtp: SmtpSink;
@@ -91,7 +92,8 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     const billingPort = await freePort();
     const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir };
     audit = startAudit();
-    identity = startNode('apps/identity/src/main.js', [], { ...service, ...s3Env, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken, REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url });
+    identityEnv = { ...service, ...s3Env, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken, REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url };
+    identity = startNode('apps/identity/src/main.js', [], identityEnv);
     notifications = startNode('apps/notifications/src/main.js', [], {
       ...service,
       PORT: String(notificationsPort),
@@ -222,6 +224,13 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
           .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
           .map((m) => `${m.subject}\n\n${m.text}`)
           .reverse(),
+    }, {
+      // The operators' review, as an operator runs it beside the service (same database and NATS).
+      approve: async (npi) => {
+        const { PORT: _port, ...env } = identityEnv;
+        const run = await runNode('apps/identity/src/main.js', ['license-review', 'approve', npi, '--operator', 'e2e-operator', '--note', 'system test'], env);
+        if (run.code !== 0) throw new Error(`license-review approve ${npi}: exit ${run.code}\n${run.output}`);
+      },
     }).catch((error: Error) => {
       const logs = [gateway, identity, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
       throw new Error(`${error.message}\n--- logs ---\n${logs}`);

@@ -17,8 +17,13 @@ export interface TemplateData {
   'password-reset': { first_name: string; reset_url: string };
   welcome: { first_name: string };
   'contact-copy': { firstname: string; lastname: string; email: string; message: string };
-  /** A verified provider asks to see the documents behind the patient's shared summary (issue 18). */
-  'provider-access-request': { first_name: string; provider: string; review_url: string };
+  /**
+   * A provider asks to see the documents behind the patient's shared summary (issue 18).
+   * `verification`: 'verified' (an operator confirmed who they are) or 'self_attested' (an NPI whose
+   * registry name matches the account's: a claim, worded "claims to be ...; not verified"); missing
+   * counts as self_attested.
+   */
+  'provider-access-request': { first_name: string; provider: string; review_url: string; verification?: 'self_attested' | 'verified' };
   /** A share link was opened (the owner turned this on; at most one per link per hour). */
   'share-link-viewed': { label: string; viewed_at: string };
   /** Billing: invoice.paid. `invoice_url` may be empty. */

@@ -14,6 +14,32 @@ import { SHARE_ID_PATTERN, SHARING_MESSAGES } from './sharing';
 export const PROVIDER_ROLE = 'provider';
 export const PATIENT_ROLE = 'patient';
 
+/**
+ * How far a provider's identity is established (security issue 25.2). A registry name match is a
+ * claim, not proof (NPPES is public): 'self_attested' = the NPI exists and its registry name matches
+ * the account's; 'verified' = an operator confirmed it (review queue). Only 'verified' providers are
+ * let in by a link that pre-approves providers; a self-attested one may only ask, and the patient
+ * sees "claims to be Dr X (NPI ...); not verified".
+ */
+export const PROVIDER_VERIFICATIONS = ['self_attested', 'verified'] as const;
+export type ProviderVerification = (typeof PROVIDER_VERIFICATIONS)[number];
+
+/**
+ * Where a licence claim stands in the operator's review: 'pending' (self-attested, waiting for an
+ * operator), 'verified', 'disputed' (another account says the NPI is theirs; an operator decides),
+ * 'rejected' (no provider role).
+ */
+export type LicenseReviewState = 'pending' | 'verified' | 'disputed' | 'rejected';
+
+/**
+ * How a patient is shown a provider: the name as is when verified, otherwise
+ * "claims to be Dr Ana Ruiz (NPI 1234567893); not verified". Anything but 'verified' (also a missing
+ * level, on records made before the levels existed) is a claim.
+ */
+export function providerLabel(provider: { display_name: string; verification?: ProviderVerification | null }): string {
+  return provider.verification === 'verified' ? provider.display_name : `claims to be ${provider.display_name}; not verified`;
+}
+
 export const PROVIDER_MESSAGES = {
   /** The seed's texts (spec section 4, "License check"). */
   verified: 'License verified successfully!',
@@ -24,6 +50,14 @@ export const PROVIDER_MESSAGES = {
   nameMismatch: "The registry's record for this number is under another name. The name on your profile must match it.",
   organisation: 'This number belongs to an organisation. Enter your own (individual) NPI.',
   claimed: 'This license number is already verified on another account.',
+  /** The registry name matches, but another account claims the number: the real holder may dispute (issue 25.2). */
+  claimedDisputable:
+    'This license number is already claimed by another account. If it is yours, you can dispute that claim: an operator reviews it, and meanwhile the other account cannot be pre-approved by any link.',
+  disputeFiled: 'Your dispute was filed. An operator will review both claims and contact you at your account e-mail address.',
+  disputeNotNeeded: 'This license number is not claimed by another account: verify it instead.',
+  /** A self-attested claim (registry name match only). The seed's success text stays `verified` above. */
+  selfAttested: 'Your NPI and name match the registry. Until an operator confirms your identity you are a self-attested provider: you can ask patients for access, and they see that you are not verified yet.',
+  rejected: 'Your license claim was rejected after review. Contact support if you think this is a mistake.',
   notProvider: 'Only verified providers can do this. Verify your license at /medical-license first.',
   /** Every refusal of a patient's data, whatever the reason (no grant, revoked, expired, unknown). */
   patientNotFound: 'Patient not found.',
@@ -31,6 +65,9 @@ export const PROVIDER_MESSAGES = {
   requested: 'Your request was sent to the patient. You will see their documents once they approve it.',
   alreadyGranted: 'You already have access to this patient\'s documents.',
   granted: 'The patient lets verified providers see the documents behind this summary: you have access now.',
+  /** A self-attested provider on a link that pre-approves verified providers: asked instead. */
+  requestedNotVerified:
+    'Your request was sent to the patient. This link lets verified providers in at once, but your identity is not verified yet (review pending), so the patient decides.',
 } as const;
 
 /** POST /api/medical-license/ (the seed's field: the licence number; for the NPI registry, a 10-digit NPI). */
@@ -56,10 +93,16 @@ export interface ProviderFacts {
   specialty: string;
   /** The primary taxonomy's licence state, e.g. 'CA'; empty when none. */
   state: string;
-  /** ISO 8601. */
+  /** ISO 8601: when the registry matched the number and the account's name (the claim). */
   verified_at: string;
   /** How the provider is shown to patients: "Dr Ana Ruiz (NPI 1234567893)". */
   display_name: string;
+  /** 'verified' only once an operator confirmed the claim and no dispute is open (issue 25.2). */
+  verification: ProviderVerification;
+  /** Where the claim stands in the operator's review. */
+  review: LicenseReviewState;
+  /** ISO 8601: when an operator verified the claim; null until then. */
+  reviewed_at: string | null;
 }
 
 /** POST /api/medical-license/ answer (200). Refusals are errors with the messages above. */
@@ -133,6 +176,8 @@ export class PatientDocumentDto extends PatientIdDto {
 export interface ProviderSummary {
   user_id: string;
   display_name: string;
+  /** The level when the request or grant was made; show with providerLabel(). */
+  verification: ProviderVerification;
   npi: string;
   credential: string;
   specialty: string;
@@ -194,9 +239,17 @@ export interface GrantCheckReply {
   display_name: string;
 }
 
+/** POST /api/medical-license/dispute/ answer (201): the real holder disputes another account's claim. */
+export interface DisputeLicenseReply {
+  message: string;
+  dispute_id: string;
+}
+
 export const PROVIDERS_SUBJECTS = {
   /** identity: VerifyLicenseDto → VerifyLicenseReply (caller = the signed-in user). */
   verifyLicense: 'identity.provider.verify-license',
+  /** identity: VerifyLicenseDto → DisputeLicenseReply (the caller says another account's claimed NPI is theirs). */
+  disputeLicense: 'identity.provider.dispute-license',
   /** identity: the caller's own provider facts → ProviderFacts; NOT_FOUND when not verified. */
   getProvider: 'identity.provider.get',
   /** identity, service to service only (no gateway route): UserContactDto → UserContact. */
@@ -225,6 +278,7 @@ export const PROVIDERS_SUBJECTS = {
 
 export interface ProvidersRpc {
   [PROVIDERS_SUBJECTS.verifyLicense]: RpcShape<VerifyLicenseDto, VerifyLicenseReply>;
+  [PROVIDERS_SUBJECTS.disputeLicense]: RpcShape<VerifyLicenseDto, DisputeLicenseReply>;
   [PROVIDERS_SUBJECTS.getProvider]: RpcShape<Record<string, never>, ProviderFacts>;
   [PROVIDERS_SUBJECTS.userContact]: RpcShape<UserContactDto, UserContact>;
   [PROVIDERS_SUBJECTS.requestAccess]: RpcShape<RequestAccessDto, RequestAccessReply>;

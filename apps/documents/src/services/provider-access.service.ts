@@ -5,6 +5,7 @@ import {
   PROVIDER_MESSAGES,
   PROVIDER_ROLE,
   SHARING_MESSAGES,
+  providerLabel,
   type AccessRequestItem,
   type CallerIdentity,
   type DecideRequestDto,
@@ -72,29 +73,31 @@ export class ProviderAccessService {
 
     const provider = toSummary(caller, facts);
     const patient = await this.directory.userContact(caller, patientId);
-    if (link.providers_may_see_documents) {
+    // Only an operator-verified provider is let in by the link; a self-attested one asks (security issue 25.2).
+    if (link.providers_may_see_documents && provider.verification === 'verified') {
       const linkEnds = link.expires_at ? new Date(link.expires_at).getTime() : Infinity;
       const expiresAt = new Date(Math.min(now.getTime() + SHARE_LINK_GRANT_SECONDS * 1000, linkEnds));
       const grant = await this.access.createGrant({ patientId, providerId, provider, patientFirstName: patient.first_name, source: 'share-link', requestId: null, linkId: link.link_id, expiresAt });
-      await this.audit.record(caller, 'provider-access.grant', 'success', patientId, grant.id, providerPolicy(grant.id, provider.display_name));
+      await this.audit.record(caller, 'provider-access.grant', 'success', patientId, grant.id, providerPolicy(grant.id, providerLabel(provider)));
       return { message: PROVIDER_MESSAGES.granted, state: 'granted', patient_id: patientId };
     }
 
+    const requested = link.providers_may_see_documents ? PROVIDER_MESSAGES.requestedNotVerified : PROVIDER_MESSAGES.requested;
     const request = await this.access.createRequest({ patientId, providerId, provider, patientFirstName: patient.first_name, linkId: link.link_id, linkLabel: link.label });
-    if (!request) return { message: PROVIDER_MESSAGES.requested, state: 'pending', patient_id: null };
-    await this.audit.record(caller, 'provider-access.request', 'success', patientId, request.id, providerPolicy(request.id, provider.display_name));
+    if (!request) return { message: requested, state: 'pending', patient_id: null };
+    await this.audit.record(caller, 'provider-access.request', 'success', patientId, request.id, providerPolicy(request.id, providerLabel(provider)));
     try {
       await this.directory.mailAccessRequest(
         caller,
         patient.email,
-        { first_name: patient.first_name, provider: provider.display_name, review_url: `${this.config.publicBaseUrl.replace(/\/$/, '')}/providers/access` },
+        { first_name: patient.first_name, provider: provider.display_name, verification: provider.verification, review_url: `${this.config.publicBaseUrl.replace(/\/$/, '')}/providers/access` },
         `provider-access-request:${request.id}`,
       );
     } catch (error) {
       // The in-app request stands; the e-mail is a courtesy.
       this.logger.warn({ requestId: request.id, err: error instanceof Error ? error.name : 'Error' }, 'access request e-mail not queued');
     }
-    return { message: PROVIDER_MESSAGES.requested, state: 'pending', patient_id: null };
+    return { message: requested, state: 'pending', patient_id: null };
   }
 
   async patientAccess(caller: CallerIdentity, now = new Date()): Promise<PatientAccessReply> {
@@ -110,7 +113,7 @@ export class ProviderAccessService {
     const request = await this.access.findPendingRequest(patientId, dto.request_id);
     if (!request) throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.requestNotFound);
     // Audited before it takes effect (fail closed): no record, no grant.
-    await this.audit.record(caller, action, 'success', patientId, dto.request_id, providerPolicy(request.id, request.provider.display_name));
+    await this.audit.record(caller, action, 'success', patientId, dto.request_id, providerPolicy(request.id, providerLabel(request.provider)));
     const decided = await this.access.decide(patientId, dto.request_id, dto.decision, expiresAt, now);
     if (!decided) throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.requestNotFound);
     return this.patientAccess(caller, now);
@@ -120,7 +123,7 @@ export class ProviderAccessService {
     const patientId = requireOwner(caller);
     const grant = await this.access.findGrant(patientId, dto.grant_id);
     if (!grant) throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.requestNotFound);
-    await this.audit.record(caller, 'provider-access.revoke', 'success', patientId, grant.id, providerPolicy(grant.id, grant.provider.display_name));
+    await this.audit.record(caller, 'provider-access.revoke', 'success', patientId, grant.id, providerPolicy(grant.id, providerLabel(grant.provider)));
     await this.access.revoke(patientId, grant.id, now);
     return this.patientAccess(caller, now);
   }
@@ -141,12 +144,12 @@ export class ProviderAccessService {
 
   async patientDocuments(caller: CallerIdentity, dto: PatientIdDto, now = new Date()): Promise<DocumentListItem[]> {
     const grant = await this.grantFor(caller, dto.patient_id, now, 'document.list');
-    return this.documents.listFor(caller, dto.patient_id, providerPolicy(grant.id, grant.provider.display_name));
+    return this.documents.listFor(caller, dto.patient_id, providerPolicy(grant.id, providerLabel(grant.provider)));
   }
 
   async patientDownloadLink(caller: CallerIdentity, dto: PatientDocumentDto, now = new Date()): Promise<DownloadLinkReply> {
     const grant = await this.grantFor(caller, dto.patient_id, now, 'document.download-link');
-    return this.documents.downloadLinkFor(caller, dto.patient_id, dto.document_id, providerPolicy(grant.id, grant.provider.display_name));
+    return this.documents.downloadLinkFor(caller, dto.patient_id, dto.document_id, providerPolicy(grant.id, providerLabel(grant.provider)));
   }
 
   /** Service to service (summary): the caller's active grant to this patient, or NOT_FOUND. */
@@ -154,7 +157,7 @@ export class ProviderAccessService {
     const providerId = requireOwner(caller);
     const grant = caller.roles.includes(PROVIDER_ROLE) ? await this.access.activeGrant(providerId, dto.patient_id, now) : null;
     if (!grant) throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.patientNotFound);
-    return { grant_id: grant.id, display_name: grant.provider.display_name };
+    return { grant_id: grant.id, display_name: providerLabel(grant.provider) };
   }
 
   /**
@@ -182,17 +185,23 @@ export class ProviderAccessService {
 }
 
 function toSummary(caller: CallerIdentity, facts: ProviderFacts): ProviderSummary {
-  return { user_id: caller.userId!, display_name: facts.display_name, npi: facts.npi, credential: facts.credential, specialty: facts.specialty, state: facts.state };
+  const verification = facts.verification === 'verified' ? 'verified' : 'self_attested';
+  return { user_id: caller.userId!, display_name: facts.display_name, verification, npi: facts.npi, credential: facts.credential, specialty: facts.specialty, state: facts.state };
+}
+
+/** Requests and grants made before the levels existed were name matches only: self-attested. */
+function withLevel(provider: ProviderSummary): ProviderSummary {
+  return { ...provider, verification: provider.verification === 'verified' ? 'verified' : 'self_attested' };
 }
 
 function toRequestItem(request: AccessRequest): AccessRequestItem {
-  return { id: request.id, provider: request.provider, link_label: request.linkLabel, state: request.state, created_at: request.createdAt.toISOString() };
+  return { id: request.id, provider: withLevel(request.provider), link_label: request.linkLabel, state: request.state, created_at: request.createdAt.toISOString() };
 }
 
 function toGrantItem(grant: ProviderGrant, now: Date): GrantItem {
   return {
     id: grant.id,
-    provider: grant.provider,
+    provider: withLevel(grant.provider),
     source: grant.source,
     granted_at: grant.grantedAt.toISOString(),
     expires_at: grant.expiresAt.toISOString(),

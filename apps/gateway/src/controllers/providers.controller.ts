@@ -23,6 +23,7 @@ import {
   RequestAccessDto,
   VerifyLicenseDto,
   type CallerIdentity,
+  type DisputeLicenseReply,
   type DocumentListItem,
   type DownloadLinkReply,
   type FhirBundle,
@@ -40,6 +41,7 @@ import { DocumentItemDoc, DownloadLinkDoc } from './documents.openapi';
 import { ErrorDoc } from './openapi.models';
 import {
   DecideRequestBodyDoc,
+  DisputeLicenseReplyDoc,
   PatientAccessReplyDoc,
   ProviderFactsDoc,
   ProviderPatientItemDoc,
@@ -69,28 +71,50 @@ export class MedicalLicenseController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Verify a medical license against the NPPES NPI Registry; success gives the account the provider role',
+    summary: 'Verify a medical license against the NPPES NPI Registry; success gives the account the provider role (self-attested until an operator verifies it)',
     description:
       'The number is the 10-digit NPI. The registry must know it as an individual provider (NPI-1) whose name matches the account\'s ' +
       '(case, accents and middle names do not matter), and no other account may hold it. The role reaches the next access token: ' +
       'refresh the token (POST /api/token/refresh/) after a success. At most 10 attempts an hour per account; every attempt is ' +
-      "recorded in the account's access history.",
+      "recorded in the account's access history. A registry name match is a claim, not proof (the registry is public): the provider is " +
+      "'self_attested' (may ask patients, who see \"claims to be Dr X (NPI ...); not verified\") until an operator verifies the claim " +
+      "(provider.verification 'verified'). Changing the profile's first or last name drops the claim and the role.",
   })
   @ApiBody({ type: VerifyLicenseBodyDoc, examples: { npi: { value: { license_number: '1234567893' } } } })
   @ApiOkResponse({ type: VerifyLicenseReplyDoc })
   @ApiNotFoundResponse({ type: ErrorDoc, description: "'Medical License Number Not Found, Please Try Again' (unknown number, or a wrong check digit)" })
   @ApiResponse({ status: 400, type: ErrorDoc, description: 'An organisation\'s NPI, or the registry\'s name does not match the account\'s' })
-  @ApiConflictResponse({ type: ErrorDoc, description: 'The number is verified on another account' })
+  @ApiConflictResponse({ type: ErrorDoc, description: 'Another account claims the number: if it is yours, dispute it (POST /api/medical-license/dispute/)' })
+  @ApiForbiddenResponse({ type: ErrorDoc, description: 'Your claim on this number was rejected after review' })
   @ApiTooManyRequestsResponse({ type: ErrorDoc, description: 'Too many attempts (Retry-After)' })
   @ApiServiceUnavailableResponse({ type: ErrorDoc, description: "'We cannot verify licenses right now. Please try again later.' (the registry is down, slow or failing)" })
   verify(@Body() dto: VerifyLicenseDto, @CurrentCaller() caller: CallerIdentity): Promise<VerifyLicenseReply> {
     return this.providers.call('verifyLicense', dto, caller);
   }
 
+  @Post('dispute')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: "Dispute another account's claim on your NPI",
+    description:
+      'For the real holder of a number another account claims (409 on POST /api/medical-license/). The registry must know the number under your ' +
+      "account's name (the same checks and hourly limit as a claim). The dispute goes to the operators' review queue; while it is open the other " +
+      'account is not verified, so no share link lets it in without asking. Filing again answers the same dispute.',
+  })
+  @ApiBody({ type: VerifyLicenseBodyDoc, examples: { npi: { value: { license_number: '1234567893' } } } })
+  @ApiResponse({ status: 201, type: DisputeLicenseReplyDoc })
+  @ApiNotFoundResponse({ type: ErrorDoc, description: "'Medical License Number Not Found, Please Try Again'" })
+  @ApiResponse({ status: 400, type: ErrorDoc, description: "An organisation's NPI, the registry's name does not match the account's, or no other account claims the number" })
+  @ApiTooManyRequestsResponse({ type: ErrorDoc, description: 'Too many attempts (Retry-After)' })
+  @ApiServiceUnavailableResponse({ type: ErrorDoc, description: 'The registry cannot be asked right now' })
+  dispute(@Body() dto: VerifyLicenseDto, @CurrentCaller() caller: CallerIdentity): Promise<DisputeLicenseReply> {
+    return this.providers.call('disputeLicense', dto, caller);
+  }
+
   @Get()
-  @ApiOperation({ summary: "The signed-in provider's verified facts" })
+  @ApiOperation({ summary: "The signed-in provider's facts, with their verification level ('self_attested' or 'verified')" })
   @ApiOkResponse({ type: ProviderFactsDoc })
-  @ApiNotFoundResponse({ type: ErrorDoc, description: 'Not a verified provider' })
+  @ApiNotFoundResponse({ type: ErrorDoc, description: 'No licence claim on this account (or a rejected one)' })
   get(@CurrentCaller() caller: CallerIdentity): Promise<ProviderFacts> {
     return this.providers.call('getProvider', {}, caller);
   }

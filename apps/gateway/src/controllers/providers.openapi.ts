@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { GRANT_DURATIONS } from '@medfolio/contracts';
+import { GRANT_DURATIONS, PROVIDER_VERIFICATIONS } from '@medfolio/contracts';
 
 /** OpenAPI shapes of the provider routes (issue 18); the contracts are plain interfaces and DTOs. */
 export class VerifyLicenseBodyDoc {
@@ -17,6 +17,21 @@ export class ProviderFactsDoc {
   @ApiProperty({ example: 'CA', description: "The primary taxonomy's licence state" }) state!: string;
   @ApiProperty({ format: 'date-time' }) verified_at!: string;
   @ApiProperty({ example: 'Dr Ana Ruiz (NPI 1234567893)', description: 'How patients see the provider' }) display_name!: string;
+  @ApiProperty({
+    enum: PROVIDER_VERIFICATIONS,
+    example: 'self_attested',
+    description:
+      "'self_attested': the registry knows the NPI under the account's name (a claim: patients see \"claims to be Dr X (NPI ...); not verified\", and links never let you in without asking). " +
+      "'verified': an operator confirmed your identity (and no dispute of the number is open).",
+  })
+  verification!: string;
+  @ApiProperty({ enum: ['pending', 'verified', 'disputed'], description: "Where the claim stands in the operators' review" }) review!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'When an operator verified the claim' }) reviewed_at!: string | null;
+}
+
+export class DisputeLicenseReplyDoc {
+  @ApiProperty({ example: 'Your dispute was filed. An operator will review both claims and contact you at your account e-mail address.' }) message!: string;
+  @ApiProperty({ format: 'uuid' }) dispute_id!: string;
 }
 
 export class VerifyLicenseReplyDoc {
@@ -37,6 +52,11 @@ export class RequestAccessReplyDoc {
 export class ProviderSummaryDoc {
   @ApiProperty({ format: 'uuid' }) user_id!: string;
   @ApiProperty({ example: 'Dr Ana Ruiz (NPI 1234567893)' }) display_name!: string;
+  @ApiProperty({
+    enum: PROVIDER_VERIFICATIONS,
+    description: "'verified' (an operator confirmed who they are) or 'self_attested' (the registry's name matches the account's, which anyone can claim): show \"claims to be <display_name>; not verified\"",
+  })
+  verification!: string;
   @ApiProperty({ example: '1234567893' }) npi!: string;
   @ApiProperty({ example: 'M.D.' }) credential!: string;
   @ApiProperty({ example: 'Internal Medicine' }) specialty!: string;

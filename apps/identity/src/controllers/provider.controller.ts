@@ -5,6 +5,7 @@ import {
   UserContactDto,
   VerifyLicenseDto,
   type CallerIdentity,
+  type DisputeLicenseReply,
   type ProviderFacts,
   type UserContact,
   type VerifyLicenseReply,
@@ -19,6 +20,11 @@ export class ProviderController {
   @Handles(PROVIDERS_SUBJECTS.verifyLicense)
   verify(@Payload() dto: VerifyLicenseDto, @Caller() caller: CallerIdentity): Promise<VerifyLicenseReply> {
     return this.licenses.verify(caller, dto);
+  }
+
+  @Handles(PROVIDERS_SUBJECTS.disputeLicense)
+  dispute(@Payload() dto: VerifyLicenseDto, @Caller() caller: CallerIdentity): Promise<DisputeLicenseReply> {
+    return this.licenses.dispute(caller, dto);
   }
 
   @Handles(PROVIDERS_SUBJECTS.getProvider)

@@ -2,5 +2,6 @@ import { CreateOutboxTables1795290000000 } from '@medfolio/messaging/outbox';
 import { CreateIdentity1795300000000 } from './1795300000000-create-identity';
 import { ProviderLicenses1797100000000 } from './1797100000000-provider-licenses';
 import { GenderAndReferralCode1797100000001 } from './1797100000001-gender-and-referral-code';
+import { LicenseReview1797300000025 } from './1797300000025-license-review';
 
-export const IDENTITY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateIdentity1795300000000, ProviderLicenses1797100000000, GenderAndReferralCode1797100000001];
+export const IDENTITY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateIdentity1795300000000, ProviderLicenses1797100000000, GenderAndReferralCode1797100000001, LicenseReview1797300000025];

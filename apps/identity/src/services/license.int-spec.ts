@@ -55,7 +55,7 @@ describe('licence verification against the NPPES stand-in', () => {
     const reply = await licenses.verify(ana.as, { license_number: NPPES_SAMPLES.ana.number });
     expect(reply).toEqual({
       message: PROVIDER_MESSAGES.verified,
-      provider: expect.objectContaining({ npi: '1234567893', registry: 'nppes', first_name: 'ANA', last_name: 'RUIZ', credential: 'M.D.', specialty: 'Internal Medicine', state: 'CA', display_name: 'Dr Ana Ruiz (NPI 1234567893)' }),
+      provider: expect.objectContaining({ npi: '1234567893', registry: 'nppes', first_name: 'ANA', last_name: 'RUIZ', credential: 'M.D.', specialty: 'Internal Medicine', state: 'CA', display_name: 'Dr Ana Ruiz (NPI 1234567893)', verification: 'self_attested', review: 'pending' }),
     });
     const profile = await profiles.get(ana.as);
     expect(profile.roles).toEqual(['patient', 'provider']);
@@ -71,7 +71,7 @@ describe('licence verification against the NPPES stand-in', () => {
 
   it('refuses the same NPI on another account with the same name', async () => {
     const other = await signedIn('Ana Ruiz');
-    expect(await refusal(licenses.verify(other.as, { license_number: NPPES_SAMPLES.ana.number }))).toMatchObject({ code: 'CONFLICT', message: PROVIDER_MESSAGES.claimed });
+    expect(await refusal(licenses.verify(other.as, { license_number: NPPES_SAMPLES.ana.number }))).toMatchObject({ code: 'CONFLICT', message: PROVIDER_MESSAGES.claimedDisputable });
     expect((await profiles.get(other.as)).roles).toEqual(['patient']);
   });
 

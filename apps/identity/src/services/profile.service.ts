@@ -61,8 +61,20 @@ export class ProfileService {
     return this.toProfile({ ...user, profilePictureKey: key });
   }
 
+  /**
+   * A name change on an account holding a licence claim drops the claim, so the provider role leaves
+   * the next access token (security issue 25.2): the verified name is locked to the registry's, and a
+   * claim made under one name must not be carried to another. The provider claims again under the
+   * new name (self-attested until an operator verifies it). Dropped (and audited) before the rename.
+   */
   async update(caller: CallerIdentity, dto: UpdateProfileDto): Promise<Profile> {
     const user = await this.load(caller);
+    const renamed = dto.first_name !== user.firstName || (dto.last_name ?? '') !== user.lastName;
+    const license = renamed ? await this.licenses.findByUser(user.id) : null;
+    if (license && license.review !== 'rejected') {
+      await this.audit.record(caller, { action: 'license.drop', entityType: 'provider-license', entityId: license.licenseNumber, patientId: user.id, outcome: 'success', policy: 'renamed' });
+      await this.licenses.drop(user.id);
+    }
     const changes = {
       firstName: dto.first_name,
       lastName: dto.last_name ?? '',
@@ -85,12 +97,13 @@ export class ProfileService {
     const profilePicture = user.profilePictureKey
       ? await this.storage.createDownloadUrl(user.profilePictureKey, { expiresInSeconds: PICTURE_URL_SECONDS, contentType: user.profilePictureKey.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' })
       : null;
-    const license = await this.licenses.findByUser(user.id);
+    const found = await this.licenses.findByUser(user.id);
+    const license = found && found.review !== 'rejected' ? found : null;
     return {
       ...toProfile(user),
       profile_picture: profilePicture,
       roles: license ? [PATIENT_ROLE, PROVIDER_ROLE] : [PATIENT_ROLE],
-      provider: license ? toProviderFacts(license) : null,
+      provider: license ? toProviderFacts(license, await this.licenses.hasOpenDispute(license.licenseNumber)) : null,
     };
   }
 }

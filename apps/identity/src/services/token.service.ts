@@ -57,11 +57,12 @@ export class TokenService {
   /**
    * Roles are read when the token is made: a licence verified now reaches the next token (the web
    * app refreshes at once after a verification; an access token issued before keeps its old roles
-   * until it expires or is refreshed).
+   * until it expires or is refreshed). A rejected claim, or one dropped by a name change, is no role
+   * (security issue 25.2).
    */
   async accessToken(userId: string, sessionId: string): Promise<string> {
     const ring = await this.keys.signingKeys();
-    const roles = (await this.licenses.findByUser(userId)) ? [PATIENT_ROLE, PROVIDER_ROLE] : [PATIENT_ROLE];
+    const roles = (await this.licenses.holdsRole(userId)) ? [PATIENT_ROLE, PROVIDER_ROLE] : [PATIENT_ROLE];
     return signAccessToken(
       ring.current,
       { sub: userId, roles, sid: sessionId },

@@ -28,6 +28,12 @@ async function signUp(base: string, mailbox: Mailbox, name: string): Promise<Acc
   return { id: me.body.id, email, ...login.body };
 }
 
+/** The operators' review (security issue 25.2): the `license-review` command, where the run mode can run it. */
+export interface LicenseOperator {
+  /** `license-review approve <npi> --operator ...`: the pending claim on the NPI becomes verified. */
+  approve(npi: string): Promise<void>;
+}
+
 /**
  * Providers over HTTP (issue 18), against a registry stand-in (NPI_REGISTRY_URL → FakeNppes with
  * Dr Ana María Ruiz, NPI 1234567893): a doctor verifies her license (the role reaches the next
@@ -35,8 +41,12 @@ async function signUp(base: string, mailbox: Mailbox, name: string): Promise<Acc
  * grant, an unverified user, signed out: 404/403/401; the patient's own routes); the doctor asks
  * from the share id, the patient is e-mailed and approves for a day; the doctor lists, downloads
  * (the same bytes) and reads the summary; the patient's history names her; revoked: 404 again.
+ * Security issue 25.2: a registry name match is only a self-attested claim: the patient is told
+ * "claims to be Dr ...; not verified", and a link that pre-approves verified providers makes a
+ * self-attested one ask; verified through the operator command (where `operator` is given: the
+ * embedded product's database is its process's own), the provider is let in by such a link at once.
  */
-export async function providersJourney(base: string, mailbox: Mailbox): Promise<void> {
+export async function providersJourney(base: string, mailbox: Mailbox, operator?: LicenseOperator): Promise<void> {
   const patient = await signUp(base, mailbox, 'Pat Lee');
   const doctor = await signUp(base, mailbox, 'Ana Ruiz');
   const stranger = await signUp(base, mailbox, 'Sam Cole');
@@ -54,9 +64,11 @@ export async function providersJourney(base: string, mailbox: Mailbox): Promise<
   check(typo.status === 404 && typo.body.message === 'Medical License Number Not Found, Please Try Again', 'a wrong check digit', typo);
   const notHers = await call<{ message: string }>(base, 'POST', '/api/medical-license/', { license_number: '1234567893' }, stranger.access);
   check(notHers.status === 400, "another name's NPI", notHers);
-  const verified = await call<{ message: string; provider: { display_name: string } }>(base, 'POST', '/api/medical-license/', { license_number: '1234 5678 93' }, doctor.access);
+  const verified = await call<{ message: string; provider: { display_name: string; verification: string; review: string } }>(base, 'POST', '/api/medical-license/', { license_number: '1234 5678 93' }, doctor.access);
   check(verified.status === 200 && verified.body.message === 'License verified successfully!', 'verify', verified.body);
   check(verified.body.provider.display_name === 'Dr Ana Ruiz (NPI 1234567893)', 'display name', verified.body);
+  // A name match against a public registry is a claim: self-attested, waiting for an operator.
+  check(verified.body.provider.verification === 'self_attested' && verified.body.provider.review === 'pending', 'self-attested until reviewed', verified.body);
   // The access token from before still carries only 'patient': provider routes need the next one.
   const before = await call(base, 'GET', '/api/providers/patients/', undefined, doctor.access);
   const refreshed = await call<TokenPair>(base, 'POST', '/api/token/refresh/', { refresh: doctor.refresh });
@@ -89,10 +101,11 @@ export async function providersJourney(base: string, mailbox: Mailbox): Promise<
   // The request, the e-mail, the approval.
   const asked = await call<RequestAccessReply>(base, 'POST', '/api/providers/access-requests/', { share_id: shareId }, ana);
   check(asked.status === 200 && asked.body.state === 'pending', 'request', asked.body);
-  await waitFor('the request e-mail', async () => (await mailbox.textsTo(patient.email)).find((t) => t.includes('Dr Ana Ruiz (NPI 1234567893)') && t.includes('/providers/access')));
+  const mail = await waitFor('the request e-mail', async () => (await mailbox.textsTo(patient.email)).find((t) => t.includes('Dr Ana Ruiz (NPI 1234567893)') && t.includes('/providers/access')));
+  check(mail.includes('claims to be Dr Ana Ruiz (NPI 1234567893); not verified') && !mail.includes('verified in the national provider registry'), 'the e-mail says she is not verified', mail);
   const pending = await call<PatientAccessReply>(base, 'GET', '/api/providers/access/', undefined, patient.access);
   const request = pending.body.requests[0];
-  check(request?.provider.display_name === 'Dr Ana Ruiz (NPI 1234567893)', 'the patient sees the request', pending.body);
+  check(request?.provider.display_name === 'Dr Ana Ruiz (NPI 1234567893)' && request.provider.verification === 'self_attested', 'the patient sees the request, as a claim', pending.body);
   check((await call(base, 'POST', `/api/providers/access-requests/${request!.id}/decision/`, { decision: 'approve', duration: 'day' }, stranger.access)).status === 404, 'only the patient decides');
   const approved = await call<PatientAccessReply>(base, 'POST', `/api/providers/access-requests/${request!.id}/decision/`, { decision: 'approve', duration: 'day' }, patient.access);
   check(approved.status === 200 && approved.body.grants[0]?.active === true, 'approve', approved.body);
@@ -115,19 +128,40 @@ export async function providersJourney(base: string, mailbox: Mailbox): Promise<
   // The patient's history names her.
   const history = await waitFor('the download in the history', async () => {
     const page = await call<HistoryPage>(base, 'GET', '/api/history/?page_size=100', undefined, patient.access);
-    return page.body.results.find((r) => r.action === 'document.download-link' && r.who === 'Dr Ana Ruiz (NPI 1234567893)' && r.entity_id === documentId);
+    return page.body.results.find((r) => r.action === 'document.download-link' && r.who === 'claims to be Dr Ana Ruiz (NPI 1234567893); not verified' && r.entity_id === documentId);
   });
   check(history.what === 'Downloaded a document', 'history entry', history);
 
-  // A link made with "verified providers may see documents" grants at once, without a request.
+  // A link made with "verified providers may see documents": a self-attested provider only asks.
   const open = await call<ShareLinkItem>(base, 'POST', '/api/share-links/', { label: 'For any verified doctor', providers_may_see_documents: true }, patient.access);
   check(open.status === 201 || open.status === 200, 'a pre-approving link', open.body);
   const john = await signUp(base, mailbox, 'John Smith');
   check((await call(base, 'POST', '/api/medical-license/', { license_number: '1003000126' }, john.access)).status === 200, "John's license");
-  const johnToken = (await call<TokenPair>(base, 'POST', '/api/token/refresh/', { refresh: john.refresh })).body.access;
-  const granted = await call<RequestAccessReply>(base, 'POST', '/api/providers/access-requests/', { share_id: open.body.share_id }, johnToken);
-  check(granted.body.state === 'granted' && granted.body.patient_id === patient.id, 'granted at once', granted.body);
-  check((await call(base, 'GET', `/api/providers/patients/${patient.id}/documents/`, undefined, johnToken)).status === 200, 'John sees the documents');
+  const johnTokens = (await call<TokenPair>(base, 'POST', '/api/token/refresh/', { refresh: john.refresh })).body;
+  const johnToken = johnTokens.access;
+  const onlyAsked = await call<RequestAccessReply>(base, 'POST', '/api/providers/access-requests/', { share_id: open.body.share_id }, johnToken);
+  check(onlyAsked.body.state === 'pending' && onlyAsked.body.patient_id === null, 'self-attested: asked, not granted', onlyAsked.body);
+  check((await call(base, 'GET', `/api/providers/patients/${patient.id}/documents/`, undefined, johnToken)).status === 404, 'John sees nothing yet');
+
+  // Verified by an operator (the license-review command), the same link lets him in at once.
+  if (operator) {
+    await operator.approve('1003000126');
+    const facts = await call<{ verification: string }>(base, 'GET', '/api/medical-license/', undefined, johnToken);
+    check(facts.status === 200 && facts.body.verification === 'verified', 'verified by the operator', facts.body);
+    const granted = await call<RequestAccessReply>(base, 'POST', '/api/providers/access-requests/', { share_id: open.body.share_id }, johnToken);
+    check(granted.body.state === 'granted' && granted.body.patient_id === patient.id, 'granted at once', granted.body);
+    check((await call(base, 'GET', `/api/providers/patients/${patient.id}/documents/`, undefined, johnToken)).status === 200, 'John sees the documents');
+    const grants = await call<PatientAccessReply>(base, 'GET', '/api/providers/access/', undefined, patient.access);
+    check(grants.body.grants.some((g) => g.provider.npi === '1003000126' && g.source === 'share-link' && g.provider.verification === 'verified'), 'the patient sees a verified provider', grants.body);
+
+    // The verified name is locked: renaming the profile drops the role from the next token.
+    const renamed = await call<Profile>(base, 'PUT', '/api/profile/', { first_name: 'Mallory', last_name: '', phone: '+1 202 555 0143' }, johnToken);
+    check(renamed.status === 200 && !renamed.body.roles.includes('provider'), 'a rename drops the role', renamed.body);
+    const after = await call<TokenPair>(base, 'POST', '/api/token/refresh/', { refresh: johnTokens.refresh });
+    check(after.status === 200, 'refresh after the rename', after.body);
+    const dropped = await call(base, 'GET', `/api/providers/patients/${patient.id}/documents/`, undefined, after.body.access);
+    check(dropped.status === 404, 'no provider role in the next token', dropped.status);
+  }
 
   // Revoked: 404 at once.
   const grantId = approved.body.grants.find((g) => g.provider.npi === '1234567893')!.id;

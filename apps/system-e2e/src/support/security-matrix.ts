@@ -99,8 +99,12 @@ async function makeOwnerObjects(base: string, mailbox: Mailbox, owner: Party): P
   const toRevoke = await link('POST', '/api/share-links/', { label: 'To revoke' });
   const open = await link('POST', '/api/share-links/', { label: 'Verified doctors', providers_may_see_documents: true });
   const smith = await verifiedProvider(base, mailbox, 'John Smith', '1003000126');
-  const granted = await as<RequestAccessReply>('POST', '/api/providers/access-requests/', { share_id: open.share_id }, smith);
-  if (granted.body.state !== 'granted') throw new Error(`the provider's grant: ${granted.status} ${JSON.stringify(granted.body)}`);
+  // Self-attested (no operator review here): the pre-approving link makes him ask; the owner approves.
+  const smithAsked = await as<RequestAccessReply>('POST', '/api/providers/access-requests/', { share_id: open.share_id }, smith);
+  if (smithAsked.body.state !== 'pending') throw new Error(`the provider's request: ${smithAsked.status} ${JSON.stringify(smithAsked.body)}`);
+  const smithRequest = (await as<PatientAccessReply>('GET', '/api/providers/access/')).body.requests?.find((r) => r.provider.npi === '1003000126');
+  const granted = smithRequest && (await as<PatientAccessReply>('POST', `/api/providers/access-requests/${smithRequest.id}/decision/`, { decision: 'approve', duration: 'month' }));
+  if (granted?.status !== 200) throw new Error(`the provider's grant: ${granted?.status} ${JSON.stringify(granted?.body ?? smithRequest)}`);
   const ruiz = await verifiedProvider(base, mailbox, 'Ana Ruiz', '1234567893');
   const asked = await as<RequestAccessReply>('POST', '/api/providers/access-requests/', { share_id: defaultLink.share_id }, ruiz);
   if (asked.body.state !== 'pending') throw new Error(`the provider's request: ${asked.status} ${JSON.stringify(asked.body)}`);

@@ -168,17 +168,25 @@ function contactCopy(data: TemplateData['contact-copy']): RenderedEmail {
   };
 }
 
-/** Issue 18: a verified provider asks for the documents behind the patient's shared summary. No health data in it. */
+/**
+ * Issue 18: a provider asks for the documents behind the patient's shared summary. No health data in
+ * it. Security issue 25.2: only an operator-verified provider is called verified; a self-attested one
+ * (a registry name match, which anyone can fake) "claims to be Dr X (NPI ...); not verified".
+ */
 function providerAccessRequest(data: TemplateData['provider-access-request']): RenderedEmail {
-  const subject = `A doctor asks to see your documents on ${PRODUCT_NAME}`;
+  const verified = data.verification === 'verified';
+  const subject = verified ? `A doctor asks to see your documents on ${PRODUCT_NAME}` : `Someone asks to see your documents on ${PRODUCT_NAME}`;
   const provider = userText(data.provider, MAX_PROVIDER_LENGTH) || 'a provider';
   const url = data.review_url.trim();
-  const intro = `${provider}, verified in the national provider registry, opened the summary you shared and asks to see the documents behind it.`;
+  const intro = verified
+    ? `${provider}, verified in the national provider registry, opened the summary you shared and asks to see the documents behind it.`
+    : `Someone who claims to be ${provider}; not verified, opened the summary you shared and asks to see the documents behind it.`;
+  const caution = verified ? [] : ['We have not confirmed who this is: the name and number are public. Approve only if you expect this doctor, and check with them if unsure.'];
   const what = 'Nothing is shared until you approve. You choose for how long (a day, a week or a month), and you can revoke access at any time.';
   return {
     subject,
-    text: textPart([greeting(data.first_name), '', intro, what, '', `Review the request: ${url}`]),
-    html: layout(subject, paragraph(greeting(data.first_name)) + paragraph(intro) + paragraph(what) + button(url, 'Review the request'), FOOTER),
+    text: textPart([greeting(data.first_name), '', intro, ...caution, what, '', `Review the request: ${url}`]),
+    html: layout(subject, paragraph(greeting(data.first_name)) + paragraph(intro) + caution.map(paragraph).join('') + paragraph(what) + button(url, 'Review the request'), FOOTER),
   };
 }
 

@@ -56,6 +56,20 @@ describe('e-mail templates', () => {
     expect(email.html).not.toContain('x=1&y=2');
   });
 
+  it('provider access request: "verified" only for an operator-verified provider; otherwise "claims to be ...; not verified" (security 25.2)', () => {
+    const verified = renderEmail('provider-access-request', { ...SAMPLE['provider-access-request'], verification: 'verified' }, context);
+    expect(verified.subject).toBe('A doctor asks to see your documents on Medfolio');
+    expect(verified.text).toContain('Dr Ana Ruiz (NPI 1234567893), verified in the national provider registry, opened the summary you shared');
+    for (const data of [{ ...SAMPLE['provider-access-request'], verification: 'self_attested' }, SAMPLE['provider-access-request']]) {
+      const claimed = renderEmail('provider-access-request', data, context);
+      expect(claimed.subject).toBe('Someone asks to see your documents on Medfolio');
+      expect(claimed.text).toContain('Someone who claims to be Dr Ana Ruiz (NPI 1234567893); not verified, opened the summary you shared');
+      expect(claimed.text).not.toContain('verified in the national provider registry');
+      expect(claimed.html).toContain('claims to be Dr Ana Ruiz (NPI 1234567893); not verified');
+      expect(claimed.html).toContain('We have not confirmed who this is');
+    }
+  });
+
   it('sign-up attempt: tells the owner, links to sign-in and the password reset, carries no secret', () => {
     const email = renderEmail('sign-up-attempt', SAMPLE['sign-up-attempt'], context);
     expect(email.subject).toBe('Someone tried to sign up to Medfolio with your e-mail address');
