@@ -172,6 +172,16 @@ export interface ForgotPasswordReply extends MessageReply {
   token: null;
 }
 
+/**
+ * identity's answer to a sign-out, to the gateway: `revoked_session_id` names the sign-in it revoked,
+ * so the gateway that served the sign-out refuses its access tokens before it answers (the others
+ * learn through identity.user.sessions-revoked.v1). The gateway does not pass it on: the HTTP answer
+ * is the MessageReply.
+ */
+export interface LogoutReply extends MessageReply {
+  revoked_session_id?: string;
+}
+
 export interface ChangePasswordReply extends MessageReply {
   detail: string;
 }

@@ -9,6 +9,7 @@ import type {
   GoogleLoginDto,
   LoginDto,
   LogoutDto,
+  LogoutReply,
   MessageReply,
   Profile,
   RefreshDto,
@@ -63,7 +64,7 @@ export interface IdentityRpc {
   [IDENTITY_SUBJECTS.login]: RpcShape<LoginDto, TokenPair>;
   [IDENTITY_SUBJECTS.loginWithGoogle]: RpcShape<GoogleLoginDto, TokenPair>;
   [IDENTITY_SUBJECTS.refresh]: RpcShape<RefreshDto, TokenPair>;
-  [IDENTITY_SUBJECTS.logout]: RpcShape<LogoutDto, MessageReply>;
+  [IDENTITY_SUBJECTS.logout]: RpcShape<LogoutDto, LogoutReply>;
   [IDENTITY_SUBJECTS.forgotPassword]: RpcShape<EmailDto, ForgotPasswordReply>;
   [IDENTITY_SUBJECTS.resetPassword]: RpcShape<ResetPasswordDto, MessageReply>;
   [IDENTITY_SUBJECTS.changePassword]: RpcShape<ChangePasswordDto, ChangePasswordReply>;

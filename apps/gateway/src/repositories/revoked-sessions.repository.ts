@@ -57,6 +57,14 @@ export class RevokedSessionsRepository implements OnApplicationBootstrap, OnModu
     for (const sid of event.session_ids ?? []) this.revoked.set(sid, until);
   }
 
+  /**
+   * A sign-out this gateway served: its sign-in is refused from now on, before the answer goes out
+   * (the event reaches this gateway's tail some milliseconds later, and the other gateways' too).
+   */
+  revokeNow(sessionId: string, now = Date.now()): void {
+    this.revoked.set(sessionId, now + KEEP_MS);
+  }
+
   prune(now: number): void {
     for (const [sid, until] of this.revoked) if (until <= now) this.revoked.delete(sid);
   }

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { IDENTITY_SUBJECTS, STREAMS, type SessionsRevokedEvent } from '@medfolio/contracts';
+import { IDENTITY_SUBJECTS, STREAMS, type LogoutReply, type SessionsRevokedEvent } from '@medfolio/contracts';
 import { loadConfig } from '@medfolio/config';
-import { createRpcClient, InProcessEventBus, type RpcClient } from '@medfolio/messaging';
+import { createRpcClient, InProcessBroker, InProcessEventBus, type RpcClient } from '@medfolio/messaging';
 import { loadOrCreateSigningKeys, publicJwks, signAccessToken, type SigningKeyRing } from '@medfolio/security';
 import { createGatewayApp } from '../bootstrap';
 import { GatewayConfig } from '../config';
@@ -70,6 +70,28 @@ describe('access tokens of revoked sign-ins', () => {
     expect(await status(one, token)).toBe(401);
     expect(await status(two, token)).toBe(401);
     expect(await status(one, other)).not.toBe(401); // other sign-ins go on
+  });
+
+  it('a sign-out refuses the access token before its 200, on the gateway that served it (the event came 9-24 ms later)', async () => {
+    const app = await gateway();
+    const sid = randomUUID();
+    const token = await tokenFor(sid);
+    // identity as the gateway sees it: it revokes and names the sign-in; its event is not (yet) published.
+    const calls: unknown[] = [];
+    InProcessBroker.register(IDENTITY_SUBJECTS.logout, async (data) => {
+      calls.push(data);
+      return { message: 'You are signed out.', revoked_session_id: sid } satisfies LogoutReply;
+    });
+    try {
+      expect(await status(app, token)).not.toBe(401);
+      const out = await app.inject({ method: 'POST', url: '/api/logout/', payload: {}, headers: { authorization: `Bearer ${token}` } });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ message: 'You are signed out.' }); // the sid is for the gateway only
+      expect(await status(app, token)).toBe(401);
+      expect(calls).toHaveLength(1);
+    } finally {
+      InProcessBroker.unregister(IDENTITY_SUBJECTS.logout);
+    }
   });
 
   it('a gateway that starts later still knows revocations of the last hour, not older ones', async () => {

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { GoogleLoginDto, IDENTITY_SUBJECTS, LoginDto, LogoutDto, RefreshDto, type CallerIdentity, type MessageReply, type TokenPair } from '@medfolio/contracts';
+import { GoogleLoginDto, IDENTITY_SUBJECTS, LoginDto, LogoutDto, RefreshDto, type CallerIdentity, type LogoutReply, type TokenPair } from '@medfolio/contracts';
 import { Caller, Handles, RpcController } from '@medfolio/messaging';
 import { SessionService } from '../services/session.service';
 
@@ -24,7 +24,7 @@ export class SessionController {
   }
 
   @Handles(IDENTITY_SUBJECTS.logout)
-  logout(@Payload() dto: LogoutDto, @Caller() caller: CallerIdentity): Promise<MessageReply> {
+  logout(@Payload() dto: LogoutDto, @Caller() caller: CallerIdentity): Promise<LogoutReply> {
     return this.sessions.logout(caller, dto.refresh);
   }
 }

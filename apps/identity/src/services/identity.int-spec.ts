@@ -220,9 +220,14 @@ describe('sign-in and tokens', () => {
     const dto = await verifiedUser();
     const laptop = await sessions.login(caller(), dto);
     const phone = await sessions.login(caller(), dto);
-    await sessions.logout(caller(), laptop.refresh);
+    // The reply names the sign-in revoked, for the gateway that serves the sign-out (security 25.6).
+    await expect(sessions.logout(caller(), laptop.refresh)).resolves.toEqual({ message: SESSION_MESSAGES.loggedOut, revoked_session_id: sidOf(laptop.access) });
     await expect(codeOf(sessions.refresh(caller(), laptop.refresh))).resolves.toBe('UNAUTHENTICATED');
     await expect(codeOf(sessions.refresh(caller(), phone.refresh))).resolves.toBe('ok');
+    // By the access token alone; nothing to name without either.
+    await expect(sessions.logout(caller('203.0.113.9', { userId: userIdOf(phone.access), sessionId: sidOf(phone.access) }))).resolves.toEqual({ message: SESSION_MESSAGES.loggedOut, revoked_session_id: sidOf(phone.access) });
+    await expect(codeOf(sessions.refresh(caller(), phone.refresh))).resolves.toBe('UNAUTHENTICATED');
+    await expect(sessions.logout(caller())).resolves.toEqual({ message: SESSION_MESSAGES.loggedOut });
   });
 
   it('limits failed sign-ins per account, and the limit decays', async () => {

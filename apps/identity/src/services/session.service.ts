@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type CallerIdentity, type LoginDto, type MessageReply, type TokenPair } from '@medfolio/contracts';
+import { DomainError, type CallerIdentity, type LoginDto, type LogoutReply, type TokenPair } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { GOOGLE_VERIFIER, type GoogleVerifier } from '../repositories/google.repository';
@@ -86,11 +86,16 @@ export class SessionService {
     });
   }
 
-  /** Revokes the sign-in named by the refresh token, or else the caller's current one. */
-  async logout(caller: CallerIdentity, refresh?: string): Promise<MessageReply> {
+  /**
+   * Revokes the sign-in named by the refresh token, or else the caller's current one, and names it in
+   * the reply (`revoked_session_id`): the gateway that serves the sign-out refuses its access tokens
+   * before it answers; the other gateways learn through the event.
+   */
+  async logout(caller: CallerIdentity, refresh?: string): Promise<LogoutReply> {
     const family = refresh ? await this.sessions.familyOf(sha256(refresh)) : null;
     const familyId = family?.id ?? caller.sessionId;
-    if (familyId && (await this.sessions.revokeFamily(familyId, 'logout'))) this.relay.kick();
-    return { message: SESSION_MESSAGES.loggedOut };
+    if (!familyId) return { message: SESSION_MESSAGES.loggedOut };
+    if (await this.sessions.revokeFamily(familyId, 'logout')) this.relay.kick();
+    return { message: SESSION_MESSAGES.loggedOut, revoked_session_id: familyId };
   }
 }
