@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the tools the tests need: Debian's Chromium (browser tests) with apt-get, and
+# Installs the tools the tests need: Debian's Chromium (browser tests) and ClamAV's daemon
+# (antivirus tests) with apt-get, and
 # versitygw as the S3 server, helm and kube-score with
 # `go install` from the Go module proxy, at pinned versions, into a cache outside the clone
 # (MEDFOLIO_TOOLS_DIR, default ~/.cache/medfolio/tools/bin), so a second run takes no time.
@@ -20,6 +21,20 @@ if [[ ! -x "$chromium" ]]; then
     apt-get install -y --no-install-recommends chromium >&2 || { apt-get update >&2 && apt-get install -y --no-install-recommends chromium >&2; }
   else
     echo "install-tools: Chromium is missing at $chromium; install Debian's chromium package (as root) or set CHROMIUM_PATH" >&2
+  fi
+fi
+
+# Debian's ClamAV daemon for the antivirus tests: libs/testing/src/clamd.ts starts its own clamd on a
+# free port with a signature database it writes (the EICAR test signature). freshclam is never run:
+# the official databases cannot be downloaded on these machines. In CI the tests fail without it.
+clamd="${CLAMD_BIN:-/usr/sbin/clamd}"
+if [[ ! -x "$clamd" ]]; then
+  if command -v apt-get >/dev/null 2>&1 && [[ "$(id -u)" == 0 ]]; then
+    echo "install-tools: apt-get install clamav-daemon" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y --no-install-recommends clamav-daemon >&2 || { apt-get update >&2 && apt-get install -y --no-install-recommends clamav-daemon >&2; }
+  else
+    echo "install-tools: clamd is missing at $clamd; install Debian's clamav-daemon package (as root) or set CLAMD_BIN" >&2
   fi
 fi
 

@@ -19,6 +19,7 @@ import { DOCUMENTS_MIGRATIONS } from './migrations';
 import { DocumentBlobsRepository } from './repositories/document-blobs.repository';
 import { DocumentsRepository } from './repositories/documents.repository';
 import { EntitlementsRepository } from './repositories/entitlements.repository';
+import { VirusScannerRepository } from './repositories/virus-scanner.repository';
 import { DocumentAudit } from './services/document-audit';
 import { DocumentsMetrics } from './services/documents-metrics';
 import { DocumentsService } from './services/documents.service';
@@ -67,6 +68,7 @@ export class DocumentsAppModule {
         DocumentsRepository,
         EntitlementsRepository,
         DocumentBlobsRepository,
+        VirusScannerRepository,
         DocumentAudit,
         DocumentsMetrics,
         UploadService,

@@ -1,4 +1,4 @@
-import { Matches } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
 import { Env, InternalHttpConfig, WholeNumber, WithPublicUrl } from '@medfolio/config';
 
 const QUOTA = /^(\d{1,9}|unlimited)$/;
@@ -66,6 +66,35 @@ export class DocumentsConfig extends WithPublicUrl(InternalHttpConfig) {
   @Env('THUMBNAIL_SOURCE_MAX_BYTES')
   @WholeNumber(1024)
   thumbnailSourceMaxBytes = 25 * 1024 * 1024;
+
+  /**
+   * ClamAV's daemon, to scan every upload before it is kept: tcp://host:port. Its StreamMaxLength,
+   * MaxFileSize and MaxScanSize must be at least DOCUMENT_MAX_FILE_BYTES (clamd passes a file over
+   * MaxFileSize unscanned). Unset, with CLAMD_SOCKET unset too: no antivirus scan.
+   */
+  @Env('CLAMD_URL')
+  @IsOptional()
+  @Matches(/^tcp:\/\/[^/:]+:\d{1,5}$/, { message: 'must be tcp://host:port' })
+  clamdUrl?: string;
+
+  /** clamd's unix socket (e.g. /run/clamav/clamd.ctl); used instead of CLAMD_URL when set. */
+  @Env('CLAMD_SOCKET')
+  @IsOptional()
+  @IsString()
+  clamdSocket?: string;
+
+  /**
+   * When clamd cannot be reached (or fails mid-scan): false (the default) refuses the upload with a
+   * 503 and keeps nothing; true keeps it unscanned, with a warning in the log.
+   */
+  @Env('CLAMD_FAIL_OPEN')
+  @IsBoolean({ message: 'must be true or false' })
+  clamdFailOpen = false;
+
+  /** The longest wait for clamd (connecting, taking the stream, its verdict), in milliseconds. */
+  @Env('CLAMD_TIMEOUT_MS')
+  @WholeNumber(100, 600_000)
+  clamdTimeoutMs = 60_000;
 
   /**
    * An upload whose blobs were stored but never committed (the process died in between) is purged

@@ -15,6 +15,7 @@ export * from './stripe-mock';
 export * from './service-urls';
 export * from './smtp-sink';
 export * from './automock';
+export * from './clamd';
 export { eventually } from './eventually';
 export { IsolatedEventBus, isolatedDeadLetterPrefix } from './isolated-event-bus';
 export * from './shl-receiver';

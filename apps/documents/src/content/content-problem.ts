@@ -19,6 +19,19 @@ export interface StructureCheck {
 }
 
 /**
+ * A scan of the bytes by something outside the process (the antivirus), fed every byte in order
+ * like a {@link StructureCheck} but asynchronously: the bytes pass on to storage only once it took them.
+ */
+export interface StreamScan {
+  /** Rejects with the refusal (a DomainError) when the file cannot be kept. */
+  write(chunk: Buffer): Promise<void>;
+  /** After the last byte (and the structure check): rejects with the refusal, e.g. malware found. */
+  finish(): Promise<void>;
+  /** The upload stopped for another reason. */
+  abort(): void;
+}
+
+/**
  * Markup a browser would run if it were ever persuaded to render the bytes as a page. Found in an
  * image's metadata or after its end, it makes the file a polyglot, which we do not keep.
  */

@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { DomainError } from '@medfolio/contracts';
 import { STREAM_BUFFER_BYTES } from '@medfolio/storage';
-import { ContentProblem, type StructureCheck } from './content-problem';
+import { ContentProblem, type StreamScan, type StructureCheck } from './content-problem';
 import { quoted, refused } from './kinds';
 
 /**
@@ -10,6 +10,8 @@ import { quoted, refused } from './kinds';
  * disguised) errors the stream at once, and the final checks run before the stream ends, so
  * storage never sees the end of a file we refuse: its write is aborted (S3 multipart upload aborted,
  * temporary file removed) and nothing is kept. `failure` holds the refusal for the caller.
+ * With a `scan` (the antivirus), each chunk goes to it too before it passes on, and its verdict is
+ * awaited before the stream ends, so an infected file is never complete in storage either.
  */
 export class ContentInspector extends Transform {
   private bytes = 0;
@@ -20,6 +22,7 @@ export class ContentInspector extends Transform {
     private readonly filename: string,
     private readonly check: StructureCheck,
     private readonly maxBytes: number,
+    private readonly scan?: StreamScan,
   ) {
     super({ highWaterMark: STREAM_BUFFER_BYTES });
   }
@@ -36,16 +39,26 @@ export class ContentInspector extends Transform {
     } catch (error) {
       return callback(this.fail(error));
     }
-    callback(null, chunk);
+    if (!this.scan) return callback(null, chunk);
+    this.scan.write(chunk).then(
+      () => callback(null, chunk),
+      (error: unknown) => callback(this.fail(error)),
+    );
   }
 
   override _flush(callback: TransformCallback): void {
     Promise.resolve()
       .then(() => this.check.finish())
+      .then(() => this.scan?.finish())
       .then(
         () => callback(),
         (error: unknown) => callback(this.fail(error)),
       );
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.scan?.abort();
+    callback(error);
   }
 
   private fail(error: unknown): Error {

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { CallerIdentity } from '@medfolio/contracts';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { UploadExpiredError } from '../repositories/documents.repository';
+import { VirusScannerRepository } from '../repositories/virus-scanner.repository';
 import {
   asRepositories,
   FakeAudit,
@@ -47,14 +48,16 @@ function setup(env: Record<string, string> = {}) {
   };
   const relay = automock(OutboxRelay);
   const repos = asRepositories(fakes);
+  const config = testConfig(env);
   const service = new UploadService(
-    testConfig(env),
+    config,
     repos.documents,
     repos.entitlements,
     repos.blobs,
     repos.audit,
     testMetrics(),
     relay,
+    new VirusScannerRepository(config),
   );
   return { ...fakes, relay, service };
 }

@@ -9,10 +9,12 @@ import { classify, ContentInspector, contentTypeOf, displayName, HEAD_BYTES, typ
 import { DocumentBlobsRepository } from '../repositories/document-blobs.repository';
 import { DocumentsRepository, UploadExpiredError, type NewDocument } from '../repositories/documents.repository';
 import { EntitlementsRepository } from '../repositories/entitlements.repository';
+import { VirusScannerRepository } from '../repositories/virus-scanner.repository';
 import { DocumentAudit } from './document-audit';
 import { DocumentsMetrics } from './documents-metrics';
 import { requireOwner } from './owner';
 import { assertRoom, planLimitsFrom, type PlanLimits } from './quota';
+import { FileVirusScan, MalwareFoundError } from './virus-scan';
 
 export const UPLOAD_MESSAGES = {
   noFiles: 'At least one file is required',
@@ -48,6 +50,7 @@ export class UploadService {
     @Inject(DocumentAudit) private readonly audit: DocumentAudit,
     @Inject(DocumentsMetrics) private readonly metrics: DocumentsMetrics,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(VirusScannerRepository) private readonly scanner: VirusScannerRepository,
   ) {
     this.plans = planLimitsFrom(config);
     this.zipLimits = {
@@ -97,7 +100,10 @@ export class UploadService {
     } catch (error) {
       await this.discard(written);
       this.metrics.uploads.inc({ outcome: 'refused' });
-      if (!audited) {
+      if (error instanceof MalwareFoundError) {
+        // The refusal names the signature (never the file): the owner's history shows why.
+        await this.audit.recordQuietly(caller, 'document.upload', 'denied', ownerId, undefined, `antivirus:${error.signature}`);
+      } else if (!audited) {
         const outcome = error instanceof DomainError && error.code === 'QUOTA_EXCEEDED' ? 'denied' : 'failure';
         await this.audit.recordQuietly(caller, 'document.upload', outcome, ownerId);
       }
@@ -119,11 +125,19 @@ export class UploadService {
       stream.destroy();
       throw error;
     }
+    let scan: FileVirusScan | undefined;
+    try {
+      scan = await this.openScan(filename);
+    } catch (error) {
+      body.destroy();
+      stream.destroy();
+      throw error;
+    }
     const id = randomUUID();
     const storageKey = this.blobs.documentKey(ownerId, id);
     await this.documents.noteUnfinished(storageKey);
     written.push(storageKey);
-    const inspector = new ContentInspector(filename, classified.check, this.config.maxFileBytes);
+    const inspector = new ContentInspector(filename, classified.check, this.config.maxFileBytes, scan);
     pipeline(body, inspector, () => undefined);
     const contentType = contentTypeOf(classified.kind);
     try {
@@ -145,6 +159,22 @@ export class UploadService {
       // and upload() removes what was written.
       if (!inspector.failure && storeIsFull(error)) throw new DomainError('UNAVAILABLE', UPLOAD_MESSAGES.noRoom(filename));
       throw inspector.failure ?? error;
+    }
+  }
+
+  /**
+   * The antivirus scan of one file, when clamd is configured: opened before anything is stored, so
+   * a scanner that cannot be reached refuses the file (503) with nothing written, unless
+   * CLAMD_FAIL_OPEN lets it through unscanned.
+   */
+  private async openScan(filename: string): Promise<FileVirusScan | undefined> {
+    if (!this.scanner.configured) return undefined;
+    try {
+      return new FileVirusScan(await this.scanner.open(), filename, this.config.clamdFailOpen, this.logger);
+    } catch (error) {
+      // Throws the 503 (fail closed), or returns (fail open): the file goes on unscanned.
+      new FileVirusScan(null, filename, this.config.clamdFailOpen, this.logger).scannerFailed(error);
+      return undefined;
     }
   }
 
