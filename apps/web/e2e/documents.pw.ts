@@ -69,8 +69,8 @@ test('the empty dashboard: greeting, Add Documents, the three actions, the empty
   await expect(page.getByRole('button', { name: 'Upload' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'QR Code' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Generate Apple Wallet Pass' })).toBeEnabled();
-  // The default share link (issue 15): 128 random bits, base64url.
-  await expect(page.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', /^\/summary\/[A-Za-z0-9_-]{22}$/);
+  // View Summary is the owner's own page, not a share link: loading the dashboard makes no link (security 25.7).
+  await expect(page.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', /^\/summary\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Documents | 0 Files' })).toBeVisible();
   await expect(page.getByText('No files uploaded yet. Upload some files to see them here.')).toBeVisible();
   await checkScreen(page, 'dashboard-empty');
@@ -185,14 +185,15 @@ test('preview: the image and the PDF in the page; the QR code modal and its PNG'
   const qr = dialog.getByRole('img', { name: 'QR code of your summary link' });
   await expect(qr.locator('path')).toHaveAttribute('d', /^M\d+ \d+h1v1h-1z/);
   await expect(qr).toHaveAttribute('width', '200');
-  const summary = await page.getByRole('link', { name: 'View Summary' }).getAttribute('href');
-  await expect(dialog).toContainText(new URL(summary ?? '', page.url()).href);
+  // The default share link (issue 15: 128 random bits, base64url), made now that it was asked for, and when it ends.
+  await expect(dialog).toContainText(new RegExp(`${new URL(page.url()).origin}/summary/[A-Za-z0-9_-]{22}`));
+  await expect(dialog.getByTestId('qr-expiry')).toContainText('This link expires on');
   await checkScreen(page, 'dashboard-qr');
   const saving = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download QR' }).click();
   const saved = await saving;
   // The QR is the default share link's; the file is still named after the user id (the owner's own summary link).
-  const userId = (await page.getByRole('link', { name: 'My summary' }).getAttribute('href'))?.split('/').pop();
+  const userId = (await page.getByRole('link', { name: 'View Summary' }).getAttribute('href'))?.split('/').pop();
   expect(userId).toMatch(/^[0-9a-f-]{36}$/);
   expect(saved.suggestedFilename()).toBe(`medfolio_${userId}_qr.png`);
   const png = readFileSync(await saved.path());

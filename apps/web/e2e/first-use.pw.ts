@@ -132,8 +132,8 @@ for (const size of [PHONE, DESKTOP]) {
     expect((await pass).suggestedFilename()).toMatch(/^medfolio_[0-9a-f-]{36}\.pkpass$/);
     await expect(page.getByRole('link', { name: 'Apple Wallet Pass' })).toBeVisible();
     await page.getByRole('link', { name: 'View Summary' }).click();
-    // The default share link (issue 15); its owner sees their own summary there.
-    await expect(page).toHaveURL(/\/summary\/[A-Za-z0-9_-]{22}$/);
+    // The owner's own summary page (not a share link: security 25.7).
+    await expect(page).toHaveURL(/\/summary\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
     await look('summary');
 

@@ -206,8 +206,8 @@ test("the owner's summary: state, cards, and review (add, hide, confirm)", async
     /Summary: (Processing…|Ready|Not yet)/,
   );
   await page.getByRole('link', { name: 'View Summary' }).click();
-  // The default share link (issue 15): its owner sees their own summary there, with review.
-  await expect(page).toHaveURL(/\/summary\/[A-Za-z0-9_-]{22}$/);
+  // The owner's own summary page (not a share link: security 25.7), with review.
+  await expect(page).toHaveURL(/\/summary\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
   // Reading, then ready: the page asks again by itself.
   await expect(page.getByText(/^Updated/)).toBeVisible({ timeout: 90_000 });

@@ -4,11 +4,14 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { makeStore } from './app/store';
 import { createAppRouter, routerReady } from './app/router';
+import { reloadStalePagesFromBackForwardCache } from './session/back-forward';
 import { setNavigator } from './session/navigation';
 
 const store = makeStore();
 const router = createAppRouter();
 setNavigator((to) => router.navigate(to));
+// After sign-out, Back must not bring the account's pages back from the browser's cache.
+reloadStalePagesFromBackForwardCache({ signedIn: () => store.getState().session.authenticated });
 
 const container = document.getElementById('root') as HTMLElement;
 const app = (

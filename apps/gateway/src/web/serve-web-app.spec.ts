@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { hasSessionCookie, preferredEncoding, webPages } from './serve-web-app';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import Fastify from 'fastify';
+import { hasSessionCookie, preferredEncoding, serveWebApp, webPages } from './serve-web-app';
 
 const shell = '<html><head><title>t</title></head><body><div id="root"></div></body></html>';
 const loginPage = '<html><head><title>t</title></head><body><div id="root" data-prerendered="/login"><form>Sign in</form></div></body></html>';
@@ -57,6 +59,26 @@ describe('webPages', () => {
   it('serves index.html unchanged when the build has no tables', async () => {
     const pageFor = await webPages(webRoot({}));
     expect(pageFor('/login', false).html).toBe(shell);
+  });
+});
+
+describe('serveWebApp', () => {
+  it('sends a page loaded signed in as no-store (never restored from the back/forward cache after sign-out), a visitor\'s as no-cache', async () => {
+    const fastify = Fastify();
+    const app = { register: fastify.register.bind(fastify), getHttpAdapter: () => ({ getInstance: () => fastify }) } as unknown as NestFastifyApplication;
+    await serveWebApp(app, webRoot({}));
+    try {
+      const page = (url: string, cookie?: string) => fastify.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+      for (const url of ['/', '/summary/0f8b2c7e-5d1a-4c3b-9e2f-6a7b8c9d0e1f', '/profile', '/about']) {
+        const member = await page(url, 'theme=dark; access_token=eyJ.x.y');
+        expect({ url, status: member.statusCode, cache: member.headers['cache-control'] }).toEqual({ url, status: 200, cache: 'no-store' });
+        expect((await page(url, 'refresh_token=r1')).headers['cache-control']).toBe('no-store');
+        expect((await page(url)).headers['cache-control']).toBe('no-cache');
+      }
+      expect((await page('/', 'theme=dark')).headers['cache-control']).toBe('no-cache');
+    } finally {
+      await fastify.close();
+    }
   });
 });
 

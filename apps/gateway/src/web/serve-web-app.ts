@@ -24,6 +24,8 @@ export function resolveWebRoot(configured: string): string | null {
  * no CORS is needed): hashed files under /assets/ cached for a year, everything else revalidated,
  * and index.html for every other page address, so client-side routes (/profile,
  * /reset-password/{email}/{token}, ...) survive a reload. Unknown /api paths still answer JSON 404.
+ * A page loaded signed in is `no-store` (pageCacheControl), so the browser does not keep it to show
+ * again from its back/forward cache after sign-out.
  */
 export async function serveWebApp(app: NestFastifyApplication, root: string): Promise<void> {
   const pageFor = await webPages(root);
@@ -44,11 +46,12 @@ export async function serveWebApp(app: NestFastifyApplication, root: string): Pr
     if (SERVER_PATHS.test(url) || !wantsPage) {
       return reply.status(404).header('content-type', 'application/json; charset=utf-8').send({ message: 'Not found.', code: 'NOT_FOUND' });
     }
-    const page = pageFor(url, hasSessionCookie(request.headers.cookie));
+    const signedIn = hasSessionCookie(request.headers.cookie);
+    const page = pageFor(url, signedIn);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
       .status(200)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', pageCacheControl(signedIn))
       .header('vary', 'Accept-Encoding, Cookie')
       .header('content-type', 'text/html; charset=utf-8');
     if (encoding === 'identity') return reply.send(page.html);
@@ -129,6 +132,16 @@ function webPage(html: string): WebPage {
       return done;
     },
   };
+}
+
+/**
+ * A page's Cache-Control. Loaded signed in, it will show the account (the dashboard, the owner's
+ * summary): `no-store`, so it is neither cached nor kept in the back/forward cache to be shown again
+ * after sign-out (security 25.7; the web app also reloads such a page if one is restored anyway).
+ * A signed-out visitor's page holds nothing private: `no-cache` (revalidated, and Back stays fast).
+ */
+export function pageCacheControl(signedIn: boolean): 'no-store' | 'no-cache' {
+  return signedIn ? 'no-store' : 'no-cache';
 }
 
 /** The session cookies of section 4: their presence means the app will render a signed-in page. */

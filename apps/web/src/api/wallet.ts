@@ -7,6 +7,9 @@ export function passFilename(userId: string): string {
   return `medfolio_${userId}.pkpass`;
 }
 
+/** Whether the patient has a wallet pass, or had one that was retired (GET /api/wallet/status/): makes nothing. */
+export const { useWalletPassStatusQuery } = api;
+
 /** A fresh download link of the patient's signed Apple Wallet pass (GET /api/get-pass-url/): never cached. */
 export function usePassUrl() {
   const dispatch = useAppDispatch();

@@ -75,6 +75,18 @@ describe('the share panel', () => {
     expect(server.calls.some((c) => c.method === 'POST' && c.path.endsWith('/revoke/'))).toBe(true);
   });
 
+  it("says that revoking the wallet pass's link retires the pass (security 25.3)", async () => {
+    fakeServer({ 'GET /api/share-links/': () => ({ body: [link(), link({ id: '6c0e3c1e-0000-4000-8000-000000000003', label: 'Wallet card', purpose: 'wallet' })] }) });
+    renderPage(<SharePanel />);
+    const user = userEvent.setup();
+    const cards = await screen.findAllByTestId('share-link');
+    await user.click(within(nth(cards, 0)).getByRole('button', { name: 'Revoke' }));
+    expect(screen.getByRole('dialog')).not.toHaveTextContent('retired');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(nth(cards, 1)).getByRole('button', { name: 'Revoke' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('the pass is retired for good (it no longer updates, also on any copy). To carry a pass again, issue a new one from your dashboard.');
+  });
+
   it('turns a link into a SMART Health Link, whose QR then carries it, and offers the PDF of a link without passcode', async () => {
     const shl = 'shlink:/eyJ1cmwiOiJodHRwczovL2FwcC5tZWRmb2xpby5leGFtcGxlL2FwaS9zdW1tYXJ5L3NobC8iLCJrZXkiOiJ4In0';
     let current = link({ has_passcode: false });

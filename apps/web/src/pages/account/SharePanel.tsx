@@ -339,6 +339,12 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
         }
       >
         <p className="text-slate-700">Anyone holding this link, or its QR code, can no longer open your summary. This cannot be undone; you can make a new link.</p>
+        {link.purpose === 'wallet' && (
+          <p className="mt-2 text-slate-700">
+            This is your wallet pass&apos;s link: the pass is retired for good (it no longer updates, also on any copy). To carry a pass again, issue a new one
+            from your dashboard.
+          </p>
+        )}
       </Dialog>
     </li>
   );

@@ -11,18 +11,21 @@ const shareId = 'kq3C1uXW0pDq3b0F7nHqXg';
 const defaultUrl = `https://app.medfolio.example/summary/${shareId}`;
 const defaultLink = {
   id: '6c0e3c1e-0000-4000-8000-000000000001', share_id: shareId, url: defaultUrl, label: 'My summary link', purpose: 'default', version: 1,
-  created_at: '2026-01-01T00:00:00Z', expires_at: null, revoked_at: null, has_passcode: false, locked: false, notify_on_view: false,
+  created_at: '2026-01-01T00:00:00Z', expires_at: '2026-01-31T00:00:00Z', revoked_at: null, has_passcode: false, locked: false, notify_on_view: false,
   providers_may_see_documents: false, view_count: 0, last_viewed_at: null, shl: null, qr_text: defaultUrl,
 };
 const withDefaultLink = { 'GET /api/share-links/default/': () => ({ body: defaultLink }) };
 
 describe('the three actions', () => {
-  it('View Summary opens the default share link (made on first use); My summary stays the owner\'s own page', async () => {
-    const server = fakeServer(withDefaultLink);
+  it("View Summary opens the owner's own summary page, never a share link; loading the dashboard makes no link (security 25.7)", async () => {
+    const server = fakeServer({ ...withDefaultLink, 'GET /api/wallet/status/': () => ({ body: { state: 'none', retired_at: null } }) });
     renderPage(<ActionButtons userId={userId} />);
-    await waitFor(() => expect(screen.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', `/summary/${shareId}`));
-    expect(server.calls.some((c) => c.path === '/api/share-links/default/')).toBe(true);
-    expect(screen.getByRole('link', { name: 'My summary' })).toHaveAttribute('href', `/summary/${userId}`);
+    expect(screen.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', `/summary/${userId}`);
+    await waitFor(() => expect(server.calls.some((c) => c.path.startsWith('/api/summary/')) && server.calls.some((c) => c.path === '/api/wallet/status/')).toBe(true));
+    // Everything the dashboard asks for on load has been asked: no share link, no pass.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.calls.filter((c) => c.path.startsWith('/api/share-links/') || c.path === '/api/get-pass-url/')).toEqual([]);
+    expect(screen.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', `/summary/${userId}`);
     expect(screen.getByRole('link', { name: 'Share links' })).toHaveAttribute('href', '/share');
   });
 
@@ -71,6 +74,29 @@ describe('the wallet pass', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The wallet pass could not be made right now. Please try again.');
     expect(screen.getByRole('button', { name: 'Generate Apple Wallet Pass' })).toBeEnabled();
     expect(clicks).toEqual([]);
+  });
+
+  it('says the last pass was retired (its link revoked) and issues a new one', async () => {
+    let state = 'retired';
+    const server = fakeServer({
+      'GET /api/wallet/status/': () => ({ body: { state, retired_at: state === 'retired' ? '2026-03-04T10:00:00Z' : null } }),
+      'GET /api/get-pass-url/': () => {
+        state = 'active';
+        return { body: { url: passUrl } };
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<ActionButtons userId={userId} />);
+    const notice = await screen.findByText(/Your wallet pass was retired on .* because you revoked its link/);
+    expect(notice).toHaveTextContent('its QR code no longer opens your summary and it no longer updates. Issue a new pass below');
+    const issue = screen.getByRole('button', { name: 'Issue a new Apple Wallet Pass' });
+    expect(issue).toHaveAccessibleDescription(notice.textContent ?? '');
+    // Nothing is issued until the patient asks.
+    expect(server.calls.some((c) => c.path === '/api/get-pass-url/')).toBe(false);
+    await user.click(issue);
+    expect(await screen.findByRole('link', { name: 'Apple Wallet Pass' })).toHaveAttribute('href', passUrl);
+    expect(screen.queryByText(/Your wallet pass was retired/)).not.toBeInTheDocument();
+    await waitFor(() => expect(server.calls.filter((c) => c.path === '/api/wallet/status/')).toHaveLength(2));
   });
 
   it('offers Save to Google Wallet only when the server says Google Wallet is configured, and opens its link', async () => {
@@ -166,9 +192,43 @@ describe('the QR modal', () => {
     expect(qr.querySelector('path')?.getAttribute('d')?.match(/M/g)).toHaveLength(modules.flat().filter(Boolean).length);
     expect(dialog).toHaveTextContent(defaultUrl);
     expect(dialog).not.toHaveTextContent(userId);
+    expect(within(dialog).getByTestId('qr-expiry')).toHaveTextContent(`This link expires on ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date('2026-01-31T00:00:00Z'))}.`);
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for the default link only when opened, and changes its expiry there', async () => {
+    let current = defaultLink;
+    const server = fakeServer({
+      ...withDefaultLink,
+      'GET /api/share-links/default/': () => ({ body: current }),
+      'PATCH /api/share-links/6c0e3c1e-0000-4000-8000-000000000001/': (call) => {
+        current = { ...defaultLink, expires_at: (call.body as { expires_at: string | null }).expires_at };
+        return { body: current };
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<ActionButtons userId={userId} />);
+    expect(server.calls.some((c) => c.path === '/api/share-links/default/')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'QR Code' }));
+    const dialog = screen.getByRole('dialog');
+    await within(dialog).findByTestId('qr-expiry');
+    expect(server.calls.filter((c) => c.path === '/api/share-links/default/')).toHaveLength(1);
+
+    await user.selectOptions(within(dialog).getByLabelText('Change the expiry'), '7');
+    const before = Date.now();
+    await user.click(within(dialog).getByRole('button', { name: 'Set expiry' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(/^The link now expires on /);
+    const sent = nth(server.calls.filter((c) => c.method === 'PATCH'), 0).body as { expires_at: string };
+    const days = (Date.parse(sent.expires_at) - before) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThan(7.01);
+
+    await user.selectOptions(within(dialog).getByLabelText('Change the expiry'), 'never');
+    await user.click(within(dialog).getByRole('button', { name: 'Set expiry' }));
+    await waitFor(() => expect(within(dialog).getByTestId('qr-expiry')).toHaveTextContent('This link never expires.'));
+    expect(server.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ expires_at: sent.expires_at }, { expires_at: null }]);
   });
 
   it('Download QR saves a 200x200 PNG named medfolio_{userId}_qr.png', async () => {

@@ -2,9 +2,9 @@ import { useId, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useClientConfigGetQuery } from '../../../api/api';
 import { errorMessage } from '../../../api/errors';
-import { useShareLinksDefaultQuery } from '../../../api/sharing';
+import { EXPIRY_PRESETS, expiryFrom, useShareLinksDefaultQuery, useShareLinksUpdateMutation, type ExpiryChoice } from '../../../api/sharing';
 import { SUMMARY_POLL_MS, useSummaryGetQuery, type SummaryStatus } from '../../../api/summary';
-import { passFilename, useGoogleSaveUrl, usePassUrl } from '../../../api/wallet';
+import { passFilename, useGoogleSaveUrl, usePassUrl, useWalletPassStatusQuery } from '../../../api/wallet';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { QrCode } from '../../../components/SiteQrCode';
@@ -22,15 +22,40 @@ export function qrFilename(userId: string): string {
 const actionClass =
   'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors';
 
+/** A date as the dashboard shows it (medium date). */
+function day(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+}
+
+/** The expiries the QR dialog offers (the share panel also offers a chosen date). */
+const QR_EXPIRIES = EXPIRY_PRESETS.filter((p) => p.value !== 'date');
+
 /**
- * 'Your QR Code': the QR of the patient's default share link (made on first use), drawn in the page;
- * Download QR saves it as a PNG.
+ * 'Your QR Code': the QR of the patient's default share link, drawn in the page; Download QR saves
+ * it as a PNG. The link is made the first time the patient opens this (never before: security 25.7),
+ * lives 30 days unless changed here or on the share panel, and the dialog says when it ends.
  */
 function QrDialog({ userId, open, onClose }: { userId: string; open: boolean; onClose: () => void }) {
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [expiry, setExpiry] = useState<ExpiryChoice>('30');
+  const [expiryMessage, setExpiryMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const { data: defaultLink, error } = useShareLinksDefaultQuery(undefined, { skip: !open });
+  const [update, updating] = useShareLinksUpdateMutation();
+  const expiryId = useId();
   const link = defaultLink?.qr_text;
+
+  async function changeExpiry() {
+    if (!defaultLink) return;
+    setExpiryMessage(null);
+    try {
+      const changed = await update({ linkId: defaultLink.id, updateShareLinkBodyDoc: { expires_at: expiryFrom(expiry, '') ?? null } }).unwrap();
+      setExpiryMessage({ tone: 'ok', text: changed.expires_at ? `The link now expires on ${day(changed.expires_at)}.` : 'The link now never expires.' });
+    } catch (failure) {
+      setExpiryMessage({ tone: 'error', text: errorMessage(failure, 'The expiry could not be changed. Please try again.') });
+    }
+  }
 
   async function download() {
     if (!link) return;
@@ -52,6 +77,7 @@ function QrDialog({ userId, open, onClose }: { userId: string; open: boolean; on
       closeLabel="Close"
       onClose={() => {
         setFailed(false);
+        setExpiryMessage(null);
         onClose();
       }}
       actions={
@@ -67,6 +93,36 @@ function QrDialog({ userId, open, onClose }: { userId: string; open: boolean; on
             <p className="text-center text-sm text-slate-700">
               Scanning it opens the summary you confirmed: <span className="break-all font-medium text-slate-900">{link}</span>
             </p>
+            <p className="text-center text-sm font-medium text-slate-900" data-testid="qr-expiry">
+              {defaultLink?.expires_at ? `This link expires on ${day(defaultLink.expires_at)}.` : 'This link never expires.'}
+            </p>
+            <div className="flex items-end gap-2">
+              <div>
+                <label htmlFor={expiryId} className="block text-sm font-medium text-slate-800">
+                  Change the expiry
+                </label>
+                <select
+                  id={expiryId}
+                  value={expiry}
+                  onChange={(e) => setExpiry(e.target.value as ExpiryChoice)}
+                  className="block rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900"
+                >
+                  {QR_EXPIRIES.map((p) => (
+                    <option key={p.value} value={p.value}>
+                      {p.value === 'never' ? 'Never' : `${p.label} from now`}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button variant="secondary" loading={updating.isLoading} onClick={() => void changeExpiry()}>
+                Set expiry
+              </Button>
+            </div>
+            {expiryMessage && (
+              <p role={expiryMessage.tone === 'error' ? 'alert' : 'status'} className={`text-center text-sm font-medium ${expiryMessage.tone === 'error' ? 'text-red-700' : 'text-brand-900'}`}>
+                {expiryMessage.text}
+              </p>
+            )}
             <p className="text-center text-sm text-slate-700">
               <Link to="/share" className="font-semibold text-brand-800 underline underline-offset-2">
                 Manage your links
@@ -124,7 +180,8 @@ type PassState = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; ur
 /**
  * Generate Apple Wallet Pass: asks for the pass's download link (loading), starts the download
  * (`medfolio_{userId}.pkpass`) and becomes an 'Apple Wallet Pass' link; a failure is shown under the
- * button. Save to Google Wallet, when the server offers it, opens Google's Save page.
+ * button. When the last pass was retired (its link revoked: security 25.3) the card says so and the
+ * button issues a new one. Save to Google Wallet, when the server offers it, opens Google's Save page.
  */
 function WalletActions({ userId }: { userId: string | null }) {
   const [pass, setPass] = useState<PassState>({ state: 'idle' });
@@ -133,7 +190,10 @@ function WalletActions({ userId }: { userId: string | null }) {
   const passUrl = usePassUrl();
   const googleUrl = useGoogleSaveUrl();
   const { data: clientConfig } = useClientConfigGetQuery();
+  const { data: status, refetch: refetchStatus } = useWalletPassStatusQuery(undefined, { skip: !userId });
+  const retired = status?.state === 'retired' && pass.state !== 'ready';
   const errorId = useId();
+  const retiredId = useId();
 
   async function generate() {
     if (!userId) return;
@@ -143,6 +203,7 @@ function WalletActions({ userId }: { userId: string | null }) {
       const { url } = await passUrl();
       saveUrl(url, passFilename(userId));
       setPass({ state: 'ready', url, at: Date.now() });
+      if (status?.state !== 'active') void refetchStatus();
     } catch (failure) {
       setPass({ state: 'idle' });
       setError(errorMessage(failure, 'The wallet pass could not be made. Please try again.'));
@@ -177,17 +238,25 @@ function WalletActions({ userId }: { userId: string | null }) {
           Apple Wallet Pass
         </a>
       ) : (
-        <button
-          type="button"
-          disabled={!userId || pass.state === 'loading'}
-          aria-busy={pass.state === 'loading'}
-          aria-describedby={error ? errorId : undefined}
-          onClick={() => void generate()}
-          className={`${actionClass} bg-slate-900 text-white hover:bg-slate-800 disabled:bg-slate-400`}
-        >
-          <Icon name="wallet" />
-          {pass.state === 'loading' ? 'Generating…' : 'Generate Apple Wallet Pass'}
-        </button>
+        <>
+          {retired && (
+            <p id={retiredId} role="status" className="mb-2 rounded-lg border-l-4 border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Your wallet pass was retired{status.retired_at ? ` on ${day(status.retired_at)}` : ''} because you revoked its link: its QR code no longer
+              opens your summary and it no longer updates. Issue a new pass below, then delete the old card from Wallet.
+            </p>
+          )}
+          <button
+            type="button"
+            disabled={!userId || pass.state === 'loading'}
+            aria-busy={pass.state === 'loading'}
+            aria-describedby={[error ? errorId : '', retired ? retiredId : ''].filter(Boolean).join(' ') || undefined}
+            onClick={() => void generate()}
+            className={`${actionClass} bg-slate-900 text-white hover:bg-slate-800 disabled:bg-slate-400`}
+          >
+            <Icon name="wallet" />
+            {pass.state === 'loading' ? 'Generating…' : retired ? 'Issue a new Apple Wallet Pass' : 'Generate Apple Wallet Pass'}
+          </button>
+        </>
       )}
       {clientConfig?.google_wallet && (
         <button
@@ -210,12 +279,15 @@ function WalletActions({ userId }: { userId: string | null }) {
   );
 }
 
-/** View Summary: opens the default share link (what a doctor holding the QR code sees). */
+/**
+ * View Summary: the owner's own summary at /summary/{userId} (spec), which only the signed-in owner
+ * can open. Never a share link: that address would keep showing the summary to whoever uses the
+ * browser after sign-out (security 25.7), and loading the dashboard makes no link.
+ */
 function ViewSummaryLink({ userId, badgeId }: { userId: string; badgeId: string }) {
-  const { data: defaultLink } = useShareLinksDefaultQuery();
   return (
     <Link
-      to={defaultLink ? `/summary/${encodeURIComponent(defaultLink.share_id)}` : `/summary/${encodeURIComponent(userId)}`}
+      to={`/summary/${encodeURIComponent(userId)}`}
       aria-describedby={badgeId}
       className={`${actionClass} border border-brand-700 bg-white text-brand-800 hover:bg-brand-50`}
     >
@@ -226,9 +298,9 @@ function ViewSummaryLink({ userId, badgeId }: { userId: string; badgeId: string 
 }
 
 /**
- * The three actions of the dashboard: QR Code (the default share link's QR), Generate Apple Wallet
- * Pass (the signed pass, then an 'Apple Wallet Pass' link) and View Summary (the default link),
- * and the way to the share panel.
+ * The three actions of the dashboard: QR Code (the default share link's QR, the link made when first
+ * asked for), Generate Apple Wallet Pass (the signed pass, then an 'Apple Wallet Pass' link) and
+ * View Summary (the owner's own summary page), and the way to the share panel.
  */
 export function ActionButtons({ userId }: { userId: string | null }) {
   const [qrOpen, setQrOpen] = useState(false);
@@ -262,10 +334,7 @@ export function ActionButtons({ userId }: { userId: string | null }) {
           <Link to="/share" className="font-semibold text-brand-800 underline underline-offset-2">
             Share links
           </Link>{' '}
-          <span className="text-slate-700">· review your summary at </span>
-          <Link to={`/summary/${encodeURIComponent(userId)}`} className="font-semibold text-brand-800 underline underline-offset-2">
-            My summary
-          </Link>
+          <span className="text-slate-700">· a link per doctor, passcodes, expiry, revoke</span>
         </p>
       )}
       {userId && <QrDialog userId={userId} open={qrOpen} onClose={() => setQrOpen(false)} />}
