@@ -189,8 +189,6 @@ const APP_SERVICES = [
   'notifications',
   'notifications-migrate',
 ];
-/** A compose value `${NAME:-default}` -> its default (the value itself when it has no variable). */
-const composeDefault = (value: string) => value.replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1');
 const SERVICE_KEYS = [
   'image',
   'build',
@@ -398,12 +396,22 @@ describe('docker/compose.yaml', () => {
     expect(compose.services['documents']!.environment!['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
     expect(compose.services['audit']!.environment!['INTERNAL_API_TOKEN']).toBeUndefined();
     expect(notifications['INTERNAL_API_TOKEN']).toBeUndefined();
-    // The development defaults pass the services' own checks (apps/*/src/config.ts).
-    expect(composeDefault(gateway['INTERNAL_API_TOKEN']!).length).toBeGreaterThanOrEqual(32);
-    expect(composeDefault(identity['IDENTITY_SECRET']!).length).toBeGreaterThanOrEqual(32);
-    expect(composeDefault(identity['STORAGE_URL_SIGNING_KEY']!).length).toBeGreaterThanOrEqual(32);
-    expect(composeDefault(notifications['NOTIFICATIONS_ENCRYPTION_KEY']!)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
-    expect(Buffer.from(composeDefault(notifications['NOTIFICATIONS_ENCRYPTION_KEY']!), 'base64')).toHaveLength(32);
+    // Security 25.14: no secret has a default; each is a required variable (docker/.env, made by
+    // docker/make-env.sh), so the stack cannot start on values published in this repository.
+    const required = (value: string | undefined) => /^\$\{([A-Z0-9_]+):\?[^}]+\}$/.exec(value ?? '')?.[1];
+    expect(required(gateway['INTERNAL_API_TOKEN'])).toBe('INTERNAL_API_TOKEN');
+    expect(required(identity['IDENTITY_SECRET'])).toBe('IDENTITY_SECRET');
+    expect(required(identity['STORAGE_URL_SIGNING_KEY'])).toBe('STORAGE_URL_SIGNING_KEY');
+    expect(required(notifications['NOTIFICATIONS_ENCRYPTION_KEY'])).toBe('NOTIFICATIONS_ENCRYPTION_KEY');
+    expect(required(compose.services['postgres']!.environment!['POSTGRES_PASSWORD'])).toBe('POSTGRES_PASSWORD');
+    expect(required(compose.services['s3']!.environment!['ROOT_SECRET_ACCESS_KEY'])).toBe('S3_SECRET_ACCESS_KEY');
+    // The share links' key is the summary service's alone.
+    expect(required(compose.services['summary']!.environment!['SHARE_LINK_KEY'])).toBe('SHARE_LINK_KEY');
+    for (const name of APP_SERVICES.filter((n) => !n.startsWith('summary'))) expect([name, compose.services[name]!.environment!['SHARE_LINK_KEY']]).toEqual([name, undefined]);
+    expect(readFileSync(composeFile, 'utf8')).not.toMatch(/change-me|medfolio-dev-secret|:-bWVk/);
+    // docker/make-env.sh writes every variable the file requires.
+    const makeEnv = readFileSync(path.join(repoRoot, 'docker', 'make-env.sh'), 'utf8');
+    for (const [, variable] of readFileSync(composeFile, 'utf8').matchAll(/\$\{([A-Z0-9_]+):\?/g)) expect([variable, makeEnv.includes(`echo "${variable}=`)]).toEqual([variable, true]);
     expect(new URL(notifications['SMTP_URL']!).hostname).toBe('mailpit');
     expect(notifications['MAIL_FROM']).toMatch(/^[^<>]*<[^<>\s@]+@[^<>\s@]+>$/);
     // Without JWT_SIGNING_KEYS identity makes its key ring in DATA_DIR, which must be writable: /tmp.

@@ -10,7 +10,7 @@ export class IdentityConfig extends WithPublicUrl(InternalHttpConfig) {
   signingKeys?: string;
 
   /** HMAC key for verification codes (32+ characters). Unset: generated once into DATA_DIR. */
-  @Env('IDENTITY_SECRET', { sensitive: true })
+  @Env('IDENTITY_SECRET', { sensitive: true, serviceSecret: { how: '32+ random characters, the same in every identity replica (e.g. openssl rand -base64 32)' } })
   @IsOptional()
   @IsString()
   @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })

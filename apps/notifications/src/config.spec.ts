@@ -43,6 +43,14 @@ describe('NotificationsConfig', () => {
     expect(loadConfig(NotificationsConfig, { MEDFOLIO_MODE: 'service', NOTIFICATIONS_ENCRYPTION_KEY: KEY }).encryptionKey).toBe(KEY);
   });
 
+  it('takes a list of keys to rotate ("new:base64,old:base64", current first), and refuses a published one in service mode (security 25.14)', () => {
+    const other = Buffer.alloc(32, 9).toString('base64');
+    expect(loadConfig(NotificationsConfig, { MEDFOLIO_MODE: 'service', NOTIFICATIONS_ENCRYPTION_KEY: `new:${other}, old:${KEY}` }).encryptionKey).toBe(`new:${other}, old:${KEY}`);
+    expect(() => loadConfig(NotificationsConfig, { MEDFOLIO_MODE: 'service', NOTIFICATIONS_ENCRYPTION_KEY: 'bWVkZm9saW8tZGV2LW5vdGlmaWNhdGlvbnMta2V5ISE=' })).toThrow(
+      'Invalid configuration: NOTIFICATIONS_ENCRYPTION_KEY is a published default or placeholder, refused in service mode',
+    );
+  });
+
   it.each([
     ['NOTIFICATIONS_ENCRYPTION_KEY', Buffer.alloc(16).toString('base64'), 'must be 32 random bytes in base64'],
     ['SMTP_URL', 'http://smtp.example.com', 'must be an smtp:// or smtps:// URL'],

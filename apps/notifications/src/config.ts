@@ -1,8 +1,8 @@
 import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { CommonConfig, Env, WithPublicUrl } from '@medfolio/config';
 
-/** 32 bytes in base64: 43 characters and one '=' of padding. */
-const BASE64_32_BYTES = /^[A-Za-z0-9+/]{43}=$/;
+/** 32 bytes in base64 (43 characters and one '=' of padding), or a list "id:base64,id2:base64" of them, current first. */
+const BASE64_32_BYTES = /^(?:[A-Za-z0-9_.-]{1,32}:)?[A-Za-z0-9+/]{43}=(?:\s*,\s*(?:[A-Za-z0-9_.-]{1,32}:)?[A-Za-z0-9+/]{43}=)*$/;
 
 export class NotificationsConfig extends WithPublicUrl(CommonConfig) {
   /**
@@ -29,11 +29,12 @@ export class NotificationsConfig extends WithPublicUrl(CommonConfig) {
   supportEmail = 'support@medfolio.local';
 
   /**
-   * AES-256-GCM key for message bodies at rest: 32 random bytes in base64 (`openssl rand -base64 32`).
-   * Required in service mode (every replica must read every row); in embedded mode, when unset,
-   * one is generated into DATA_DIR/keys/notifications.key on first start and reused.
+   * AES-256-GCM key for message bodies at rest: 32 random bytes in base64 (`openssl rand -base64 32`),
+   * or to rotate, a list "new:base64,old:base64" (the first seals, all open; ids are stored with
+   * each value). Required in service mode (every replica must read every row); in embedded mode,
+   * when unset, one is generated into DATA_DIR/keys/notifications.key on first start and reused.
    */
-  @Env('NOTIFICATIONS_ENCRYPTION_KEY', { sensitive: true })
+  @Env('NOTIFICATIONS_ENCRYPTION_KEY', { sensitive: true, serviceSecret: { how: '32 random bytes in base64, the same in every notifications replica (openssl rand -base64 32)' } })
   @ValidateIf((config: NotificationsConfig) => config.mode === 'service' || config.encryptionKey !== undefined)
   @Matches(BASE64_32_BYTES, { message: 'must be 32 random bytes in base64 (required in service mode)' })
   encryptionKey?: string;

@@ -42,11 +42,12 @@ export class SummaryConfig extends WithPublicUrl(WithInternalHttp(CommonConfig))
   spoolDir?: string;
 
   /**
-   * The key that seals share ids at rest (32 bytes, base64), so an owner can see a link's URL again.
-   * Unset: derived from INTERNAL_API_TOKEN in service mode, or generated once into
-   * DATA_DIR/keys/share-links.key in embedded mode.
+   * The key of share links (32 bytes, base64): it seals share ids, owners' addresses and SHL keys at
+   * rest and signs passcode links' view tokens. Held by the summary service alone. Required in
+   * service mode (no longer derived from INTERNAL_API_TOKEN, which every service holds); in embedded
+   * mode, unset, generated once into DATA_DIR/keys/share-links.key.
    */
-  @Env('SHARE_LINK_KEY', { sensitive: true })
+  @Env('SHARE_LINK_KEY', { sensitive: true, serviceSecret: { how: '32 random bytes in base64, held by the summary service only (openssl rand -base64 32)' } })
   @IsOptional()
   @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 random bytes in base64' })
   shareLinkKey?: string;

@@ -90,7 +90,9 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     const summaryPort = await freePort();
     const walletPort = await freePort();
     const billingPort = await freePort();
-    const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir };
+    // Service mode starts only with every secret given (security 25.14): none is generated or derived.
+    // IDENTITY_SECRET here for brevity: only identity reads it (SHARE_LINK_KEY is summary's alone, below).
+    const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir, IDENTITY_SECRET: randomBytes(32).toString('base64') };
     audit = startAudit();
     identityEnv = { ...service, ...s3Env, PORT: String(identityPort), INTERNAL_API_TOKEN: internalToken, REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url };
     identity = startNode('apps/identity/src/main.js', [], identityEnv);
@@ -102,7 +104,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     });
     documents = startNode('apps/documents/src/main.js', [], { ...service, ...s3Env, PORT: String(documentsPort), INTERNAL_API_TOKEN: internalToken, DOCUMENT_QUOTA_FREE: '5' });
     // summary reads document bytes from documents over HTTP (no S3 settings of its own).
-    summary = startNode('apps/summary/src/main.js', [], { ...service, PORT: String(summaryPort), INTERNAL_API_TOKEN: internalToken, DOCUMENTS_INTERNAL_URL: `http://127.0.0.1:${documentsPort}`, SUMMARY_REBUILD_DELAY_MS: '500' });
+    summary = startNode('apps/summary/src/main.js', [], { ...service, PORT: String(summaryPort), INTERNAL_API_TOKEN: internalToken, SHARE_LINK_KEY: randomBytes(32).toString('base64'), DOCUMENTS_INTERNAL_URL: `http://127.0.0.1:${documentsPort}`, SUMMARY_REBUILD_DELAY_MS: '500' });
     // wallet keeps signed passes in S3 and serves their links; its development signing chain goes to DATA_DIR.
     wallet = startNode('apps/wallet/src/main.js', [], { ...service, ...s3Env, PORT: String(walletPort), INTERNAL_API_TOKEN: internalToken, PUBLIC_BASE_URL: base });
     // billing without a Stripe key: plans are shown, checkout says payments are not configured.

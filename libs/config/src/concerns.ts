@@ -200,7 +200,14 @@ export function WithStorage<B extends ConfigClass>(Base: B) {
     @IsString()
     storageEncryptionKeys?: string;
 
-    @Env('STORAGE_URL_SIGNING_KEY', { sensitive: true })
+    @Env('STORAGE_URL_SIGNING_KEY', {
+      sensitive: true,
+      serviceSecret: {
+        how: 'the same 32+ random characters in every service that makes or serves download links (e.g. openssl rand -base64 32)',
+        // Needed wherever download links are signed: the filesystem store, or S3 with gateway downloads.
+        when: (config) => !(config as StorageSettings).s3Bucket || (config as StorageSettings).s3Downloads === 'gateway',
+      },
+    })
     @IsOptional()
     @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
     storageUrlSigningKey?: string;
@@ -235,7 +242,10 @@ export interface InternalHttpSettings {
 export function WithInternalHttp<B extends ConfigClass>(Base: B) {
   class InternalHttp extends Base implements InternalHttpSettings {
     /** The shared secret on internal HTTP calls between the gateway and services. */
-    @Env('INTERNAL_API_TOKEN', { sensitive: true })
+    @Env('INTERNAL_API_TOKEN', {
+      sensitive: true,
+      serviceSecret: { how: 'the same 32+ random characters in the gateway and every service with internal HTTP endpoints (e.g. openssl rand -base64 32)' },
+    })
     @IsOptional()
     @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
     internalApiToken?: string;

@@ -5,6 +5,14 @@ const ENV_KEY = Symbol('medfolio:env');
 export interface EnvOptions {
   /** Never printed, not even in error messages (secrets, keys, passwords, URLs with credentials). */
   sensitive?: boolean;
+  /**
+   * A secret that service mode (MEDFOLIO_MODE=service: containers, the chart, compose) cannot start
+   * without, nor with a published default (KNOWN_DEFAULT_SECRETS): one process (`npm start`) makes
+   * its own, but generated keys in separate processes disagree and vanish with the container.
+   * `when` narrows it to configs that use it (e.g. the URL signing key only with gateway downloads);
+   * `how` tells the operator how to make one.
+   */
+  serviceSecret?: { how: string; when?: (config: object) => boolean };
 }
 
 export interface EnvBinding extends EnvOptions {

@@ -1,8 +1,8 @@
-import { IsBoolean, IsString, MinLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MinLength } from 'class-validator';
 import { CommonConfig } from './common.config';
-import { BaseConfig, WithMessaging, WithPublicUrl, WithStorage } from './concerns';
+import { BaseConfig, WithInternalHttp, WithMessaging, WithPublicUrl, WithStorage } from './concerns';
 import { Env, envBindings } from './env.decorator';
-import { ConfigError, describeConfig, loadConfig } from './load-config';
+import { ConfigError, describeConfig, isKnownDefaultSecret, KNOWN_DEFAULT_SECRETS, loadConfig } from './load-config';
 
 class TestConfig extends CommonConfig {
   @Env('TEST_SECRET', { sensitive: true })
@@ -84,5 +84,59 @@ describe('configuration by concern', () => {
   it("validates a concern's settings like any other, naming the variable", () => {
     expect(() => loadConfig(Composed, { PUBLIC_BASE_URL: 'javascript:alert(1)' })).toThrow('PUBLIC_BASE_URL must be an http(s) URL');
     expect(loadConfig(Composed, { NATS_URL: 'nats://n:4222' }).natsUrl).toBe('nats://n:4222');
+  });
+});
+
+describe('service mode refuses missing or published secrets (security 25.14)', () => {
+  class ServiceConfig extends WithInternalHttp(WithStorage(BaseConfig)) {
+    @Env('TEST_SERVICE_KEY', { sensitive: true, serviceSecret: { how: 'openssl rand -base64 32' } })
+    @IsOptional()
+    @IsString()
+    key?: string;
+  }
+  const good = { INTERNAL_API_TOKEN: 'a'.repeat(8) + 'Zq3-uN8x1Vb0pLr7Tq2wYe5s', STORAGE_URL_SIGNING_KEY: 'Kp9'.repeat(12), TEST_SERVICE_KEY: 'x8F3kq0Z2m9Lr4Tv7Yb1Nc6Hw5Js0Pd=' };
+
+  it('embedded mode (npm start) makes its own: nothing is required', () => {
+    expect(() => loadConfig(ServiceConfig, {})).not.toThrow();
+  });
+
+  it('service mode starts with every secret given', () => {
+    expect(loadConfig(ServiceConfig, { MEDFOLIO_MODE: 'service', ...good }).internalApiToken).toBe(good.INTERNAL_API_TOKEN);
+  });
+
+  it.each(['INTERNAL_API_TOKEN', 'STORAGE_URL_SIGNING_KEY', 'TEST_SERVICE_KEY'] as const)('service mode without %s: refused, naming the setting and how to make one', (variable) => {
+    const env = { MEDFOLIO_MODE: 'service', ...good, [variable]: '' };
+    expect(() => loadConfig(ServiceConfig, env)).toThrow(ConfigError);
+    expect(() => loadConfig(ServiceConfig, env)).toThrow(new RegExp(`^Invalid configuration: ${variable} is required in service mode \\(MEDFOLIO_MODE=service\\): .+ \\(not set\\)$`));
+  });
+
+  it.each([
+    ['INTERNAL_API_TOKEN', 'medfolio-dev-internal-api-token-change-me'],
+    ['STORAGE_URL_SIGNING_KEY', 'medfolio-dev-url-signing-key-change-me'],
+    ['TEST_SERVICE_KEY', 'bWVkZm9saW8tZGV2LW5vdGlmaWNhdGlvbnMta2V5ISE='],
+    ['INTERNAL_API_TOKEN', 'please-CHANGE-ME-before-production-0000'],
+  ])('service mode with a published default %s: refused without showing it', (variable, value) => {
+    try {
+      loadConfig(ServiceConfig, { MEDFOLIO_MODE: 'service', ...good, [variable]: value });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration: ${variable} is a published default or placeholder, refused in service mode: .+ \\(value hidden\\)$`));
+      expect((error as Error).message).not.toContain(value);
+    }
+  });
+
+  it('asks for the URL signing key only where links are signed (filesystem store, or S3 with gateway downloads)', () => {
+    const env = { MEDFOLIO_MODE: 'service', ...good, STORAGE_URL_SIGNING_KEY: '' };
+    expect(() => loadConfig(ServiceConfig, { ...env, S3_BUCKET: 'medfolio' })).toThrow('STORAGE_URL_SIGNING_KEY is required in service mode');
+    expect(() => loadConfig(ServiceConfig, { ...env, S3_BUCKET: 'medfolio', S3_DOWNLOADS: 'presigned' })).not.toThrow();
+  });
+
+  it('knows the values this repository published', () => {
+    for (const value of KNOWN_DEFAULT_SECRETS) expect(isKnownDefaultSecret(value)).toBe(true);
+    expect(isKnownDefaultSecret('x8F3kq0Z2m9Lr4Tv7Yb1Nc6Hw5Js0Pd=')).toBe(false);
+    // In a key list, one published key is enough to refuse it.
+    expect(isKnownDefaultSecret(`new:${'A'.repeat(43)}=,old:bWVkZm9saW8tZGV2LW5vdGlmaWNhdGlvbnMta2V5ISE=`)).toBe(true);
+    expect(isKnownDefaultSecret(`new:${'A'.repeat(43)}=`)).toBe(false);
   });
 });

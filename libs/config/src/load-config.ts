@@ -37,7 +37,42 @@ export function loadConfig<T extends object>(cls: new () => T, env: NodeJS.Proce
     const present = env[variable] !== undefined && env[variable] !== '';
     throw new ConfigError(`Invalid configuration: ${variable} ${reason}${present ? ' (value hidden)' : ' (not set)'}`);
   }
+  if ((config as { mode?: unknown }).mode === 'service') refuseMissingOrDefaultSecrets(config, bindings);
   return config;
+}
+
+/**
+ * Values published in this repository (docker/compose.yaml's former defaults, documentation
+ * examples): whoever reads the repository knows them, so service mode refuses them.
+ */
+export const KNOWN_DEFAULT_SECRETS: readonly string[] = [
+  'medfolio-dev-internal-api-token-change-me',
+  'medfolio-dev-url-signing-key-change-me',
+  'medfolio-dev-identity-secret-change-me',
+  'bWVkZm9saW8tZGV2LW5vdGlmaWNhdGlvbnMta2V5ISE=',
+  'medfolio-dev-secret',
+];
+
+/** A published default, or a placeholder ("change-me", "changeme", "replace-me"). */
+export function isKnownDefaultSecret(value: string): boolean {
+  // A key list ("id:base64,id2:base64") is refused when any of its keys is published.
+  const entries = value.split(',').map((entry) => entry.trim());
+  const keys = entries.map((entry) => entry.replace(/^[A-Za-z0-9_.-]{1,32}:(?=[A-Za-z0-9+/]{43}=$)/, ''));
+  return [value.trim(), ...entries, ...keys].some((v) => KNOWN_DEFAULT_SECRETS.includes(v)) || /change[-_ ]?me|replace[-_ ]?me/i.test(value);
+}
+
+/** Service mode: every secret the config declares (serviceSecret) must be set, and not to a published default. */
+function refuseMissingOrDefaultSecrets(config: object, bindings: ReturnType<typeof envBindings>): void {
+  for (const { property, variable, serviceSecret } of bindings) {
+    if (!serviceSecret || (serviceSecret.when && !serviceSecret.when(config))) continue;
+    const value = (config as Record<string, unknown>)[property];
+    if (typeof value !== 'string' || value.trim() === '') {
+      throw new ConfigError(`Invalid configuration: ${variable} is required in service mode (MEDFOLIO_MODE=service): ${serviceSecret.how} (not set)`);
+    }
+    if (isKnownDefaultSecret(value)) {
+      throw new ConfigError(`Invalid configuration: ${variable} is a published default or placeholder, refused in service mode: ${serviceSecret.how} (value hidden)`);
+    }
+  }
 }
 
 /** The config as a printable object: sensitive values masked. For start-up logs and /health. */

@@ -63,6 +63,7 @@ export class DocumentsHarness {
   config!: DocumentsConfig;
   url = '';
   readonly internalToken = randomBytes(32).toString('base64url');
+  readonly urlSigningKey = randomBytes(32).toString('base64url');
   /** Every audit record the service published, in order. */
   readonly audit: AuditEventDto[] = [];
   s3?: S3TestServer;
@@ -91,6 +92,8 @@ export class DocumentsHarness {
       LOG_LEVEL: 'silent',
       INTERNAL_API_TOKEN: this.internalToken,
       MEDFOLIO_MODE: 'service',
+      // Service mode starts only with its secrets given (security 25.14).
+      STORAGE_URL_SIGNING_KEY: this.urlSigningKey,
       ...this.options.env,
     };
     if (this.options.storage === 's3') {

@@ -74,15 +74,13 @@ export const SEAL_CONTEXT = {
 };
 
 /**
- * SHARE_LINK_KEY when set; otherwise, in service mode, derived from INTERNAL_API_TOKEN (every
- * summary replica has it); in embedded mode generated once into DATA_DIR/keys/share-links.key.
+ * SHARE_LINK_KEY when set; required in service mode (security 25.14: it is no longer derived from
+ * INTERNAL_API_TOKEN, which every service holds, so only the summary service can open share links'
+ * secrets). In embedded mode, unset, generated once into DATA_DIR/keys/share-links.key.
  */
-export async function loadShareLinkKeys(config: Pick<SummaryConfig, 'shareLinkKey' | 'internalApiToken' | 'mode' | 'dataDir'>): Promise<ShareLinkKeys> {
+export async function loadShareLinkKeys(config: Pick<SummaryConfig, 'shareLinkKey' | 'mode' | 'dataDir'>): Promise<ShareLinkKeys> {
   if (config.shareLinkKey) return new ShareLinkKeys(Buffer.from(config.shareLinkKey, 'base64'));
-  if (config.mode === 'service') {
-    if (!config.internalApiToken) throw new Error('SHARE_LINK_KEY (or INTERNAL_API_TOKEN) is required in service mode');
-    return new ShareLinkKeys(Buffer.from(hkdfSync('sha256', config.internalApiToken, Buffer.alloc(0), 'medfolio share link key v1', 32)));
-  }
+  if (config.mode === 'service') throw new Error('SHARE_LINK_KEY is required in service mode: 32 random bytes in base64 (openssl rand -base64 32)');
   const text = await readOrCreateSecretFile(path.resolve(config.dataDir, 'keys', 'share-links.key'), () => `${randomBytes(32).toString('base64')}\n`);
   return new ShareLinkKeys(Buffer.from(text.trim(), 'base64'));
 }

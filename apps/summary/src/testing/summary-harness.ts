@@ -43,6 +43,7 @@ export class SummaryHarness {
   readonly audit: AuditEventDto[] = [];
   readonly built: Array<{ user_id: string; version: number }> = [];
   readonly internalToken = randomBytes(32).toString('base64url');
+  readonly shareLinkKey = randomBytes(32).toString('base64');
   /**
    * Share links' calls to identity and notifications (request/reply), answered here: the NATS server
    * is shared with other test runs, whose real services must not answer ours (nor ours theirs).
@@ -77,6 +78,8 @@ export class SummaryHarness {
       LOG_LEVEL: 'silent',
       INTERNAL_API_TOKEN: this.internalToken,
       MEDFOLIO_MODE: 'service',
+      // Service mode starts only with its secrets given (security 25.14).
+      SHARE_LINK_KEY: this.shareLinkKey,
       DOCUMENTS_INTERNAL_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       SUMMARY_REBUILD_DELAY_MS: '200',
     };

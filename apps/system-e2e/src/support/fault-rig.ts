@@ -168,6 +168,9 @@ export class Product {
   /** A command to start one service under (prlimit, when the disk-full test cannot mount). */
   readonly wrappers: Partial<Record<FaultService, string[]>> = {};
   private readonly internalToken = randomBytes(32).toString('base64url');
+  private readonly identitySecret = randomBytes(32).toString('base64');
+  private readonly shareLinkKey = randomBytes(32).toString('base64');
+  private readonly storageKeys = { STORAGE_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`, STORAGE_URL_SIGNING_KEY: randomBytes(32).toString('base64url') };
 
   constructor(
     readonly nats: OwnNats,
@@ -186,7 +189,8 @@ export class Product {
   }
 
   private envFor(name: FaultService): Record<string, string> {
-    const common = { MEDFOLIO_MODE: 'service', NATS_URL: this.nats.url, DATA_DIR: this.dataDir, HOST: '127.0.0.1', PORT: String(this.ports[name]), STORAGE_DIR: this.storeDir };
+    // Service mode starts only with every secret given (security 25.14): the file store's keys are shared by every process.
+    const common = { MEDFOLIO_MODE: 'service', NATS_URL: this.nats.url, DATA_DIR: this.dataDir, HOST: '127.0.0.1', PORT: String(this.ports[name]), STORAGE_DIR: this.storeDir, ...this.storageKeys };
     const url = (service: FaultService) => `http://127.0.0.1:${this.ports[service]}`;
     const db = { DATABASE_URL: this.pg.url(this.database) };
     const byName: Record<FaultService, Record<string, string>> = {
@@ -199,10 +203,10 @@ export class Product {
         RATE_LIMIT_PER_MINUTE: '1000000',
       },
       audit: db,
-      identity: { ...db, INTERNAL_API_TOKEN: this.internalToken, REFRESH_REUSE_GRACE_SECONDS: '0' },
+      identity: { ...db, INTERNAL_API_TOKEN: this.internalToken, IDENTITY_SECRET: this.identitySecret, REFRESH_REUSE_GRACE_SECONDS: '0' },
       notifications: { ...db, SMTP_URL: `smtp://127.0.0.1:${this.smtp.port}`, NOTIFICATIONS_ENCRYPTION_KEY: NOTIFICATIONS_KEY },
       documents: { ...db, INTERNAL_API_TOKEN: this.internalToken, DOCUMENT_QUOTA_FREE: '100000' },
-      summary: { ...db, INTERNAL_API_TOKEN: this.internalToken, DOCUMENTS_INTERNAL_URL: url('documents'), SUMMARY_REBUILD_DELAY_MS: '500' },
+      summary: { ...db, INTERNAL_API_TOKEN: this.internalToken, SHARE_LINK_KEY: this.shareLinkKey, DOCUMENTS_INTERNAL_URL: url('documents'), SUMMARY_REBUILD_DELAY_MS: '500' },
       // wallet keeps its signed passes in the same file store; billing runs without a Stripe key (Free plan).
       wallet: { ...db, INTERNAL_API_TOKEN: this.internalToken, PUBLIC_BASE_URL: this.base },
       billing: db,

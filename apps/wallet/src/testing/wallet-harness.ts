@@ -108,6 +108,7 @@ export class WalletHarness {
   readonly firstNames = new Map<string, string>();
   readonly audit: AuditEventDto[] = [];
   readonly internalToken = randomBytes(32).toString('base64url');
+  readonly urlSigningKey = randomBytes(32).toString('base64url');
   readonly publicBaseUrl = 'https://medfolio.test';
   private readonly run = randomBytes(4).toString('hex');
   private readonly database = `wallet_it_${this.run}`;
@@ -146,6 +147,8 @@ export class WalletHarness {
       LOG_LEVEL: 'silent',
       INTERNAL_API_TOKEN: this.internalToken,
       MEDFOLIO_MODE: 'service',
+      // Service mode starts only with its secrets given (security 25.14).
+      STORAGE_URL_SIGNING_KEY: this.urlSigningKey,
       PUBLIC_BASE_URL: this.publicBaseUrl,
       ...extraEnv,
     });
