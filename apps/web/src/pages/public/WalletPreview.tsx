@@ -206,7 +206,7 @@ export default function WalletPreview() {
             <QrCode value={url} size={160} label={pass ? "QR code of your card's summary link" : 'Sample QR code of a patient summary link'} />
           </div>
           <p className="mt-3 text-sm text-slate-600">
-            {pass ? "Your card's own link: revoking it stops this code and updates the card." : 'A sample: on your own card, this code opens your summary.'}
+            {pass ? "Your card's own link: revoking it stops this code and retires the card (you then issue a new one from your dashboard)." : 'A sample: on your own card, this code opens your summary.'}
           </p>
           <a
             href={SAMPLE_SUMMARY_PATH}
