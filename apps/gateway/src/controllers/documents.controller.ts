@@ -85,7 +85,12 @@ export class DocumentsController {
   @ApiPayloadTooLargeResponse({ type: ErrorDoc, description: 'A file is larger than allowed, or too many files' })
   @ApiUnsupportedMediaTypeResponse({
     type: ErrorDoc,
-    description: 'A file is not of an accepted type, or its content does not match its name',
+    description: 'A file is not of an accepted type, its content does not match its name, or it carries a virus or malware (the message names the file and the signature)',
+  })
+  @ApiResponse({
+    status: 503,
+    type: ErrorDoc,
+    description: 'Nothing was kept: the antivirus scanner (clamd) cannot check files right now, the store is full, or the documents service is down',
   })
   async upload(@Req() req: UploadRequest, @Res() reply: Reply, @CurrentCaller() caller: CallerIdentity): Promise<void> {
     const contentType = req.headers['content-type'];
