@@ -62,6 +62,9 @@ export const api = medfolioApi.enhanceEndpoints({
     walletSettings: { invalidatesTags: ['wallet'] },
     // Providers (issue 18): a verified licence changes the profile (roles); every decision is in the history.
     medicalLicenseVerify: { invalidatesTags: ['profile', 'history', 'Providers'] },
+    // Security 25.2: the claim's level (self-attested or verified) and the real holder's dispute.
+    medicalLicenseGet: { keepUnusedDataFor: 0 },
+    medicalLicenseDispute: { invalidatesTags: ['history'] },
     providersAccess: { keepUnusedDataFor: 0 },
     providersDecide: { invalidatesTags: ['Providers', 'history'] },
     providersRevoke: { invalidatesTags: ['Providers', 'history'] },
@@ -92,6 +95,8 @@ export const {
   useWalletPassViewQuery,
   useWalletSettingsMutation,
   useMedicalLicenseVerifyMutation,
+  useMedicalLicenseGetQuery,
+  useMedicalLicenseDisputeMutation,
   useProvidersRequestMutation,
   useProvidersAccessQuery,
   useProvidersDecideMutation,

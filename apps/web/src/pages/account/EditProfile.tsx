@@ -157,6 +157,13 @@ function ProfileSection({ profile }: { profile: ProfileDoc }) {
         <h2 id="personal-heading" className={sectionHeading}>
           Personal information
         </h2>
+        {profile.provider && (
+          // Security 25.2: the verified name is locked to the licence.
+          <p className="mt-2 text-sm text-amber-900">
+            Your name matches your medical license ({profile.provider.display_name}). Changing your first or last name ends your provider
+            status: you would verify your license again under the new name.
+          </p>
+        )}
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <TextField label="First Name" autoComplete="given-name" error={formState.errors.first_name?.message} {...register('first_name')} />
           <TextField label="Last Name" autoComplete="family-name" error={formState.errors.last_name?.message} {...register('last_name')} />

@@ -30,6 +30,19 @@ beforeEach(() => storeTokens({ access: 'a', refresh: 'r' }));
 afterEach(() => clearTokens());
 
 describe('Profile page', () => {
+  it("names the provider level honestly: self-attested until an operator verifies it (security 25.2)", async () => {
+    const facts = { npi: '1234567893', registry: 'nppes', first_name: 'ANA', last_name: 'LIMA', credential: 'M.D.', specialty: 'Internal Medicine', state: 'CA', verified_at: '2026-11-24T03:00:00.000Z', display_name: 'Dr Ana Lima (NPI 1234567893)' };
+    let provider = { ...facts, verification: 'self_attested', review: 'pending', reviewed_at: null as string | null };
+    fakeServer({ 'GET /api/profile/': () => ({ body: { ...profile, roles: ['patient', 'provider'], provider } }), ...membership(free) });
+    const { unmount } = renderPage(<Profile />, { path: '/profile' });
+    expect(await screen.findByRole('link', { name: 'Self-attested provider (review pending)' })).toHaveAttribute('href', '/medical-license');
+    expect(screen.queryByText('Verified provider')).not.toBeInTheDocument();
+    unmount();
+    provider = { ...facts, verification: 'verified', review: 'verified', reviewed_at: '2026-11-25T03:00:00.000Z' };
+    renderPage(<Profile />, { path: '/profile' });
+    expect(await screen.findByText('Verified provider')).toBeInTheDocument();
+  });
+
   it('shows a loading state, then the real profile', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     const server = fakeServer({ 'GET /api/profile/': () => new Promise((resolve) => (answer = resolve)), ...membership(free) });

@@ -243,7 +243,13 @@ export default function Profile() {
           )}
           {data?.provider ? (
             <Row label="Medical license">
-              <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">Verified provider</span>{' '}
+              {data.provider.verification === 'verified' ? (
+                <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">Verified provider</span>
+              ) : (
+                <Link to="/medical-license" className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 underline underline-offset-2">
+                  {data.provider.review === 'disputed' ? 'Self-attested provider: claim disputed' : 'Self-attested provider (review pending)'}
+                </Link>
+              )}{' '}
               {data.provider.display_name}
               {data.provider.credential && `, ${data.provider.credential}`}
               {data.provider.specialty && ` · ${data.provider.specialty}`}

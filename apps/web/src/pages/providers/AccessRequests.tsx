@@ -19,12 +19,30 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * How the patient is shown a provider (security issue 25.2): the name when an operator verified who
+ * they are; otherwise "claims to be Dr X (NPI ...); not verified" (the registry is public, so a name
+ * and a number prove nothing).
+ */
+export function providerLabel(provider: Pick<ProviderSummaryDoc, 'display_name' | 'verification'>): string {
+  return provider.verification === 'verified' ? provider.display_name : `claims to be ${provider.display_name}; not verified`;
+}
+
 function Who({ provider }: { provider: ProviderSummaryDoc }) {
   const details = [provider.credential, provider.specialty, provider.state].filter(Boolean).join(' · ');
+  const verified = provider.verification === 'verified';
   return (
     <>
-      <p className="font-semibold text-slate-900">{provider.display_name}</p>
+      <p className="font-semibold text-slate-900">
+        <span>{verified ? provider.display_name : `Someone who ${providerLabel(provider)}`}</span>
+        {verified && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Verified</span>}
+      </p>
       {details && <p className="text-sm text-slate-700">{details}</p>}
+      {!verified && (
+        <p className="mt-1 text-sm text-amber-900">
+          We have not confirmed who this is: the name and number are public. Approve only if you expect this doctor.
+        </p>
+      )}
     </>
   );
 }
@@ -67,8 +85,8 @@ export default function AccessRequests() {
       <div>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Doctors and your documents</h1>
         <p className="mt-2 text-slate-700">
-          Doctors verified in the national NPI Registry can ask to see the documents behind the summary you shared. They
-          see them read-only, for as long as you choose, and every look is in your{' '}
+          Doctors can ask to see the documents behind the summary you shared; each request says whether we verified who
+          they are. They see them read-only, for as long as you choose, and every look is in your{' '}
           <Link to="/history" className="font-semibold text-brand-800 underline underline-offset-2">
             access history
           </Link>
@@ -179,7 +197,7 @@ export default function AccessRequests() {
           <ul className="mt-3 space-y-2">
             {past.map((grant) => (
               <li key={grant.id} className="text-sm text-slate-800">
-                {grant.provider.display_name}: {grantState(grant)}
+                {providerLabel(grant.provider)}: {grantState(grant)}
               </li>
             ))}
           </ul>

@@ -18,6 +18,9 @@ const provider = {
   state: 'CA',
   verified_at: '2026-11-24T03:00:00.000Z',
   display_name: 'Dr Ana Ruiz (NPI 1234567893)',
+  verification: 'self_attested',
+  review: 'pending',
+  reviewed_at: null,
 };
 
 function setup() {
@@ -35,6 +38,42 @@ afterEach(() => clearTokens());
 
 describe('Medical license page, signed in', () => {
   beforeEach(() => storeTokens({ access: 'old-access', refresh: 'r1' }));
+
+  it('says which level the claim holds: self-attested (review pending) until an operator verifies it (security 25.2)', async () => {
+    fakeServer({
+      'POST /api/medical-license/': () => ({ body: { message: VERIFIED, provider } }),
+      'POST /api/token/refresh/': () => ({ body: { access: 'new-access', refresh: 'r2' } }),
+    });
+    const { user, input, proceed } = setup();
+    await user.type(input(), '1234567893');
+    await user.click(proceed());
+    expect(await screen.findByText(VERIFIED)).toBeInTheDocument();
+    expect(screen.getByText('Self-attested provider (review pending)')).toBeInTheDocument();
+    expect(screen.getByText(/they see that you are not verified/)).toBeInTheDocument();
+  });
+
+  it('shows the level the account holds when it opens: verified', async () => {
+    fakeServer({ 'GET /api/medical-license/': () => ({ body: { ...provider, verification: 'verified', review: 'verified', reviewed_at: '2026-11-25T03:00:00.000Z' } }) });
+    setup();
+    expect(await screen.findByText('Verified provider')).toBeInTheDocument();
+    expect(screen.getByText('Your license: Dr Ana Ruiz (NPI 1234567893)')).toBeInTheDocument();
+  });
+
+  it('offers the real holder a dispute when another account claims the number (409), and files it', async () => {
+    const claimed = 'This license number is already claimed by another account. If it is yours, you can dispute that claim.';
+    const filed = 'Your dispute was filed. An operator will review both claims and contact you at your account e-mail address.';
+    const server = fakeServer({
+      'POST /api/medical-license/': () => ({ status: 409, body: { message: claimed, code: 'CONFLICT' } }),
+      'POST /api/medical-license/dispute/': () => ({ status: 201, body: { message: filed, dispute_id: 'd1' } }),
+    });
+    const { user, input, proceed } = setup();
+    await user.type(input(), '1234567893');
+    await user.click(proceed());
+    expect(await screen.findByText(claimed)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dispute this claim' }));
+    expect(await screen.findByText(filed)).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === '/api/medical-license/dispute/')?.body).toEqual({ license_number: '1234567893' });
+  });
 
   it('asks for the license number; Proceed is disabled while the field is empty', async () => {
     fakeServer({});
@@ -61,7 +100,7 @@ describe('Medical license page, signed in', () => {
     release();
     expect(await screen.findByText(VERIFIED)).toHaveClass('text-green-800');
     expect(screen.getByRole('status')).toHaveTextContent('Dr Ana Ruiz (NPI 1234567893), M.D. · Internal Medicine (CA)');
-    expect(server.calls.find((c) => c.path === '/api/medical-license/')?.body).toEqual({ license_number: '1234567893' });
+    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/api/medical-license/')?.body).toEqual({ license_number: '1234567893' });
     expect(server.calls.find((c) => c.path === '/api/token/refresh/')?.body).toEqual({ refresh: 'r1' });
     expect(accessToken()).toBe('new-access');
   });

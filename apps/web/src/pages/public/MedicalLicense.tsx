@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useMedicalLicenseVerifyMutation } from '../../api/api';
+import { useMedicalLicenseDisputeMutation, useMedicalLicenseGetQuery, useMedicalLicenseVerifyMutation } from '../../api/api';
 import { httpStatus, serverMessage } from '../../api/errors';
 import type { ProviderFactsDoc } from '../../api/generated';
 import { Button } from '../../components/Button';
@@ -15,11 +15,44 @@ export const LICENSE_MESSAGES = {
   signIn: 'Sign in to verify your license: it is checked against the NPI Registry for the name on your account.',
 } as const;
 
+/**
+ * What each level means for the provider (security issue 25.2): the registry is public, so a name
+ * match is a claim (self-attested); an operator's review makes it verified.
+ */
+export function levelText(provider: Pick<ProviderFactsDoc, 'verification' | 'review'>): { title: string; text: string } {
+  if (provider.verification === 'verified') {
+    return { title: 'Verified provider', text: 'Our team confirmed your identity. Patients see you as verified, and links that let verified doctors in give you access at once.' };
+  }
+  if (provider.review === 'disputed') {
+    return {
+      title: 'Self-attested provider: claim disputed',
+      text: 'Another account says this NPI is theirs. An operator reviews both claims and will contact you by e-mail. Until then you are not verified.',
+    };
+  }
+  return {
+    title: 'Self-attested provider (review pending)',
+    text:
+      'Your NPI and name match the registry, but the registry is public, so this is a claim until our team confirms your identity (we will contact you by e-mail). ' +
+      'Until then you can ask patients for access; they see that you are not verified, and they decide. Changing your name on your profile ends the claim.',
+  };
+}
+
+function Level({ provider }: { provider: ProviderFactsDoc }) {
+  const level = levelText(provider);
+  return (
+    <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+      <p className="font-semibold text-slate-900">{level.title}</p>
+      <p className="mt-1 text-slate-700">{level.text}</p>
+    </div>
+  );
+}
+
 type CheckState =
   | { kind: 'unknown' }
   | { kind: 'checking' }
   | { kind: 'valid'; provider: ProviderFactsDoc }
-  | { kind: 'invalid'; message: string }
+  | { kind: 'invalid'; message: string; disputable?: boolean }
+  | { kind: 'disputed'; message: string }
   | { kind: 'signed-out' };
 
 /**
@@ -29,12 +62,18 @@ type CheckState =
  * a provider (the session is refreshed at once so the role is in the token); a number the registry
  * does not know is red ('Medical License Number Not Found, Please Try Again'); a registry that cannot
  * be reached says so, never "not found". Go Back clears the number and the result.
+ * Security issue 25.2: the screen says which level the claim holds (self-attested, review pending;
+ * disputed; verified) and what it means, and on a number another account claims (409) offers
+ * "Dispute this claim" (POST /api/medical-license/dispute/).
  */
 export default function MedicalLicense() {
   const { authenticated } = useSession();
   const [license, setLicense] = useState('');
   const [state, setState] = useState<CheckState>({ kind: 'unknown' });
   const [verify] = useMedicalLicenseVerifyMutation();
+  const [dispute, disputing] = useMedicalLicenseDisputeMutation();
+  // The claim this account holds now, if any (404: none).
+  const current = useMedicalLicenseGetQuery(undefined, { skip: !authenticated });
 
   const proceed = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +91,17 @@ export default function MedicalLicense() {
       const status = httpStatus(failure);
       const message =
         status === 404 ? LICENSE_MESSAGES.notFound : status === 503 || status === 504 || status === undefined ? LICENSE_MESSAGES.unavailable : (serverMessage(failure) ?? LICENSE_MESSAGES.notFound);
-      setState({ kind: 'invalid', message });
+      setState({ kind: 'invalid', message, disputable: status === 409 });
+    }
+  };
+
+  // The real holder of a number another account claims files a dispute (security issue 25.2).
+  const fileDispute = async () => {
+    try {
+      const reply = await dispute({ verifyLicenseBodyDoc: { license_number: license.trim() } }).unwrap();
+      setState({ kind: 'disputed', message: reply.message });
+    } catch (failure) {
+      setState({ kind: 'invalid', message: serverMessage(failure) ?? LICENSE_MESSAGES.unavailable });
     }
   };
 
@@ -68,9 +117,16 @@ export default function MedicalLicense() {
         <h1 className="text-2xl font-bold text-slate-900">Medical License</h1>
         <p className="mt-1 text-slate-700">Kindly proceed by entering your license number below.</p>
         <p className="mt-2 text-sm text-slate-600">
-          Your NPI (10 digits), checked against the national NPI Registry for the name on your account. Verified
-          doctors can ask patients who share their summary to see their documents.
+          Your NPI (10 digits), checked against the national NPI Registry for the name on your account. Then you can ask
+          patients who share their summary to see their documents; once our team has confirmed your identity, patients
+          see you as verified.
         </p>
+        {state.kind === 'unknown' && current.data && (
+          <div className="mt-4">
+            <p className="text-sm text-slate-700">Your license: {current.data.display_name}</p>
+            <Level provider={current.data} />
+          </div>
+        )}
         <form onSubmit={(event) => void proceed(event)} className="mt-6 space-y-4" noValidate>
           <TextField
             label="Medical License Number"
@@ -96,6 +152,7 @@ export default function MedicalLicense() {
                     {state.provider.specialty && ` · ${state.provider.specialty}`}
                     {state.provider.state && ` (${state.provider.state})`}
                   </p>
+                  <Level provider={state.provider} />
                   <p className="mt-1 text-sm">
                     <Link to="/providers/patients" className="font-semibold text-brand-800 underline underline-offset-2">
                       Patients who shared with you
@@ -114,6 +171,16 @@ export default function MedicalLicense() {
             </div>
             {state.kind === 'invalid' && (
               <p role="alert" className="font-semibold text-red-700">
+                {state.message}
+              </p>
+            )}
+            {state.kind === 'invalid' && state.disputable && (
+              <Button variant="secondary" className="mt-2" loading={disputing.isLoading} onClick={() => void fileDispute()}>
+                Dispute this claim
+              </Button>
+            )}
+            {state.kind === 'disputed' && (
+              <p role="status" className="font-semibold text-green-800">
                 {state.message}
               </p>
             )}
