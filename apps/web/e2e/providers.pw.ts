@@ -59,9 +59,11 @@ test('the doctor verifies her license', async ({ browser }) => {
   await doctorPage.getByRole('button', { name: 'Proceed' }).click();
   await expect(doctorPage.getByText('License verified successfully!')).toBeVisible();
   await expect(doctorPage.getByRole('status')).toContainText('Dr Ana Ruiz (NPI 1234567893), M.D. · Internal Medicine (CA)');
+  // A registry name match is a claim (security 25.2): self-attested until an operator verifies it.
+  await expect(doctorPage.getByText('Self-attested provider (review pending)')).toBeVisible();
   await checkScreen(doctorPage, 'medical-license-verified');
   await doctorPage.goto('/profile');
-  await expect(doctorPage.getByText('Verified provider')).toBeVisible();
+  await expect(doctorPage.getByRole('link', { name: 'Self-attested provider (review pending)' })).toBeVisible();
 });
 
 test("the doctor asks from the patient's shared summary", async () => {
@@ -77,6 +79,7 @@ test('the patient approves for a day, in a second browser context', async ({ bro
   await patientPage.goto('/providers/access');
   const request = patientPage.getByRole('listitem').filter({ hasText: 'Dr Ana Ruiz (NPI 1234567893)' });
   await expect(request).toContainText('M.D. · Internal Medicine · CA');
+  await expect(request).toContainText('Someone who claims to be Dr Ana Ruiz (NPI 1234567893); not verified');
   await checkScreen(patientPage, 'providers-access-request');
   await request.getByRole('radio', { name: 'A day' }).check();
   await request.getByRole('button', { name: 'Approve' }).click();
