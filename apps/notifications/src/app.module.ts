@@ -8,7 +8,7 @@ import { MailController } from './controllers/mail.controller';
 import { ContactMessage } from './entities/contact-message.entity';
 import { EmailMessage } from './entities/email-message.entity';
 import { NOTIFICATIONS_MIGRATIONS } from './migrations';
-import { loadEncryptionKey } from './repositories/encryption-key';
+import { loadEncryptionKeys } from './repositories/encryption-key';
 import { createMailTransport, MailTransport } from './repositories/mail-transport';
 import { MailRepository } from './repositories/mail.repository';
 import { DEFAULT_SENDER_OPTIONS, MAIL_SENDER_OPTIONS, MailSender, type MailSenderOptions } from './services/mail-sender';
@@ -44,7 +44,7 @@ export const NOTIFICATIONS_CONTROLLERS = [MailController, ContactController, Ide
 export function notificationsProviders(config: NotificationsConfig, sender?: NotificationsAppOptions['sender']): Provider[] {
   return [
     { provide: NotificationsConfig, useValue: config },
-    { provide: MessageCipher, useFactory: async () => new MessageCipher(await loadEncryptionKey(config)) },
+    { provide: MessageCipher, useFactory: async () => new MessageCipher(await loadEncryptionKeys(config)) },
     { provide: MailTransport, useFactory: () => announce(createMailTransport(config), config) },
     { provide: MAIL_SENDER_OPTIONS, useValue: senderOptions(config, sender) },
     MailRepository,

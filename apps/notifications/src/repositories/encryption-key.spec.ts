@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { KEY_FILE, loadEncryptionKey } from './encryption-key';
+import { KEY_FILE, loadEncryptionKey, loadEncryptionKeys } from './encryption-key';
 
 describe('the notifications encryption key', () => {
   let dataDir: string;
@@ -27,6 +27,17 @@ describe('the notifications encryption key', () => {
     const keys = await Promise.all([1, 2, 3].map(() => loadEncryptionKey({ mode: 'embedded', dataDir })));
     const stored = await loadEncryptionKey({ mode: 'embedded', dataDir });
     for (const key of keys) expect(key.equals(stored)).toBe(true);
+  });
+
+  it('takes a list to rotate, current first; one key (configured or the file) has its fingerprint as id (security 25.14)', async () => {
+    const current = Buffer.alloc(32, 1).toString('base64');
+    const old = Buffer.alloc(32, 2).toString('base64');
+    const keys = await loadEncryptionKeys({ mode: 'service', dataDir, encryptionKey: `new:${current},old:${old}` });
+    expect(keys.map((k) => [k.id, k.key.toString('base64')])).toEqual([['new', current], ['old', old]]);
+    const generated = await loadEncryptionKeys({ mode: 'embedded', dataDir });
+    expect(generated).toHaveLength(1);
+    expect(generated[0]!.id).toMatch(/^[0-9a-f]{8}$/);
+    expect(generated[0]!.key.equals(await loadEncryptionKey({ mode: 'embedded', dataDir }))).toBe(true);
   });
 
   it('prefers NOTIFICATIONS_ENCRYPTION_KEY and writes no file then', async () => {

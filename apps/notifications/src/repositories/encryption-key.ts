@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { keyFingerprint, parseEnvelopeKeys, type EnvelopeKey } from '@medfolio/security';
 import type { NotificationsConfig } from '../config';
 
 export const KEY_FILE = path.join('keys', 'notifications.key');
@@ -11,6 +12,17 @@ export const KEY_FILE = path.join('keys', 'notifications.key');
  * `<DATA_DIR>/keys/notifications.key` (owner-only) and reused afterwards, so queued mail survives
  * a restart.
  */
+/**
+ * The keys of message contents, current first (security 25.14: a list, so the key can rotate):
+ * NOTIFICATIONS_ENCRYPTION_KEY as "id:base64,id2:base64" or bare base64 keys; otherwise the one key
+ * of {@link loadEncryptionKey} (the embedded mode's key file).
+ */
+export async function loadEncryptionKeys(config: Pick<NotificationsConfig, 'encryptionKey' | 'mode' | 'dataDir'>): Promise<EnvelopeKey[]> {
+  if (config.encryptionKey) return parseEnvelopeKeys(config.encryptionKey, 'NOTIFICATIONS_ENCRYPTION_KEY');
+  const key = await loadEncryptionKey(config);
+  return [{ id: keyFingerprint(key), key }];
+}
+
 export async function loadEncryptionKey(config: Pick<NotificationsConfig, 'encryptionKey' | 'mode' | 'dataDir'>): Promise<Buffer> {
   if (config.encryptionKey) return decode(config.encryptionKey, 'NOTIFICATIONS_ENCRYPTION_KEY');
   if (config.mode === 'service') throw new Error('NOTIFICATIONS_ENCRYPTION_KEY is required in service mode');

@@ -38,7 +38,23 @@ describe('MessageCipher (AES-256-GCM)', () => {
     const refused = 'failed authentication: altered, from another row, or sealed with another key';
     expect(() => cipher.open(sealed, SEAL_CONTEXT.email('another-row'))).toThrow(refused);
     expect(() => cipher.open(sealed, SEAL_CONTEXT.contact('0b6f7d1e-2f55-4b8e-9d0c-1f1c1d1e1f10'))).toThrow(refused);
-    expect(() => new MessageCipher(randomBytes(32)).open(sealed, context)).toThrow(refused);
+    expect(() => new MessageCipher(randomBytes(32)).open(sealed, context)).toThrow(/which is not among the keys given/);
+    // Another key under the same id: the authentication refuses it.
+    const other = { id: 'k1', key: randomBytes(32) };
+    const mine = { id: 'k1', key: randomBytes(32) };
+    expect(() => new MessageCipher([other]).open(new MessageCipher([mine]).seal(value, context), context)).toThrow(refused);
+  });
+
+  it('seals in the shared envelope with the current key id, and opens values sealed under an older key (rotation, security 25.14)', () => {
+    const old = { id: 'old', key: randomBytes(32) };
+    const current = { id: 'new', key: randomBytes(32) };
+    const before = new MessageCipher([old]).seal(value, context);
+    const rotated = new MessageCipher([current, old]);
+    expect(rotated.open(before, context)).toEqual(value);
+    const after = rotated.seal(value, context);
+    expect(after[0]).toBe(2);
+    expect(after.subarray(2, 2 + after[1]!).toString('ascii')).toBe('new');
+    expect(() => new MessageCipher([old]).open(after, context)).toThrow('names key id new');
   });
 
   it('refuses the sealed values of two rows swapped, each in the other', () => {
@@ -60,6 +76,8 @@ describe('MessageCipher (AES-256-GCM)', () => {
     const ciphertext = Buffer.concat([gcm.update(JSON.stringify(value), 'utf8'), gcm.final()]);
     const stored = Buffer.concat([Buffer.from([1]), iv, gcm.getAuthTag(), ciphertext]);
     expect(new MessageCipher(key).open(stored, context)).toEqual(value);
+    // ... under any of the keys given, for the rows written before a rotation.
+    expect(new MessageCipher([{ id: 'next', key: randomBytes(32) }, { id: 'was', key }]).open(stored, context)).toEqual(value);
   });
 
   it('refuses a key that is not 32 bytes', () => {
