@@ -135,7 +135,12 @@ describe('licence claims: self-attested until an operator verifies them', () => 
     await licenses.verify(ada.as, { license_number: npi });
     expect(await nextTokenRoles(ada)).toEqual(['patient', 'provider']);
     expect((await command('reject', npi, '--operator', 'olga', '--note', 'practice does not know her')).code).toBe(0);
-    expect(await nextTokenRoles(ada)).toEqual(['patient']);
+    // Her sign-ins end at once (the gateways refuse their access tokens): she signs in again, without the role.
+    await expect(sessions.refresh(caller(), ada.refresh)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    const [revoked] = await h.sql<{ n: number }>(`SELECT count(*)::int AS n FROM identity.outbox WHERE subject = 'identity.user.sessions-revoked.v1' AND payload->>'user_id' = $1`, [ada.userId]);
+    expect(revoked!.n).toBe(1);
+    const again = await sessions.login(caller(), { email: ada.email, password: 'correct horse battery' });
+    expect(decodeJwt(again.access)['roles']).toEqual(['patient']);
     expect(await refusal(licenses.facts(ada.as))).toMatchObject({ code: 'NOT_FOUND', message: PROVIDER_MESSAGES.rejected });
     expect((await profiles.get(ada.as)).provider).toBeNull();
     expect(await refusal(licenses.verify(ada.as, { license_number: npi }))).toMatchObject({ code: 'FORBIDDEN', message: PROVIDER_MESSAGES.rejected });
@@ -203,7 +208,9 @@ describe('disputes: the real holder of a claimed number', () => {
     expect(open).toMatchObject({ npi, claimant: { user_id: real.userId, email: real.email }, holder: { user_id: impostor.userId, review: 'verified' } });
 
     expect((await command('uphold', filed.dispute_id, '--operator', 'olga', '--note', 'ID checked by video call')).code).toBe(0);
-    expect(await nextTokenRoles(impostor)).toEqual(['patient']);
+    await expect(sessions.refresh(caller(), impostor.refresh)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    const relogged = await sessions.login(caller(), { email: impostor.email, password: 'correct horse battery' });
+    expect(decodeJwt(relogged.access)['roles']).toEqual(['patient']);
     expect(await refusal(licenses.facts(impostor.as))).toMatchObject({ code: 'NOT_FOUND', message: PROVIDER_MESSAGES.rejected });
     expect((await command('uphold', filed.dispute_id, '--operator', 'olga')).code).toBe(1);
 

@@ -4,6 +4,7 @@ import { DomainError, type CallerIdentity } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
 import type { LicenseDispute, ProviderLicense } from '../entities';
 import { ProviderLicensesRepository } from '../repositories/provider-licenses.repository';
+import { SessionsRepository } from '../repositories/sessions.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { providerDisplayName } from './license.service';
 
@@ -51,7 +52,8 @@ export function operatorCaller(operator: string): CallerIdentity {
  * approves it, which makes the provider 'verified', or rejects it (no role). Disputes (the real holder
  * says another account's claimed number is theirs) are upheld (the holder's claim is rejected and the
  * number freed for the claimant to claim) or dismissed. Each decision is audited before it takes
- * effect, with the operator as actor, on the provider's own history.
+ * effect, with the operator as actor, on the provider's own history. A rejected account's sign-ins
+ * end at once, so no access token issued before keeps the provider role.
  */
 @Injectable()
 export class LicenseReviewService {
@@ -59,6 +61,7 @@ export class LicenseReviewService {
     @Inject(ProviderLicensesRepository) private readonly licenses: ProviderLicensesRepository,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
   ) {}
 
   async queue(): Promise<ReviewQueue> {
@@ -138,6 +141,9 @@ export class LicenseReviewService {
     if (!(await this.licenses.review(claim.userId, claim.licenseNumber, claim.review, to, by, note, at))) {
       throw new DomainError('CONFLICT', `The claim on NPI ${claim.licenseNumber} changed meanwhile: list the queue again.`);
     }
+    // A rejected claim's role must not outlive the decision in access tokens already issued: its
+    // sign-ins end (every gateway refuses their tokens at once); the next sign-in has no provider role.
+    if (to === 'rejected') await this.sessions.revokeAllForUser(claim.userId, 'licence claim rejected');
     return { ...claim, review: to, reviewedAt: at, reviewedBy: by, reviewNote: note };
   }
 
@@ -152,6 +158,7 @@ export class LicenseReviewService {
     await this.audit.record(caller, { action, entityType: 'provider-license', entityId: dispute.licenseNumber, patientId: dispute.holderId, outcome: 'success', policy: `dispute:${dispute.id}` });
     const at = new Date();
     if (!(await this.licenses.decideDispute(dispute, state, caller.userId!, note, at))) throw new DomainError('CONFLICT', `Dispute ${disputeId} was decided meanwhile.`);
+    if (state === 'upheld') await this.sessions.revokeAllForUser(dispute.holderId, 'licence claim rejected (dispute upheld)');
     return { ...dispute, state, decidedAt: at, decidedBy: caller.userId!, note };
   }
 }
