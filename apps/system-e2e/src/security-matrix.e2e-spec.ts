@@ -6,6 +6,7 @@ import { FakeNppes, useStripeMock, type StripeMock } from '@medfolio/testing';
 import { get } from './support/api';
 import { call, type Mailbox } from './support/journey';
 import { DEV_MAIL_JSON, startNode, waitFor, type Running } from './support/processes';
+import { noLockoutJourney } from './support/lockout-journey';
 import { securityMatrix, undeclared, type OpenApiDocument } from './support/security-matrix';
 
 /**
@@ -55,6 +56,15 @@ describe('security matrix from the OpenAPI document (one-process product)', () =
     await stripe?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
+
+  it('locks nobody out from a new network: past the account-wide limit the right password gets a step-up (an e-mailed code), and a genuine reset link always works', async () => {
+    const mailbox: Mailbox = {
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
+    };
+    await noLockoutJourney(base, mailbox).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-3000)}`);
+    });
+  }, 120_000);
 
   it('declares an expectation for every route and method of the OpenAPI document', () => {
     const { missing, stale } = undeclared(document);

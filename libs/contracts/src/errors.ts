@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  /** 403: the password is not enough from this client now; enter the code e-mailed to the account (POST /api/verify-otp/). */
+  'STEP_UP_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',

@@ -8,6 +8,7 @@ export function httpStatusFor(code: ErrorCode): number {
     case 'UNAUTHENTICATED':
       return 401;
     case 'FORBIDDEN':
+    case 'STEP_UP_REQUIRED':
       return 403;
     case 'NOT_FOUND':
       return 404;

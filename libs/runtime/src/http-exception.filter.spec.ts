@@ -26,7 +26,7 @@ describe('HTTP error mapping', () => {
     for (const code of ERROR_CODES) {
       const status = httpStatusFor(code);
       expect(status).toBeGreaterThanOrEqual(400);
-      if (code !== 'QUOTA_EXCEEDED') expect(errorCodeForStatus(status)).toBe(code);
+      if (code !== 'QUOTA_EXCEEDED' && code !== 'STEP_UP_REQUIRED') expect(errorCodeForStatus(status)).toBe(code);
     }
   });
 

@@ -89,6 +89,7 @@ const ACTION_LABELS: Record<string, string> = {
   'history.read': 'Viewed access history',
   login: 'Signed in',
   'login.failed': 'Failed sign-in',
+  'login.step-up': 'Signing in from a new device: a sign-in code was e-mailed',
   'profile.read': 'Viewed profile',
   'profile.update': 'Changed profile',
   'profile.picture.update': 'Changed profile picture',
@@ -109,6 +110,7 @@ const ACTION_LABELS: Record<string, string> = {
   'provider-access.approve': "Approved a provider's access to your documents",
   'provider-access.decline': "Declined a provider's request",
   'provider-access.revoke': "Revoked a provider's access",
+  'provider-access.end': "A provider's access ended with the share link that gave it",
   // Share links (issue 15). The web app names the link by its label from the patient's own list
   // ("Your summary was viewed through 'For Dr Lee'"), as it names documents.
   'summary.shared-view': 'Your summary was viewed through a shared link',
@@ -125,6 +127,8 @@ const ACTION_LABELS: Record<string, string> = {
  */
 const REASONS: Record<string, string> = {
   'login.failed/failure': 'Wrong e-mail address or password.',
+  'login.step-up/denied': 'The password was right, but many sign-ins had failed on this account, so a new device also needs the code we e-mailed.',
+  'account.register/denied': 'Someone tried to sign up with your e-mail address; nothing was changed and we e-mailed you.',
   'password.change/failure': 'The current password given was wrong; nothing was changed.',
   'token.reuse-detected/denied': 'A sign-in token that had already been used was presented again, so every sign-in was ended.',
   'document.upload/failure': 'The upload did not complete; nothing of it was kept.',

@@ -39,7 +39,7 @@ export class AuthController {
   ) {}
 
   @Post('register')
-  @ApiOperation({ summary: 'Create an account (unverified) and e-mail a 4-digit code' })
+  @ApiOperation({ summary: 'Create an account (unverified) and e-mail a 4-digit code. A taken address gets the same answer; its owner is e-mailed instead' })
   @ApiBody({ type: RegisterBodyDoc })
   @ApiCreatedResponse({ type: MessageDoc })
   register(@Body() dto: RegisterDto, @CurrentCaller() caller: CallerIdentity): Promise<MessageReply> {
@@ -48,7 +48,7 @@ export class AuthController {
 
   @Post('verify-otp')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Verify the e-mail address with the 4-digit code' })
+  @ApiOperation({ summary: 'Verify the e-mail address with the 4-digit code, or finish a step-up sign-in with the e-mailed sign-in code (both answer with a session)' })
   @ApiBody({ type: VerifyOtpBodyDoc })
   @ApiOkResponse({ type: VerifyOtpDoc })
   verifyOtp(@Body() dto: VerifyOtpDto, @CurrentCaller() caller: CallerIdentity): Promise<VerifyOtpReply> {
@@ -67,7 +67,10 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in: 401 for wrong credentials, 403 for an unverified account' })
+  @ApiOperation({
+    summary:
+      'Sign in: 401 for wrong credentials, 403 for an unverified account; 403 STEP_UP_REQUIRED from a new device while the account sees many failed sign-ins (the same answer whatever the password; with the right one a sign-in code is e-mailed, for POST /api/verify-otp/)',
+  })
   @ApiBody({ type: LoginBodyDoc })
   @ApiOkResponse({ type: TokenPairDoc })
   login(@Body() dto: LoginDto, @CurrentCaller() caller: CallerIdentity): Promise<TokenPair> {

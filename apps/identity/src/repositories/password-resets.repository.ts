@@ -14,6 +14,11 @@ export class PasswordResetsRepository {
     });
   }
 
+  /** The unused reset with this hash, if any (not locked: a first look before the work). */
+  findUnused(tokenHash: string): Promise<PasswordReset | null> {
+    return this.dataSource.getRepository(PasswordReset).findOne({ where: { tokenHash, usedAt: IsNull() } });
+  }
+
   /** Locks the unused reset with this hash, if any. */
   lockUnused(manager: EntityManager, tokenHash: string): Promise<PasswordReset | null> {
     return manager

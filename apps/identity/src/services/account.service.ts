@@ -20,10 +20,16 @@ const RESEND_GAP_MS = 30 * 1000;
 const RESENDS_PER_HOUR = 5;
 /** "Someone tried to sign up with your address" e-mails to one address an hour, at most. */
 export const SIGN_UP_ATTEMPT_MAILS_PER_HOUR = 3;
+/** Sign-in codes (step-up) e-mailed to one address an hour, at most; each needs the right password. */
+export const SIGN_IN_CODE_MAILS_PER_HOUR = 10;
+
+/** A sign-in code's HMAC is bound to its purpose: a verification code never passes for one, nor the reverse. */
+const signInCodeSubject = (userId: string) => `sign-in:${userId}`;
 
 export const MESSAGES = {
   registered: 'Account created. We sent a 4-digit code to your e-mail address: enter it to verify your account.',
   verified: 'Your e-mail address is verified. You can sign in now.',
+  signedIn: 'The code is right: you are signed in.',
   alreadyVerified: 'This e-mail address is already verified. You can sign in.',
   badCode: 'This code is not valid. Check the code in your e-mail, or ask for a new one.',
   expiredCode: 'This code has expired. Ask for a new one.',
@@ -94,15 +100,20 @@ export class AccountService {
   /**
    * The right code proves the mailbox, as a password would the account: the reply carries a new
    * session, so the user is signed in at once (an address verified before gets no session here).
+   * For a verified address the code is a sign-in code (step-up, see SessionService.login): the
+   * password was right, and the code finishes the sign-in.
    */
   async verifyOtp(caller: CallerIdentity, dto: VerifyOtpDto): Promise<VerifyOtpReply> {
-    await this.bruteForce.assertAllowed('otp', dto.email, caller.ip);
+    // A sign-in code is sent only after the right password and allows 5 tries: the account-wide count
+    // (which anyone can run up) does not bind it, or attackers could stop the owner's step-up.
+    await this.bruteForce.assertAllowed('otp', dto.email, caller.ip, new Date(), { accountWide: 'ignore' });
     const user = await this.users.findByEmail(dto.email);
+    if (user?.emailVerified) return this.verifySignInCode(caller, user, dto);
+    await this.bruteForce.assertAllowed('otp', dto.email, caller.ip);
     if (!user) {
       await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
       throw new DomainError('VALIDATION_FAILED', MESSAGES.badCode);
     }
-    if (user.emailVerified) return { message: MESSAGES.alreadyVerified };
     const secret = await this.keys.hmacSecret();
     const outcome = await this.users.transaction(async (manager) => {
       const current = await this.otps.lockNewest(manager, user.id);
@@ -132,6 +143,70 @@ export class AccountService {
         await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
         throw new DomainError('VALIDATION_FAILED', MESSAGES.badCode);
     }
+  }
+
+  /**
+   * Step-up: the sign-in code e-mailed after the right password from a client the account does not
+   * know while it is under attack. Right: signed in, and this client is known from now on. No live
+   * code: the address is just verified (as before). Wrong: the code's 5 tries, then a new sign-in.
+   */
+  private async verifySignInCode(caller: CallerIdentity, user: User, dto: VerifyOtpDto): Promise<VerifyOtpReply> {
+    const secret = await this.keys.hmacSecret();
+    const outcome = await this.users.transaction(async (manager) => {
+      const current = await this.otps.lockNewest(manager, user.id);
+      if (!current) return 'none';
+      if (current.expiresAt.getTime() <= Date.now()) return 'expired';
+      if (current.failedAttempts >= MAX_WRONG_TRIES) return 'too-many';
+      if (!/^\d{4}$/.test(dto.otp) || !sameHash(current.codeHash, otpHash(secret, signInCodeSubject(user.id), dto.otp))) {
+        await this.otps.recordFailure(manager, current.id);
+        return current.failedAttempts + 1 >= MAX_WRONG_TRIES ? 'too-many' : 'bad';
+      }
+      await this.otps.consume(manager, current.id);
+      return 'signed-in';
+    });
+    switch (outcome) {
+      case 'none':
+        return { message: MESSAGES.alreadyVerified };
+      case 'signed-in': {
+        await this.bruteForce.recordSuccess('otp', dto.email, caller.ip);
+        await this.bruteForce.recordSuccess('login', dto.email, caller.ip);
+        const pair = await this.tokens.startSession(user.id);
+        await this.audit.record({ ...caller, userId: user.id, sessionId: pair.sessionId }, { action: 'login', entityType: 'session', entityId: pair.sessionId, patientId: user.id, outcome: 'success', policy: 'password+sign-in-code' });
+        return { message: MESSAGES.signedIn, access: pair.access, refresh: pair.refresh };
+      }
+      case 'expired':
+        throw new DomainError('VALIDATION_FAILED', MESSAGES.expiredCode);
+      case 'too-many':
+        await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
+        throw new DomainError('VALIDATION_FAILED', MESSAGES.tooManyTries);
+      case 'bad':
+        await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
+        throw new DomainError('VALIDATION_FAILED', MESSAGES.badCode);
+    }
+  }
+
+  /**
+   * Queues a sign-in code for `user` (the caller gave the right password): the work (code, row, e-mail)
+   * runs after the reply, so the answer takes as long as for a wrong password.
+   */
+  sendSignInCode(caller: CallerIdentity, user: User): void {
+    const queued = this.signInCodes.then(() => this.issueSignInCode(caller, user));
+    this.signInCodes = queued.catch((error: unknown) => this.logger.warn({ userId: user.id, err: String(error) }, 'sign-in code not sent'));
+  }
+
+  private signInCodes: Promise<void> = Promise.resolve();
+
+  /** Waits for queued sign-in codes (tests, shutdown). */
+  async settled(): Promise<void> {
+    await this.signInCodes;
+  }
+
+  private async issueSignInCode(caller: CallerIdentity, user: User): Promise<void> {
+    if (!(await this.bruteForce.allowMail(user.email, SIGN_IN_CODE_MAILS_PER_HOUR, new Date(), 'sign-in-code'))) return;
+    const code = otpCode();
+    const secret = await this.keys.hmacSecret();
+    await this.otps.create(user.id, otpHash(secret, signInCodeSubject(user.id), code), new Date(Date.now() + CODE_TTL_MS));
+    await this.notifications.send(caller, user.email, 'sign-in-code', { first_name: user.firstName, code });
   }
 
   /** The same answer whether or not the account exists; at most one code per 30 s and 5 an hour. */

@@ -8,14 +8,26 @@ export type AttemptScope = 'login' | 'otp' | 'reset';
 const WINDOW_MS = 60 * 60 * 1000;
 
 /**
+ * What the account-wide limit does to a client the account does not know: `refuse` (429, as the
+ * per-client limits do), `step-up` (reported: the sign-in asks for an e-mailed code instead of
+ * refusing, so attackers cannot lock the owner out from a new address) or `ignore` (an attempt
+ * bounded otherwise: a sign-in code allows 5 tries and is only sent after the right password).
+ */
+export type AccountWideLimit = 'refuse' | 'step-up' | 'ignore';
+export type Allowed = 'ok' | 'step-up';
+
+/**
  * Anti-automation without denial of service (OWASP ASVS V2.2): failed attempts are counted over a
  * sliding hour per client address, per account AND client together, and per account.
  * - One client guessing one account is stopped after AUTH_FAILURES_PER_ACCOUNT_PER_CLIENT_PER_HOUR
  *   (that pair only: the owner signing in from elsewhere is not affected).
  * - One client trying many accounts is stopped after AUTH_FAILURES_PER_IP_PER_HOUR.
  * - Many clients guessing one account (a distributed attack) hit AUTH_FAILURES_PER_ACCOUNT_PER_HOUR:
- *   then only clients the account already knows (a successful sign-in, code or reset link from that
- *   address in the last 30 days) may go on trying, so the owner still gets in and the attackers do not.
+ *   then clients the account already knows (a successful sign-in, code or reset link from that
+ *   address in the last 30 days) go on as before, and a sign-in from any other client needs a code
+ *   e-mailed to the account as well as the password (a step-up: the answer is the same whatever the
+ *   password, so guessing learns nothing), so the owner still gets in from a new address and the
+ *   attackers do not. A genuine reset link is never refused (it proves the mailbox).
  * The oldest failure leaving the hour lifts a limit again: nobody is locked out for good.
  */
 @Injectable()
@@ -25,24 +37,32 @@ export class BruteForceService {
     @Inject(IdentityConfig) private readonly config: IdentityConfig,
   ) {}
 
-  async assertAllowed(scope: AttemptScope, email: string | undefined, ip: string | undefined, now = new Date()): Promise<void> {
+  /**
+   * 429 (RATE_LIMITED) past the per-client limits; past the account-wide one, for a client the
+   * account does not know, what `accountWide` says ('step-up' is returned, not thrown).
+   */
+  async assertAllowed(
+    scope: AttemptScope,
+    email: string | undefined,
+    ip: string | undefined,
+    now = new Date(),
+    options: { accountWide?: AccountWideLimit } = {},
+  ): Promise<Allowed> {
     const since = new Date(now.getTime() - WINDOW_MS);
     const checks: [string, number][] = [];
     if (ip) checks.push([ipKey(ip), this.config.failuresPerIpPerHour]);
     if (email && ip) checks.push([pairKey(email, ip), this.config.failuresPerAccountPerClientPerHour]);
-    // The account-wide limit binds only clients the account does not know.
-    if (email && !(ip && (await this.failures.isKnownClient(knownKey(email, ip), now)))) {
-      checks.push([accountKey(email), this.config.failuresPerAccountPerHour]);
-    }
     for (const [key, limit] of checks) {
       const { count, oldest } = await this.failures.window(scope, key, since);
-      if (count >= limit) {
-        const retryAfter = Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + WINDOW_MS - now.getTime()) / 1000));
-        throw new DomainError('RATE_LIMITED', `Too many failed attempts. Please try again in ${formatWait(retryAfter)}.`, {
-          retry_after: [String(retryAfter)],
-        });
-      }
+      if (count >= limit) throw rateLimited(oldest, now);
     }
+    const accountWide = options.accountWide ?? 'refuse';
+    // The account-wide limit binds only clients the account does not know.
+    if (!email || accountWide === 'ignore' || (ip && (await this.failures.isKnownClient(knownKey(email, ip), now)))) return 'ok';
+    const { count, oldest } = await this.failures.window(scope, accountKey(email), since);
+    if (count < this.config.failuresPerAccountPerHour) return 'ok';
+    if (accountWide === 'step-up') return 'step-up';
+    throw rateLimited(oldest, now);
   }
 
   async recordFailure(scope: AttemptScope, email: string | undefined, ip: string | undefined): Promise<void> {
@@ -50,9 +70,12 @@ export class BruteForceService {
     await this.failures.record(scope, keys);
   }
 
-  /** Mail to one address: true (and counted) while fewer than `perHour` went to it in the last hour. */
-  async allowMail(email: string, perHour: number, now = new Date()): Promise<boolean> {
-    const key = `mail-to:${normalizeEmail(email)}`;
+  /**
+   * Mail to one address: true (and counted) while fewer than `perHour` went to it in the last hour.
+   * `kind` keeps a separate count (sign-in codes are not held back by reset links someone else asked for).
+   */
+  async allowMail(email: string, perHour: number, now = new Date(), kind?: string): Promise<boolean> {
+    const key = `mail-to:${kind ? `${kind}:` : ''}${normalizeEmail(email)}`;
     const { count } = await this.failures.window('mail', key, new Date(now.getTime() - WINDOW_MS));
     if (count >= perHour) return false;
     await this.failures.record('mail', [key]);
@@ -71,6 +94,13 @@ export class BruteForceService {
     }
     if (options.clearAccount || !ip) await this.failures.clear(scope, accountKey(email));
   }
+}
+
+function rateLimited(oldest: Date | null, now: Date): DomainError {
+  const retryAfter = Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + WINDOW_MS - now.getTime()) / 1000));
+  return new DomainError('RATE_LIMITED', `Too many failed attempts. Please try again in ${formatWait(retryAfter)}.`, {
+    retry_after: [String(retryAfter)],
+  });
 }
 
 function ipKey(ip: string): string {

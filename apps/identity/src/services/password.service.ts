@@ -82,9 +82,17 @@ export class PasswordService {
     await this.resetMails;
   }
 
-  /** Sets the new password, uses up the link and signs the user out everywhere. */
+  /**
+   * Sets the new password, uses up the link and signs the user out everywhere. A genuine link always
+   * works (it proves the mailbox): the failure limits bind only links that are not (100 bogus tokens
+   * made the owner's real link answer 429).
+   */
   async reset(caller: CallerIdentity, dto: ResetPasswordDto): Promise<MessageReply> {
-    await this.bruteForce.assertAllowed('reset', dto.email, caller.ip);
+    if (!(await this.isGenuineLink(dto))) {
+      await this.bruteForce.assertAllowed('reset', dto.email, caller.ip);
+      await this.bruteForce.recordFailure('reset', dto.email, caller.ip);
+      throw new DomainError('VALIDATION_FAILED', PASSWORD_MESSAGES.badLink);
+    }
     const passwordHash = await this.hasher.hash(dto.password);
     const userId = await this.users.transaction(async (manager) => {
       const reset = await this.resets.lockUnused(manager, sha256(dto.token));
@@ -107,6 +115,14 @@ export class PasswordService {
     await this.bruteForce.recordSuccess('login', dto.email, caller.ip, { clearAccount: true });
     await this.audit.record({ ...caller, userId }, { action: 'password.reset', entityType: 'user', entityId: userId, patientId: userId, outcome: 'success', policy: 'reset-link' });
     return { message: PASSWORD_MESSAGES.reset };
+  }
+
+  /** An unused, unexpired link for this address (a first look; the transaction checks again under a lock). */
+  private async isGenuineLink(dto: ResetPasswordDto): Promise<boolean> {
+    const reset = await this.resets.findUnused(sha256(dto.token));
+    if (!reset || reset.expiresAt.getTime() <= Date.now()) return false;
+    const user = await this.users.findById(reset.userId);
+    return user?.emailNormalized === normalizeEmail(dto.email);
   }
 
   /**

@@ -6,6 +6,7 @@ import { GOOGLE_VERIFIER, type GoogleVerifier } from '../repositories/google.rep
 import { SessionsRepository } from '../repositories/sessions.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { sha256 } from './secrets';
+import { AccountService } from './account.service';
 import { BruteForceService } from './brute-force.service';
 import { PasswordHasher } from './password-hasher';
 import { TokenService } from './token.service';
@@ -14,6 +15,7 @@ export const SESSION_MESSAGES = {
   badCredentials: 'The e-mail address or password is incorrect.',
   unverified: 'Please verify your e-mail address first: enter the 4-digit code we sent you.',
   loggedOut: 'You are signed out.',
+  stepUp: 'For your security, this sign-in needs one more step: if the e-mail address and password are right, we sent a 4-digit code to the address. Enter it to finish signing in.',
 } as const;
 
 /** Signing in (password or Google), refreshing and signing out. */
@@ -28,13 +30,36 @@ export class SessionService {
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
     @Inject(GOOGLE_VERIFIER) private readonly google: GoogleVerifier,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(AccountService) private readonly accounts: AccountService,
   ) {}
 
-  /** One message for an unknown e-mail and a wrong password; 403 for an unverified account. */
+  /**
+   * One message for an unknown e-mail and a wrong password; 403 for an unverified account.
+   * Past the account-wide failure limit, a client the account does not know gets a step-up instead of
+   * a refusal (403 STEP_UP_REQUIRED, the same answer whatever the password, so it tells a guesser
+   * nothing): with the right password a sign-in code is e-mailed, and POST /api/verify-otp/ with it
+   * signs in. The owner is never locked out from a new address; the attackers lack the mailbox.
+   */
   async login(caller: CallerIdentity, dto: LoginDto): Promise<TokenPair> {
-    await this.bruteForce.assertAllowed('login', dto.email, caller.ip);
+    const allowed = await this.bruteForce.assertAllowed('login', dto.email, caller.ip, new Date(), { accountWide: 'step-up' });
     const user = await this.users.findByEmail(dto.email);
     const ok = await this.hasher.verify(user?.passwordHash ?? null, dto.password);
+    if (allowed === 'step-up') {
+      if (user && ok) {
+        // Unverified: the verification code (Resend Code) signs in as well; verified: a sign-in code.
+        if (user.emailVerified) this.accounts.sendSignInCode(caller, user);
+        await this.audit.record({ ...caller, userId: user.id }, { action: 'login.step-up', entityType: 'session', entityId: user.id, patientId: user.id, outcome: 'denied', policy: 'sign-in-code' });
+      } else {
+        await this.bruteForce.recordFailure('login', dto.email, caller.ip);
+        await this.audit.record(user ? { ...caller, userId: user.id } : caller, {
+          action: 'login.failed',
+          entityType: 'session',
+          ...(user ? { patientId: user.id, entityId: user.id } : {}),
+          outcome: 'failure',
+        });
+      }
+      throw new DomainError('STEP_UP_REQUIRED', SESSION_MESSAGES.stepUp);
+    }
     if (!user || !ok) {
       await this.bruteForce.recordFailure('login', dto.email, caller.ip);
       await this.audit.record(user ? { ...caller, userId: user.id } : caller, {

@@ -76,6 +76,18 @@ describe('Login page and the server', () => {
     expect(router.state.location.state).toEqual({ email: 'new@example.com', error: 'Please verify your e-mail address first.' });
   });
 
+  it('sends a step-up (403 STEP_UP_REQUIRED: a new device while the account is under attack) to /otp-verify for the sign-in code', async () => {
+    const user = userEvent.setup();
+    const message = 'For your security, this sign-in needs one more step.';
+    fakeServer({ 'POST /api/login/': () => ({ status: 403, body: { message, code: 'STEP_UP_REQUIRED' } }) });
+    const { router } = renderPage(<Login />, { path: '/login', routes: [{ path: '/otp-verify', element: <p>otp page</p> }] });
+    await user.type(screen.getByLabelText('Email Address'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('otp page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ email: 'ana@example.com', error: message, stepUp: true });
+  });
+
   it("shows the server's message in an error dialog, or the generic text", async () => {
     const user = userEvent.setup();
     fakeServer({ 'POST /api/login/': () => ({ status: 401, body: { message: 'Invalid email or password.', code: 'UNAUTHENTICATED' } }) });

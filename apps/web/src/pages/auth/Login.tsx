@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuthLoginMutation } from '../../api/api';
-import { errorMessage, httpStatus } from '../../api/errors';
+import { errorMessage, httpStatus, serverCode } from '../../api/errors';
 import { AuthCard } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -13,6 +13,7 @@ import { Notice } from '../../components/Notice';
 import { loginSchema, type LoginForm } from '../../forms/schemas';
 import { safeNext } from '../../session/next';
 import { useSession } from '../../session/use-session';
+import type { OtpVerifyState } from './OtpVerify';
 
 /** Messages other pages hand to the login page (after sign-up, verification, a reset). */
 export interface LoginNotice {
@@ -23,6 +24,8 @@ export interface LoginNotice {
 /**
  * /login: on success the tokens are stored and the user goes to ?next= (default "/"); a 403
  * (e-mail not verified yet) goes to /otp-verify with the e-mail, where the error dialog shows.
+ * A 403 STEP_UP_REQUIRED (a new device while the account sees many failed sign-ins) goes there too,
+ * for the sign-in code the server e-mailed: the page then finishes the sign-in.
  */
 export default function Login() {
   const [login, { isLoading }] = useAuthLoginMutation();
@@ -43,7 +46,9 @@ export default function Login() {
       signIn(await login({ loginBodyDoc: form }).unwrap());
     } catch (failure) {
       if (httpStatus(failure) === 403) {
-        await navigate('/otp-verify', { state: { email: form.email, error: errorMessage(failure) } });
+        const stepUp = serverCode(failure) === 'STEP_UP_REQUIRED';
+        const state: OtpVerifyState = { email: form.email, error: errorMessage(failure), ...(stepUp ? { stepUp: true } : {}) };
+        await navigate('/otp-verify', { state });
         return;
       }
       setError(errorMessage(failure));

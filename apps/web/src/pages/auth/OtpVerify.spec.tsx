@@ -5,7 +5,7 @@ import { fakeServer } from '../../test/fake-server';
 import { renderPage, renderRoutes } from '../../test/render';
 import { GuestOnly } from '../../app/guards';
 import { accessToken, clearTokens, refreshToken } from '../../session/tokens';
-import OtpVerify, { NEW_CODE_NEEDED, type OtpVerifyState } from './OtpVerify';
+import OtpVerify, { NEW_CODE_NEEDED, NEW_SIGN_IN_CODE_NEEDED, STEP_UP_HINT, type OtpVerifyState } from './OtpVerify';
 
 function renderOtp(state?: OtpVerifyState) {
   return renderPage(<OtpVerify />, {
@@ -178,6 +178,42 @@ describe('OTP verify page and the server', () => {
     expect(store.getState().session.authenticated).toBe(true);
     expect([accessToken(), refreshToken()]).toEqual(['a1', 'r1']);
     clearTokens();
+  });
+
+  it('finishes a step-up sign-in with the e-mailed sign-in code: its own words, no resend, signed in and home', async () => {
+    clearTokens();
+    const user = userEvent.setup();
+    const server = fakeServer({ 'POST /api/verify-otp/': () => ({ body: { message: 'The code is right: you are signed in.', access: 'a2', refresh: 'r2' } }) });
+    const { router, store } = renderRoutes(
+      [
+        { element: <GuestOnly />, children: [{ path: '/otp-verify', element: <OtpVerify /> }] },
+        { path: '/', element: <p>home page</p> },
+      ],
+      { at: '/otp-verify', state: { email: 'ana@example.com', error: 'For your security, this sign-in needs one more step.', stepUp: true } satisfies OtpVerifyState },
+    );
+    expect(screen.getByText(/To finish signing in/)).toHaveTextContent('To finish signing in, enter the 4-digit code we sent to your e-mail address ana@example.com.');
+    expect(screen.getByRole('status')).toHaveTextContent(`For your security, this sign-in needs one more step. ${STEP_UP_HINT}`);
+    expect(screen.queryByText(/Your account exists/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Resend code in/)).not.toBeInTheDocument();
+    expect(screen.getByText('A new code? Sign in again from the login page.')).toBeInTheDocument();
+    await user.type(codeInput(), '4821{Enter}');
+    expect(await screen.findByText('home page', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(store.getState().session.authenticated).toBe(true);
+    expect(server.calls.find((c) => c.path === '/api/verify-otp/')?.body).toEqual({ email: 'ana@example.com', otp: '4821' });
+    expect([accessToken(), refreshToken()]).toEqual(['a2', 'r2']);
+    clearTokens();
+  });
+
+  it('a step-up code that has used up its tries says to sign in again for a new one', async () => {
+    const user = userEvent.setup();
+    fakeServer({ 'POST /api/verify-otp/': () => ({ status: 400, body: { message: 'This code is not valid.', code: 'VALIDATION_FAILED' } }) });
+    renderOtp({ email: 'ana@example.com', stepUp: true });
+    for (let i = 0; i < 5; i += 1) {
+      await user.type(codeInput(), '0000{Enter}');
+      await waitFor(() => expect(codeInput()).toHaveValue(''));
+    }
+    expect(await screen.findByText(`This code is not valid. ${NEW_SIGN_IN_CODE_NEEDED}`)).toBeInTheDocument();
   });
 
   it('asks for the e-mail address when the page has none in its navigation state', async () => {

@@ -18,6 +18,12 @@ import type { LoginNotice } from './Login';
 export interface OtpVerifyState {
   email?: string;
   error?: string;
+  /**
+   * From /login after a 403 STEP_UP_REQUIRED: the code is a sign-in code (the password was right but
+   * the device is new while the account sees many failed sign-ins); verifying it signs in. No resend:
+   * signing in again sends a new one.
+   */
+  stepUp?: boolean;
 }
 
 export const RESEND_SECONDS = 30;
@@ -29,6 +35,8 @@ export const VERIFIED_NOTICE = 'Your e-mail address is verified. You can sign in
 /** The server allows this many wrong tries per code (identity's MAX_WRONG_TRIES). */
 export const TRIES_PER_CODE = 5;
 export const NEW_CODE_NEEDED = 'This code can no longer be used. Press Resend Code below to get a new one by e-mail.';
+export const NEW_SIGN_IN_CODE_NEEDED = 'This code can no longer be used. Sign in again to get a new one by e-mail.';
+export const STEP_UP_HINT = 'No code after a minute? Check the address and password on the login page: the code is sent only when both are right.';
 
 type Phase = 'idle' | 'verifying' | 'verified';
 
@@ -67,6 +75,7 @@ export default function OtpVerify() {
   const [resendOtp, { isLoading: resending }] = useAuthResendOtpMutation();
 
   const knownEmail = state.email?.trim() ?? '';
+  const stepUp = state.stepUp === true && knownEmail !== '';
   const [typedEmail, setTypedEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
   const emailCheck = forgotPasswordSchema.shape.email.safeParse(typedEmail);
@@ -125,7 +134,7 @@ export default function OtpVerify() {
       // Spec: a refused code is cleared for the next try. Added: the server's reason, under the boxes.
       const tries = wrongTries + 1;
       setWrongTries(tries);
-      setRefusal(tries >= TRIES_PER_CODE ? `${errorMessage(failure)} ${NEW_CODE_NEEDED}` : errorMessage(failure));
+      setRefusal(tries >= TRIES_PER_CODE ? `${errorMessage(failure)} ${stepUp ? NEW_SIGN_IN_CODE_NEEDED : NEW_CODE_NEEDED}` : errorMessage(failure));
       setCode('');
       setPhase('idle');
       codeInput.current?.focus();
@@ -154,7 +163,12 @@ export default function OtpVerify() {
     <AuthCard
       title="Verification Code"
       subtitle={
-        knownEmail ? (
+        stepUp ? (
+          <>
+            To finish signing in, enter the 4-digit code we sent to your e-mail address{' '}
+            <span className="font-semibold break-all text-slate-800">{knownEmail}</span>.
+          </>
+        ) : knownEmail ? (
           <>
             We sent a 4-digit code to your e-mail address{' '}
             <span className="font-semibold break-all text-slate-800">{knownEmail}</span>. Enter it below to verify your
@@ -170,7 +184,9 @@ export default function OtpVerify() {
       {state.error && (
         <div className="mb-4">
           <Notice tone="info">
-            {state.error} Your account exists; it only needs this step once. No e-mail? Resend Code below sends a new code.
+            {stepUp
+              ? `${state.error} ${STEP_UP_HINT}`
+              : `${state.error} Your account exists; it only needs this step once. No e-mail? Resend Code below sends a new code.`}
           </Notice>
         </div>
       )}
@@ -251,7 +267,9 @@ export default function OtpVerify() {
         </Button>
       </form>
       <div className="mt-6 flex min-h-11 items-center justify-center text-sm text-slate-700">
-        {secondsLeft > 0 ? (
+        {stepUp ? (
+          <p>A new code? Sign in again from the login page.</p>
+        ) : secondsLeft > 0 ? (
           <p>{`Resend code in ${secondsLeft}s`}</p>
         ) : (
           <Button variant="ghost" loading={resending} onClick={() => void onResend()}>
