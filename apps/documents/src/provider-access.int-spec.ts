@@ -190,4 +190,20 @@ describe('provider access to a patient\'s documents', () => {
     expect(await providerRoutes(selfAttested())).toMatchObject({ documents: 'ok', check: 'ok' });
     expect(await access.check(selfAttested(), { patient_id: patientId })).toMatchObject({ display_name: 'claims to be Dr Bob Lee (NPI 1245319599); not verified' });
   });
+
+  it('a grant works only while the provider still holds the claim it was given under: dropped (rename, rejection) or another NPI ends it at once, whatever the token says (security 25.2)', async () => {
+    expect(await providerRoutes(selfAttested())).toMatchObject({ documents: 'ok', check: 'ok' });
+    const held = verified.get(selfAttestedId)!;
+    try {
+      // Renamed or rejected: identity no longer knows a claim (the old access token still says 'provider').
+      verified.delete(selfAttestedId);
+      expect(await providerRoutes(selfAttested())).toEqual({ ...DENIED, patientListed: 'FORBIDDEN' });
+      // Claiming another doctor's NPI since: the grant was given to the first claim, not to this one.
+      verified.set(selfAttestedId, facts('1003000126', 'John Smith', 'self_attested'));
+      expect(await providerRoutes(selfAttested())).toMatchObject(DENIED);
+    } finally {
+      verified.set(selfAttestedId, held);
+    }
+    expect(await providerRoutes(selfAttested())).toMatchObject({ documents: 'ok', check: 'ok' });
+  });
 });

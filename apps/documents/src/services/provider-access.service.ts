@@ -155,23 +155,40 @@ export class ProviderAccessService {
   /** Service to service (summary): the caller's active grant to this patient, or NOT_FOUND. */
   async check(caller: CallerIdentity, dto: PatientIdDto, now = new Date()): Promise<GrantCheckReply> {
     const providerId = requireOwner(caller);
-    const grant = caller.roles.includes(PROVIDER_ROLE) ? await this.access.activeGrant(providerId, dto.patient_id, now) : null;
+    const grant = await this.stillHolds(caller, caller.roles.includes(PROVIDER_ROLE) ? await this.access.activeGrant(providerId, dto.patient_id, now) : null);
     if (!grant) throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.patientNotFound);
     return { grant_id: grant.id, display_name: providerLabel(grant.provider) };
   }
 
   /**
    * The caller's active grant to this patient. The role in the token is required (identity signed
-   * it); the grant itself is the authority. No grant: 404, and a denied attempt in the patient's history.
+   * it); the grant itself is the authority, while the caller still holds the licence claim it was
+   * given under (stillHolds). No grant: 404, and a denied attempt in the patient's history.
    */
   private async grantFor(caller: CallerIdentity, patientId: string, now: Date, action: 'document.list' | 'document.download-link'): Promise<ProviderGrant> {
     const providerId = requireOwner(caller);
-    const grant = caller.roles.includes(PROVIDER_ROLE) ? await this.access.activeGrant(providerId, patientId, now) : null;
+    const grant = await this.stillHolds(caller, caller.roles.includes(PROVIDER_ROLE) ? await this.access.activeGrant(providerId, patientId, now) : null);
     if (!grant) {
       if (patientId !== providerId) await this.audit.recordQuietly(caller, action, 'denied', patientId, undefined, 'provider:none');
       throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.patientNotFound);
     }
     return grant;
+  }
+
+  /**
+   * A grant was given to a provider as identity named them then (their NPI claim). It works only while
+   * the caller still holds that claim now (security issue 25.2): a claim dropped by a name change,
+   * rejected by an operator, or exchanged for another NPI ends it at once, whatever roles an access
+   * token issued before still carries. Identity unreachable: the error (503), never access.
+   */
+  private async stillHolds(caller: CallerIdentity, grant: ProviderGrant | null): Promise<ProviderGrant | null> {
+    if (!grant) return null;
+    try {
+      return (await this.directory.providerFacts(caller)).npi === grant.provider.npi ? grant : null;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
   }
 
   private async verifiedProvider(caller: CallerIdentity): Promise<ProviderFacts> {
