@@ -60,8 +60,8 @@ export class ProfileDoc {
   @ApiProperty({ nullable: true, type: String, example: '1990-04-01' }) date_of_birth!: string | null;
   @ApiProperty({ nullable: true, type: String, enum: ['female', 'male', 'other', 'undisclosed'] }) gender!: string | null;
   @ApiProperty() email_verified!: boolean;
-  @ApiProperty({ type: [String], example: ['patient', 'provider'], description: "'provider' once a medical license is verified (POST /api/medical-license/)" }) roles!: string[];
-  @ApiProperty({ nullable: true, type: () => ProviderFactsDoc, description: "The registry's facts once a license is verified" }) provider!: ProviderFactsDoc | null;
+  @ApiProperty({ type: [String], example: ['patient', 'provider'], description: "'provider' while the account holds a medical license claim (POST /api/medical-license/; self-attested or verified: see provider.verification)" }) roles!: string[];
+  @ApiProperty({ nullable: true, type: () => ProviderFactsDoc, description: "The registry's facts and the claim's verification level while the account holds a license claim" }) provider!: ProviderFactsDoc | null;
 }
 
 export class ClientConfigDoc {

@@ -674,9 +674,9 @@ export type ProfileDoc = {
   date_of_birth: string | null;
   gender: ('female' | 'male' | 'other' | 'undisclosed') | null;
   email_verified: boolean;
-  /** 'provider' once a medical license is verified (POST /api/medical-license/) */
+  /** 'provider' while the account holds a medical license claim (POST /api/medical-license/; self-attested or verified: see provider.verification) */
   roles: string[];
-  /** The registry's facts once a license is verified */
+  /** The registry's facts and the claim's verification level while the account holds a license claim */
   provider: ProviderFactsDoc | null;
 };
 export type UpdateProfileBodyDoc = {
