@@ -8,9 +8,10 @@ import { ShareFormatsController } from './controllers/share-formats.controller';
 import { SharingController } from './controllers/sharing.controller';
 import { SummaryController } from './controllers/summary.controller';
 import { SUMMARY_ENTITIES } from './entities';
-import { SUMMARY_MIGRATIONS } from './migrations';
+import { summaryMigrations } from './migrations';
 import { DocumentContentRepository } from './repositories/document-content.repository';
 import { ShareLinksRepository } from './repositories/share-links.repository';
+import { ShlKeySealer } from './repositories/shl-key-sealer';
 import { ShareNotifierRepository } from './repositories/share-notifier.repository';
 import { GrantsRepository } from './repositories/grants.repository';
 import { ProviderSummaryService } from './services/provider-summary.service';
@@ -33,7 +34,7 @@ export interface SummaryAppOptions {
 }
 
 export function summaryDbOptions(config: SummaryConfig) {
-  return { name: 'summary' as const, config, entities: SUMMARY_ENTITIES, migrations: SUMMARY_MIGRATIONS };
+  return { name: 'summary' as const, config, entities: SUMMARY_ENTITIES, migrations: summaryMigrations(config) };
 }
 
 /** A finished read tells the builder to look at once (the debounce still applies). */
@@ -88,6 +89,8 @@ export class SummaryAppModule {
         // Share links (issue 15): beside the summary they share.
         { provide: SHARE_LINK_KEYS, useFactory: () => loadShareLinkKeys(options.config) },
         ShareLinksRepository,
+        // SHL keys sealed at rest, and stored secrets sealed again after a key rotation (security 25.14).
+        ShlKeySealer,
         ShareNotifierRepository,
         SharingService,
         // The summary as FHIR IPS, PDF and SMART Health Links (issue 15).

@@ -45,11 +45,15 @@ export class SummaryConfig extends WithPublicUrl(WithInternalHttp(CommonConfig))
    * The key of share links (32 bytes, base64): it seals share ids, owners' addresses and SHL keys at
    * rest and signs passcode links' view tokens. Held by the summary service alone. Required in
    * service mode (no longer derived from INTERNAL_API_TOKEN, which every service holds); in embedded
-   * mode, unset, generated once into DATA_DIR/keys/share-links.key.
+   * mode, unset, generated once into DATA_DIR/keys/share-links.key. To rotate, give
+   * "new:base64,old:base64": the first seals and signs, all open and check (the ids are stored with
+   * each sealed value); on its next start the service seals the stored values again with the first.
    */
   @Env('SHARE_LINK_KEY', { sensitive: true, serviceSecret: { how: '32 random bytes in base64, held by the summary service only (openssl rand -base64 32)' } })
   @IsOptional()
-  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 random bytes in base64' })
+  @Matches(/^(?:[A-Za-z0-9_.-]{1,32}:)?[A-Za-z0-9+/]{43}=(?:\s*,\s*(?:[A-Za-z0-9_.-]{1,32}:)?[A-Za-z0-9+/]{43}=)*$/, {
+    message: 'must be 32 random bytes in base64, or to rotate a list "new:base64,old:base64" of them (current first)',
+  })
   shareLinkKey?: string;
 
   /** How long a passcode link's view token lasts, in seconds. */

@@ -66,7 +66,17 @@ export class ShareLink {
   @Column({ name: 'last_viewed_at', type: 'timestamptz', nullable: true })
   lastViewedAt!: Date | null;
 
-  /** The SMART Health Link's key (base64url, 32 bytes) when the link is also an SHL; filled by the SHL feature. */
-  @Column({ name: 'shl_key', type: 'text', nullable: true })
+  /**
+   * The SMART Health Link's key, sealed (services/share-link-keys.ts, bound to the row): never stored
+   * in the clear. Written only by repositories/shl-key-sealer.ts from `shlKey` (so optional here).
+   */
+  @Column({ name: 'shl_key_sealed', type: 'bytea', nullable: true })
+  shlKeySealed?: Buffer | null;
+
+  /**
+   * The SMART Health Link's key (base64url, 32 bytes) when the link is also an SHL; filled by the SHL
+   * feature. Not a column: repositories/shl-key-sealer.ts seals it into shl_key_sealed when a row is
+   * written and opens it when one is read.
+   */
   shlKey!: string | null;
 }

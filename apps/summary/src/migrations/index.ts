@@ -1,6 +1,11 @@
 import { CreateOutboxTables1795290000000 } from '@medfolio/messaging/outbox';
+import type { SummaryConfig } from '../config';
 import { CreateSummary1797000000000 } from './1797000000000-create-summary';
 import { PagesCoveredByFacts1797000000001 } from './1797000000001-pages-covered-by-facts';
 import { CreateShareLinks1797000000002 } from './1797000000002-create-share-links';
+import { sealShlKeysMigration } from './1797000000003-seal-shl-keys';
 
-export const SUMMARY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateSummary1797000000000, PagesCoveredByFacts1797000000001, CreateShareLinks1797000000002];
+/** The summary's migrations; the one that seals SHL keys needs the config (its key). */
+export function summaryMigrations(config: SummaryConfig) {
+  return [CreateOutboxTables1795290000000, CreateSummary1797000000000, PagesCoveredByFacts1797000000001, CreateShareLinks1797000000002, sealShlKeysMigration(config)];
+}

@@ -1,10 +1,7 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { readOrCreateSecretFile } from '@medfolio/security';
+import { Envelope, gcmLegacyOpener, keyFingerprint, parseEnvelopeKeys, readOrCreateSecretFile, type EnvelopeKey } from '@medfolio/security';
 import type { SummaryConfig } from '../config';
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /** A new share id: 128 bits from the CSPRNG, base64url (22 characters). */
 export function newShareId(): string {
@@ -17,40 +14,47 @@ export function shareHash(shareId: string): string {
 }
 
 /**
- * The sharing secrets of the summary service, from one 32-byte key: share ids and owners' e-mail
- * addresses sealed at rest (AES-256-GCM, bound to the row and field), and passcode links' view
- * tokens (HMAC-SHA256, bound to the link and its passcode version).
+ * The sharing secrets of the summary service, from its own key (SHARE_LINK_KEY, held by no other
+ * service): share ids, owners' e-mail addresses and SMART Health Link keys sealed at rest in the
+ * shared envelope (libs/security: version, key id, AES-256-GCM, bound to the row and field), and
+ * passcode links' view tokens (HMAC-SHA256, bound to the link and its passcode version).
+ *
+ * The key may be a list, current first (security 25.14): values and tokens are made with the first,
+ * and open or check with any, so the key can rotate. Values sealed before the envelope (IV | tag |
+ * ciphertext, no key id) still open, and the summary's migrations seal them again.
  */
 export class ShareLinkKeys {
-  private readonly sealKey: Buffer;
-  private readonly tokenKey: Buffer;
+  private readonly envelope: Envelope;
+  private readonly tokenKeys: Buffer[];
 
-  constructor(master: Buffer) {
-    if (master.length !== 32) throw new Error('The share link key must be 32 bytes');
-    this.sealKey = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'medfolio share links seal v1', 32));
-    this.tokenKey = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'medfolio share links view token v1', 32));
+  /** One 32-byte key (its id is its fingerprint), or the list, current first. */
+  constructor(masters: Buffer | EnvelopeKey[]) {
+    const list = Buffer.isBuffer(masters) ? [{ id: keyFingerprint(masters), key: masters }] : masters;
+    if (list.length === 0 || list.some((m) => m.key.length !== 32)) throw new Error('The share link key must be 32 bytes');
+    const derive = (master: Buffer, info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
+    const sealKeys = list.map((m) => ({ id: m.id, key: derive(m.key, 'medfolio share links seal v1') }));
+    this.envelope = new Envelope(sealKeys, [gcmLegacyOpener(sealKeys.map((k) => k.key))]);
+    this.tokenKeys = list.map((m) => derive(m.key, 'medfolio share links view token v1'));
   }
 
   seal(value: string, context: string): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.sealKey, iv);
-    cipher.setAAD(Buffer.from(context, 'utf8'));
-    const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    return this.envelope.seal(value, context);
   }
 
-  /** Throws if the value was altered, moved from another row, or sealed with another key. */
+  /** Throws if the value was altered, moved from another row, or sealed with a key not given. */
   open(sealed: Buffer, context: string): string {
-    const decipher = createDecipheriv('aes-256-gcm', this.sealKey, sealed.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(context, 'utf8'));
-    decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    return this.envelope.openString(sealed, context);
+  }
+
+  /** True for a value sealed before the envelope or with a key other than the current one. */
+  needsResealing(sealed: Buffer): boolean {
+    return this.envelope.needsResealing(sealed);
   }
 
   /** `<expiry seconds>.<mac>`: opens only the link `linkId` while its passcode stays the same (`passcodeHash`). */
   viewToken(linkId: string, passcodeHash: string, expiresAt: Date): string {
     const exp = Math.floor(expiresAt.getTime() / 1000);
-    return `${exp}.${this.mac(linkId, passcodeHash, exp)}`;
+    return `${exp}.${this.mac(this.tokenKeys[0]!, linkId, passcodeHash, exp)}`;
   }
 
   checkViewToken(token: string, linkId: string, passcodeHash: string, now = new Date()): boolean {
@@ -58,19 +62,22 @@ export class ShareLinkKeys {
     if (!match) return false;
     const exp = Number(match[1]);
     if (exp * 1000 <= now.getTime()) return false;
-    const expected = Buffer.from(this.mac(linkId, passcodeHash, exp));
     const given = Buffer.from(match[2] ?? '');
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return this.tokenKeys.some((key) => {
+      const expected = Buffer.from(this.mac(key, linkId, passcodeHash, exp));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
   }
 
-  private mac(linkId: string, passcodeHash: string, exp: number): string {
-    return createHmac('sha256', this.tokenKey).update(`${linkId}\u0000${passcodeHash}\u0000${exp}`).digest('base64url');
+  private mac(key: Buffer, linkId: string, passcodeHash: string, exp: number): string {
+    return createHmac('sha256', key).update(`${linkId}\u0000${passcodeHash}\u0000${exp}`).digest('base64url');
   }
 }
 
 export const SEAL_CONTEXT = {
   shareId: (linkId: string) => `share_links.share_sealed:${linkId}`,
   email: (linkId: string) => `share_links.notify_email_sealed:${linkId}`,
+  shlKey: (linkId: string) => `share_links.shl_key_sealed:${linkId}`,
 };
 
 /**
@@ -79,7 +86,7 @@ export const SEAL_CONTEXT = {
  * secrets). In embedded mode, unset, generated once into DATA_DIR/keys/share-links.key.
  */
 export async function loadShareLinkKeys(config: Pick<SummaryConfig, 'shareLinkKey' | 'mode' | 'dataDir'>): Promise<ShareLinkKeys> {
-  if (config.shareLinkKey) return new ShareLinkKeys(Buffer.from(config.shareLinkKey, 'base64'));
+  if (config.shareLinkKey) return new ShareLinkKeys(parseEnvelopeKeys(config.shareLinkKey, 'SHARE_LINK_KEY'));
   if (config.mode === 'service') throw new Error('SHARE_LINK_KEY is required in service mode: 32 random bytes in base64 (openssl rand -base64 32)');
   const text = await readOrCreateSecretFile(path.resolve(config.dataDir, 'keys', 'share-links.key'), () => `${randomBytes(32).toString('base64')}\n`);
   return new ShareLinkKeys(Buffer.from(text.trim(), 'base64'));
