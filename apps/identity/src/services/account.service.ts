@@ -149,8 +149,11 @@ export class AccountService {
    * Step-up: the sign-in code e-mailed after the right password from a client the account does not
    * know while it is under attack. Right: signed in, and this client is known from now on. No live
    * code: the address is just verified (as before). Wrong: the code's 5 tries, then a new sign-in.
+   * Only the client the code was sent for may try it: others get the answer as if no code were live,
+   * and cannot use up its tries.
    */
   private async verifySignInCode(caller: CallerIdentity, user: User, dto: VerifyOtpDto): Promise<VerifyOtpReply> {
+    if (!(await this.bruteForce.stepUpPending(user.email, caller.ip, CODE_TTL_MS))) return { message: MESSAGES.alreadyVerified };
     const secret = await this.keys.hmacSecret();
     const outcome = await this.users.transaction(async (manager) => {
       const current = await this.otps.lockNewest(manager, user.id);
@@ -206,6 +209,7 @@ export class AccountService {
     const code = otpCode();
     const secret = await this.keys.hmacSecret();
     await this.otps.create(user.id, otpHash(secret, signInCodeSubject(user.id), code), new Date(Date.now() + CODE_TTL_MS));
+    await this.bruteForce.rememberStepUp(user.email, caller.ip);
     await this.notifications.send(caller, user.email, 'sign-in-code', { first_name: user.firstName, code });
   }
 

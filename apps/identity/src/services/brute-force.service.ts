@@ -83,6 +83,20 @@ export class BruteForceService {
   }
 
   /**
+   * Step-up: a sign-in code was e-mailed for this account to the client that gave the right password.
+   * Only that client may try the code, so others cannot use up its 5 tries (and so keep the owner out).
+   */
+  async rememberStepUp(email: string, ip: string | undefined): Promise<void> {
+    if (ip) await this.failures.record('step-up', [pairKey(email, ip)]);
+  }
+
+  /** Whether this client was sent a sign-in code for this account in the last `withinMs` (no address: yes). */
+  async stepUpPending(email: string, ip: string | undefined, withinMs: number, now = new Date()): Promise<boolean> {
+    if (!ip) return true;
+    return (await this.failures.window('step-up', pairKey(email, ip), new Date(now.getTime() - withinMs))).count > 0;
+  }
+
+  /**
    * The account proved itself from this client (password, e-mailed code or reset link): its failures
    * from here are forgotten and the client is known to the account from now on. A proof by e-mail
    * (`clearAccount`) also lifts the account-wide count, since whoever reads the mailbox is the owner.
