@@ -51,6 +51,7 @@ const SECRET_VARIABLES = [
   'INTERNAL_API_TOKEN',
   'SMTP_URL',
   'NOTIFICATIONS_ENCRYPTION_KEY',
+  'SHARE_LINK_KEY',
   'REDIS_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
@@ -453,6 +454,18 @@ describe('identity and notifications wiring', () => {
     expect(secretRef(wallet.get('INTERNAL_API_TOKEN'))).toEqual(secretRef(gateway.get('INTERNAL_API_TOKEN')));
     for (const name of ['WALLET_SIGNER_CERT', 'WALLET_SIGNER_KEY', 'WALLET_WWDR_CERT']) expect(secretRef(wallet.get(name))).toBeDefined();
     expect(wallet.get('S3_BUCKET')).toBeDefined();
+    // The pass download links it signs: the same key as the gateway's (service mode refuses to start without it).
+    expect(secretRef(wallet.get('STORAGE_URL_SIGNING_KEY'))).toEqual(secretRef(gateway.get('STORAGE_URL_SIGNING_KEY')));
+  });
+
+  it("gives the share links' key to the summary service alone, from the Secret (security 25.14)", () => {
+    expect(secretRef(appEnv({}, 'summary').get('SHARE_LINK_KEY'))).toEqual({ name: 'medfolio-app', key: 'SHARE_LINK_KEY' });
+    for (const app of ['gateway', 'audit', 'identity', 'documents', 'wallet', 'billing', 'notifications']) {
+      expect([app, appEnv({ set: ['wallet.enabled=true', 'billing.enabled=true'] }, app).has('SHARE_LINK_KEY')]).toEqual([app, false]);
+    }
+    // Its migration seals the stored SHL keys: it reads the key too.
+    const migration = ofKind<Job>(render({}), 'Job').find((job) => job.metadata!.labels!['medfolio/migrates'] === 'summary')!;
+    expect(secretRef(env(containerOf(migration.spec!.template.spec)).get('SHARE_LINK_KEY'))).toEqual({ name: 'medfolio-app', key: 'SHARE_LINK_KEY' });
   });
 
   it('points the gateway at documents for uploads, with the token documents checks, and gives documents its limits', () => {

@@ -89,9 +89,25 @@ Secret variables an application cannot run without, and what each holds (for val
 messages). They must come from a Secret: secretEnv, or a valueFrom in extraEnv.
 */}}
 {{- define "medfolio.requiredSecretEnv" -}}
+{{- /* Service mode refuses to start without these (security 25.14); the chart says so at install time. */}}
+{{- $links := "the key that signs download links, 32+ random characters, the same in every service that makes or serves them" }}
+{{- $gatewayLinks := or (eq .Values.global.s3.downloads "gateway") (not .Values.gateway.s3.enabled) }}
+gateway:
+{{- if $gatewayLinks }}
+  STORAGE_URL_SIGNING_KEY: {{ $links }}
+{{- end }}
 identity:
   JWT_SIGNING_KEYS: the JSON array of private EC P-256 JWKs (each with a kid) that sign access tokens
   IDENTITY_SECRET: the HMAC key of verification codes, 32+ characters
+{{- if or (eq .Values.global.s3.downloads "gateway") (not .Values.identity.s3.enabled) }}
+  STORAGE_URL_SIGNING_KEY: {{ $links }}
+{{- end }}
+documents:
+{{- if or (eq .Values.global.s3.downloads "gateway") (not .Values.documents.s3.enabled) }}
+  STORAGE_URL_SIGNING_KEY: {{ $links }}
+{{- end }}
+summary:
+  SHARE_LINK_KEY: the share links' own key, 32 random bytes in base64, held by the summary service only
 notifications:
   SMTP_URL: the SMTP relay, smtp://user:password@host:587 or smtps://user:password@host:465
   NOTIFICATIONS_ENCRYPTION_KEY: the key that encrypts stored messages, 32 random bytes in base64
@@ -99,6 +115,9 @@ wallet:
   WALLET_SIGNER_CERT: the Apple pass type certificate (PEM)
   WALLET_SIGNER_KEY: the pass type certificate's private key (PEM)
   WALLET_WWDR_CERT: Apple's WWDR intermediate certificate (PEM)
+{{- if or (eq .Values.global.s3.downloads "gateway") (not .Values.wallet.s3.enabled) }}
+  STORAGE_URL_SIGNING_KEY: {{ $links }}
+{{- end }}
 {{- end }}
 
 {{/* identity's base URL inside the cluster (the gateway's IDENTITY_INTERNAL_URL). Takes the root context. */}}
