@@ -173,14 +173,16 @@ export interface ForgotPasswordReply extends MessageReply {
 }
 
 /**
- * identity's answer to a sign-out, to the gateway: `revoked_session_id` names the sign-in it revoked,
- * so the gateway that served the sign-out refuses its access tokens before it answers (the others
- * learn through identity.user.sessions-revoked.v1). The gateway does not pass it on: the HTTP answer
- * is the MessageReply.
+ * identity to the gateway, on a sign-out, a password change and a reset: `revoked_session_ids` names
+ * the sign-ins the call revoked, so the gateway that served it refuses their access tokens before it
+ * answers (the others learn through identity.user.sessions-revoked.v1). The gateway does not pass it
+ * on: the HTTP answer is the reply without it.
  */
-export interface LogoutReply extends MessageReply {
-  revoked_session_id?: string;
+export interface RevokedSessions {
+  revoked_session_ids?: string[];
 }
+
+export type LogoutReply = MessageReply & RevokedSessions;
 
 export interface ChangePasswordReply extends MessageReply {
   detail: string;

@@ -15,6 +15,7 @@ import type {
   RefreshDto,
   RegisterDto,
   ResetPasswordDto,
+  RevokedSessions,
   TokenPair,
   UpdateProfileDto,
   VerifyOtpDto,
@@ -66,8 +67,8 @@ export interface IdentityRpc {
   [IDENTITY_SUBJECTS.refresh]: RpcShape<RefreshDto, TokenPair>;
   [IDENTITY_SUBJECTS.logout]: RpcShape<LogoutDto, LogoutReply>;
   [IDENTITY_SUBJECTS.forgotPassword]: RpcShape<EmailDto, ForgotPasswordReply>;
-  [IDENTITY_SUBJECTS.resetPassword]: RpcShape<ResetPasswordDto, MessageReply>;
-  [IDENTITY_SUBJECTS.changePassword]: RpcShape<ChangePasswordDto, ChangePasswordReply>;
+  [IDENTITY_SUBJECTS.resetPassword]: RpcShape<ResetPasswordDto, MessageReply & RevokedSessions>;
+  [IDENTITY_SUBJECTS.changePassword]: RpcShape<ChangePasswordDto, ChangePasswordReply & RevokedSessions>;
   [IDENTITY_SUBJECTS.getProfile]: RpcShape<NoPayload, Profile>;
   [IDENTITY_SUBJECTS.updateProfile]: RpcShape<UpdateProfileDto, Profile>;
 }

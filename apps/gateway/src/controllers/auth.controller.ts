@@ -103,10 +103,8 @@ export class AuthController {
   @ApiBody({ type: LogoutBodyDoc, required: false })
   @ApiOkResponse({ type: MessageDoc })
   async logout(@Body() dto: LogoutDto, @CurrentCaller() caller: CallerIdentity): Promise<MessageReply> {
-    const { revoked_session_id: revoked, ...reply } = await this.identity.call('logout', dto, caller);
     // Effective before the 200, on this gateway; the others learn through identity's event.
-    if (revoked) this.revoked.revokeNow(revoked);
-    return reply;
+    return this.revoked.revokeFrom(await this.identity.call('logout', dto, caller));
   }
 
   @Post('forgot-password')
@@ -124,7 +122,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Set a new password with the e-mailed link; signs out everywhere' })
   @ApiBody({ type: ResetPasswordBodyDoc })
   @ApiOkResponse({ type: MessageDoc })
-  reset(@Body() dto: ResetPasswordDto, @CurrentCaller() caller: CallerIdentity): Promise<MessageReply> {
-    return this.identity.call('resetPassword', dto, caller);
+  async reset(@Body() dto: ResetPasswordDto, @CurrentCaller() caller: CallerIdentity): Promise<MessageReply> {
+    return this.revoked.revokeFrom(await this.identity.call('resetPassword', dto, caller));
   }
 }

@@ -3,6 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ChangePasswordDto, UpdateProfileDto, type CallerIdentity, type ChangePasswordReply, type Profile } from '@medfolio/contracts';
 import { IdentityRepository } from '../repositories/identity.repository';
+import { RevokedSessionsRepository } from '../repositories/revoked-sessions.repository';
 import { CurrentCaller } from '../services/caller.decorator';
 import { ChangePasswordBodyDoc, UpdateProfileBodyDoc } from './openapi.bodies';
 import { ChangePasswordReplyDoc, ProfileDoc } from './openapi.models';
@@ -13,7 +14,10 @@ import { ChangePasswordReplyDoc, ProfileDoc } from './openapi.models';
 @Controller()
 @UseGuards(AuthGuard('jwt'))
 export class ProfileController {
-  constructor(@Inject(IdentityRepository) private readonly identity: IdentityRepository) {}
+  constructor(
+    @Inject(IdentityRepository) private readonly identity: IdentityRepository,
+    @Inject(RevokedSessionsRepository) private readonly revoked: RevokedSessionsRepository,
+  ) {}
 
   @Get('profile')
   @ApiOperation({ summary: "The signed-in user's profile" })
@@ -34,7 +38,8 @@ export class ProfileController {
   @ApiOperation({ summary: 'Change the password (the current one is checked); other sign-ins are revoked' })
   @ApiBody({ type: ChangePasswordBodyDoc })
   @ApiOkResponse({ type: ChangePasswordReplyDoc })
-  changePassword(@Body() dto: ChangePasswordDto, @CurrentCaller() caller: CallerIdentity): Promise<ChangePasswordReply> {
-    return this.identity.call('changePassword', dto, caller);
+  async changePassword(@Body() dto: ChangePasswordDto, @CurrentCaller() caller: CallerIdentity): Promise<ChangePasswordReply> {
+    // The other sign-ins are refused on this gateway before the answer; the others learn through identity's event.
+    return this.revoked.revokeFrom(await this.identity.call('changePassword', dto, caller));
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { IDENTITY_SUBJECTS, MAX_ACCESS_TOKEN_TTL_SECONDS, STREAMS, type SessionsRevokedEvent } from '@medfolio/contracts';
+import { IDENTITY_SUBJECTS, MAX_ACCESS_TOKEN_TTL_SECONDS, STREAMS, type RevokedSessions, type SessionsRevokedEvent } from '@medfolio/contracts';
 import { EVENT_BUS, type EventBus, type TailHandle } from '@medfolio/messaging';
 import { GatewayConfig } from '../config';
 
@@ -58,11 +58,19 @@ export class RevokedSessionsRepository implements OnApplicationBootstrap, OnModu
   }
 
   /**
-   * A sign-out this gateway served: its sign-in is refused from now on, before the answer goes out
-   * (the event reaches this gateway's tail some milliseconds later, and the other gateways' too).
+   * Sign-ins a call this gateway served revoked (sign-out, password change or reset): refused from now
+   * on, before the answer goes out (the event reaches this gateway's tail some milliseconds later, and
+   * the other gateways' too).
    */
-  revokeNow(sessionId: string, now = Date.now()): void {
-    this.revoked.set(sessionId, now + KEEP_MS);
+  revokeNow(sessionIds: readonly string[] | undefined, now = Date.now()): void {
+    for (const sid of sessionIds ?? []) this.revoked.set(sid, now + KEEP_MS);
+  }
+
+  /** identity's reply without `revoked_session_ids`, once they are refused here (the HTTP answer never carries them). */
+  revokeFrom<T extends RevokedSessions>(reply: T): Omit<T, 'revoked_session_ids'> {
+    const { revoked_session_ids: revoked, ...rest } = reply;
+    this.revokeNow(revoked);
+    return rest;
   }
 
   prune(now: number): void {

@@ -80,7 +80,7 @@ describe('access tokens of revoked sign-ins', () => {
     const calls: unknown[] = [];
     InProcessBroker.register(IDENTITY_SUBJECTS.logout, async (data) => {
       calls.push(data);
-      return { message: 'You are signed out.', revoked_session_id: sid } satisfies LogoutReply;
+      return { message: 'You are signed out.', revoked_session_ids: [sid] } satisfies LogoutReply;
     });
     try {
       expect(await status(app, token)).not.toBe(401);
@@ -91,6 +91,28 @@ describe('access tokens of revoked sign-ins', () => {
       expect(calls).toHaveLength(1);
     } finally {
       InProcessBroker.unregister(IDENTITY_SUBJECTS.logout);
+    }
+  });
+
+  it('a password change or reset refuses the sign-ins it revoked before its 200, on the gateway that served it', async () => {
+    const app = await gateway();
+    const [mine, other, reset] = [randomUUID(), randomUUID(), randomUUID()];
+    const [myToken, otherToken, resetToken] = await Promise.all([tokenFor(mine), tokenFor(other), tokenFor(reset)]);
+    InProcessBroker.register(IDENTITY_SUBJECTS.changePassword, async () => ({ message: 'Password updated successfully', detail: 'Password updated successfully', revoked_session_ids: [other] }));
+    InProcessBroker.register(IDENTITY_SUBJECTS.resetPassword, async () => ({ message: 'Your password has been reset.', revoked_session_ids: [reset] }));
+    try {
+      const changed = await app.inject({ method: 'PUT', url: '/api/change/password/', payload: { old_password: 'old password 1', new_password: 'new password 1' }, headers: { authorization: `Bearer ${myToken}` } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toEqual({ message: 'Password updated successfully', detail: 'Password updated successfully' });
+      expect(await status(app, otherToken)).toBe(401);
+      expect(await status(app, myToken)).not.toBe(401); // the sign-in that changed it stays
+      const wasReset = await app.inject({ method: 'POST', url: '/api/reset-password/', payload: { email: 'a@example.com', password: 'new password 2', token: 'x'.repeat(43) } });
+      expect(wasReset.statusCode).toBe(200);
+      expect(wasReset.json()).toEqual({ message: 'Your password has been reset.' });
+      expect(await status(app, resetToken)).toBe(401);
+    } finally {
+      InProcessBroker.unregister(IDENTITY_SUBJECTS.changePassword);
+      InProcessBroker.unregister(IDENTITY_SUBJECTS.resetPassword);
     }
   });
 

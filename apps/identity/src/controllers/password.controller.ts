@@ -9,6 +9,7 @@ import {
   type ChangePasswordReply,
   type ForgotPasswordReply,
   type MessageReply,
+  type RevokedSessions,
 } from '@medfolio/contracts';
 import { Caller, Handles, RpcController } from '@medfolio/messaging';
 import { PasswordService } from '../services/password.service';
@@ -23,12 +24,12 @@ export class PasswordController {
   }
 
   @Handles(IDENTITY_SUBJECTS.resetPassword)
-  reset(@Payload() dto: ResetPasswordDto, @Caller() caller: CallerIdentity): Promise<MessageReply> {
+  reset(@Payload() dto: ResetPasswordDto, @Caller() caller: CallerIdentity): Promise<MessageReply & RevokedSessions> {
     return this.passwords.reset(caller, dto);
   }
 
   @Handles(IDENTITY_SUBJECTS.changePassword)
-  change(@Payload() dto: ChangePasswordDto, @Caller() caller: CallerIdentity): Promise<ChangePasswordReply> {
+  change(@Payload() dto: ChangePasswordDto, @Caller() caller: CallerIdentity): Promise<ChangePasswordReply & RevokedSessions> {
     return this.passwords.change(caller, dto);
   }
 }

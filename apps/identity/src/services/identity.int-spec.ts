@@ -223,11 +223,11 @@ describe('sign-in and tokens', () => {
     const laptop = await sessions.login(caller(), dto);
     const phone = await sessions.login(caller(), dto);
     // The reply names the sign-in revoked, for the gateway that serves the sign-out (security 25.6).
-    await expect(sessions.logout(caller(), laptop.refresh)).resolves.toEqual({ message: SESSION_MESSAGES.loggedOut, revoked_session_id: sidOf(laptop.access) });
+    await expect(sessions.logout(caller(), laptop.refresh)).resolves.toEqual({ message: SESSION_MESSAGES.loggedOut, revoked_session_ids: [sidOf(laptop.access)] });
     await expect(codeOf(sessions.refresh(caller(), laptop.refresh))).resolves.toBe('UNAUTHENTICATED');
     await expect(codeOf(sessions.refresh(caller(), phone.refresh))).resolves.toBe('ok');
     // By the access token alone; nothing to name without either.
-    await expect(sessions.logout(caller('203.0.113.9', { userId: userIdOf(phone.access), sessionId: sidOf(phone.access) }))).resolves.toEqual({ message: SESSION_MESSAGES.loggedOut, revoked_session_id: sidOf(phone.access) });
+    await expect(sessions.logout(caller('203.0.113.9', { userId: userIdOf(phone.access), sessionId: sidOf(phone.access) }))).resolves.toEqual({ message: SESSION_MESSAGES.loggedOut, revoked_session_ids: [sidOf(phone.access)] });
     await expect(codeOf(sessions.refresh(caller(), phone.refresh))).resolves.toBe('UNAUTHENTICATED');
     await expect(sessions.logout(caller())).resolves.toEqual({ message: SESSION_MESSAGES.loggedOut });
   });
@@ -311,11 +311,11 @@ describe('sign-in and tokens', () => {
     await passwords.forgot(caller(), dto.email);
     await passwords.settled();
     const token = /\/([A-Za-z0-9_-]{43})$/.exec(h.lastMail(dto.email, 'password-reset').data['reset_url']!)![1]!;
-    await expect(passwords.reset(caller('203.0.113.63'), { email: dto.email, password: 'a new password 7', token })).resolves.toEqual({ message: PASSWORD_MESSAGES.reset });
+    await expect(passwords.reset(caller('203.0.113.63'), { email: dto.email, password: 'a new password 7', token })).resolves.toMatchObject({ message: PASSWORD_MESSAGES.reset });
     await passwords.forgot(caller(), dto.email);
     await passwords.settled();
     const again = /\/([A-Za-z0-9_-]{43})$/.exec(h.lastMail(dto.email, 'password-reset').data['reset_url']!)![1]!;
-    await expect(passwords.reset(caller('198.51.109.0'), { email: dto.email, password: 'a new password 8', token: again })).resolves.toEqual({ message: PASSWORD_MESSAGES.reset });
+    await expect(passwords.reset(caller('198.51.109.0'), { email: dto.email, password: 'a new password 8', token: again })).resolves.toMatchObject({ message: PASSWORD_MESSAGES.reset });
     await expect(codeOf(sessions.login(caller('203.0.113.63'), { email: dto.email, password: 'a new password 8' }))).resolves.toBe('ok');
   });
 
@@ -362,7 +362,8 @@ describe('passwords', () => {
     expect(match).not.toBeNull();
     const token = match![2]!;
     await expect(passwords.reset(caller(), { email: `other-${dto.email}`, password: 'new password 1', token })).rejects.toMatchObject({ message: PASSWORD_MESSAGES.badLink });
-    await expect(passwords.reset(caller(), { email: decodeURIComponent(match![1]!), password: 'new password 1', token })).resolves.toEqual({ message: PASSWORD_MESSAGES.reset });
+    // The reply names the sign-ins revoked, for the gateway that serves it (security 25.6).
+    await expect(passwords.reset(caller(), { email: decodeURIComponent(match![1]!), password: 'new password 1', token })).resolves.toEqual({ message: PASSWORD_MESSAGES.reset, revoked_session_ids: expect.arrayContaining([sidOf(session.access)]) });
     await expect(passwords.reset(caller(), { email: dto.email, password: 'new password 2', token })).rejects.toMatchObject({ message: PASSWORD_MESSAGES.badLink });
     await expect(codeOf(sessions.refresh(caller(), session.refresh))).resolves.toBe('UNAUTHENTICATED');
     await expect(codeOf(sessions.login(caller(), { email: dto.email, password: 'new password 1' }))).resolves.toBe('ok');
@@ -418,7 +419,11 @@ describe('passwords', () => {
     const elsewhere = await sessions.login(caller(), dto);
     const me = caller('203.0.113.9', { userId: userIdOf(here.access), sessionId: sidOf(here.access) });
     await expect(passwords.change(me, { old_password: 'not it at all', new_password: 'brand new pass' })).rejects.toMatchObject({ message: PASSWORD_MESSAGES.wrongOld });
-    await expect(passwords.change(me, { old_password: dto.password, new_password: 'brand new pass' })).resolves.toEqual({ message: 'Password updated successfully', detail: 'Password updated successfully' });
+    await expect(passwords.change(me, { old_password: dto.password, new_password: 'brand new pass' })).resolves.toEqual({
+      message: 'Password updated successfully',
+      detail: 'Password updated successfully',
+      revoked_session_ids: expect.arrayContaining([sidOf(elsewhere.access)]), // for the gateway that serves it (security 25.6); the verification's sign-in too
+    });
     await expect(codeOf(sessions.refresh(caller(), elsewhere.refresh))).resolves.toBe('UNAUTHENTICATED');
     await expect(codeOf(sessions.refresh(caller(), here.refresh))).resolves.toBe('ok');
   });

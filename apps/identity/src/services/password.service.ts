@@ -7,6 +7,7 @@ import {
   type ForgotPasswordReply,
   type MessageReply,
   type ResetPasswordDto,
+  type RevokedSessions,
 } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
@@ -87,13 +88,14 @@ export class PasswordService {
    * works (it proves the mailbox): the failure limits bind only links that are not (100 bogus tokens
    * made the owner's real link answer 429).
    */
-  async reset(caller: CallerIdentity, dto: ResetPasswordDto): Promise<MessageReply> {
+  async reset(caller: CallerIdentity, dto: ResetPasswordDto): Promise<MessageReply & RevokedSessions> {
     if (!(await this.isGenuineLink(dto))) {
       await this.bruteForce.assertAllowed('reset', dto.email, caller.ip);
       await this.bruteForce.recordFailure('reset', dto.email, caller.ip);
       throw new DomainError('VALIDATION_FAILED', PASSWORD_MESSAGES.badLink);
     }
     const passwordHash = await this.hasher.hash(dto.password);
+    let revoked: string[] = [];
     const userId = await this.users.transaction(async (manager) => {
       const reset = await this.resets.lockUnused(manager, sha256(dto.token));
       if (!reset || reset.expiresAt.getTime() <= Date.now()) return null;
@@ -102,7 +104,7 @@ export class PasswordService {
       await this.resets.markUsed(manager, reset.id);
       // Following the e-mailed link proves the address too.
       await this.users.update(user.id, { passwordHash, ...(user.emailVerified ? {} : { emailVerified: true }) }, manager);
-      await this.sessions.revokeAllForUser(user.id, 'password reset', undefined, manager);
+      revoked = await this.sessions.revokeAllForUser(user.id, 'password reset', undefined, manager);
       return user.id;
     });
     this.relay.kick(); // the revocation event: gateways refuse the old access tokens at once
@@ -114,7 +116,7 @@ export class PasswordService {
     await this.bruteForce.recordSuccess('reset', dto.email, caller.ip, { clearAccount: true });
     await this.bruteForce.recordSuccess('login', dto.email, caller.ip, { clearAccount: true });
     await this.audit.record({ ...caller, userId }, { action: 'password.reset', entityType: 'user', entityId: userId, patientId: userId, outcome: 'success', policy: 'reset-link' });
-    return { message: PASSWORD_MESSAGES.reset };
+    return { message: PASSWORD_MESSAGES.reset, revoked_session_ids: revoked };
   }
 
   /** An unused, unexpired link for this address (a first look; the transaction checks again under a lock). */
@@ -130,7 +132,7 @@ export class PasswordService {
    * as a failed sign-in (the same counters and limits as the login: one guess budget per password),
    * so a stolen access token is no password oracle: 429 once the limit is reached, even for the right one.
    */
-  async change(caller: CallerIdentity, dto: ChangePasswordDto): Promise<ChangePasswordReply> {
+  async change(caller: CallerIdentity, dto: ChangePasswordDto): Promise<ChangePasswordReply & RevokedSessions> {
     const userId = requireUser(caller);
     const user = await this.users.findById(userId);
     if (!user) throw new DomainError('UNAUTHENTICATED', 'Please sign in again.');
@@ -142,13 +144,13 @@ export class PasswordService {
     }
     await this.bruteForce.recordSuccess('login', user.email, caller.ip);
     const passwordHash = await this.hasher.hash(dto.new_password);
-    await this.users.transaction(async (manager) => {
+    const revoked = await this.users.transaction(async (manager) => {
       await this.users.update(userId, { passwordHash }, manager);
-      await this.sessions.revokeAllForUser(userId, 'password change', caller.sessionId, manager);
+      return this.sessions.revokeAllForUser(userId, 'password change', caller.sessionId, manager);
     });
     this.relay.kick();
     await this.audit.record(caller, { action: 'password.change', entityType: 'user', entityId: userId, patientId: userId, outcome: 'success', policy: 'owner' });
-    return { message: PASSWORD_MESSAGES.changed, detail: PASSWORD_MESSAGES.changed };
+    return { message: PASSWORD_MESSAGES.changed, detail: PASSWORD_MESSAGES.changed, revoked_session_ids: revoked };
   }
 }
 

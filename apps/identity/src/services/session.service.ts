@@ -113,7 +113,7 @@ export class SessionService {
 
   /**
    * Revokes the sign-in named by the refresh token, or else the caller's current one, and names it in
-   * the reply (`revoked_session_id`): the gateway that serves the sign-out refuses its access tokens
+   * the reply (`revoked_session_ids`): the gateway that serves the sign-out refuses its access tokens
    * before it answers; the other gateways learn through the event.
    */
   async logout(caller: CallerIdentity, refresh?: string): Promise<LogoutReply> {
@@ -121,6 +121,6 @@ export class SessionService {
     const familyId = family?.id ?? caller.sessionId;
     if (!familyId) return { message: SESSION_MESSAGES.loggedOut };
     if (await this.sessions.revokeFamily(familyId, 'logout')) this.relay.kick();
-    return { message: SESSION_MESSAGES.loggedOut, revoked_session_id: familyId };
+    return { message: SESSION_MESSAGES.loggedOut, revoked_session_ids: [familyId] };
   }
 }
