@@ -195,7 +195,14 @@ export function WithStorage<B extends ConfigClass>(Base: B) {
     storageDir?: string;
 
     /** "keyId:base64,keyId2:base64": 32-byte AES keys, the first encrypts, all decrypt. */
-    @Env('STORAGE_ENCRYPTION_KEYS', { sensitive: true })
+    @Env('STORAGE_ENCRYPTION_KEYS', {
+      sensitive: true,
+      serviceSecret: {
+        how: '"k1:<32 random bytes in base64>" (openssl rand -base64 32), the same in every service that shares the file store',
+        // The encrypted directory's keys; with S3 the bucket's server-side encryption applies instead.
+        when: (config) => !(config as StorageSettings).s3Bucket,
+      },
+    })
     @IsOptional()
     @IsString()
     storageEncryptionKeys?: string;

@@ -94,7 +94,12 @@ describe('service mode refuses missing or published secrets (security 25.14)', (
     @IsString()
     key?: string;
   }
-  const good = { INTERNAL_API_TOKEN: 'a'.repeat(8) + 'Zq3-uN8x1Vb0pLr7Tq2wYe5s', STORAGE_URL_SIGNING_KEY: 'Kp9'.repeat(12), TEST_SERVICE_KEY: 'x8F3kq0Z2m9Lr4Tv7Yb1Nc6Hw5Js0Pd=' };
+  const good = {
+    INTERNAL_API_TOKEN: 'a'.repeat(8) + 'Zq3-uN8x1Vb0pLr7Tq2wYe5s',
+    STORAGE_URL_SIGNING_KEY: 'Kp9'.repeat(12),
+    STORAGE_ENCRYPTION_KEYS: 'k1:x8F3kq0Z2m9Lr4Tv7Yb1Nc6Hw5Js0Pd9Ab1Cd2Ef3Gh=',
+    TEST_SERVICE_KEY: 'x8F3kq0Z2m9Lr4Tv7Yb1Nc6Hw5Js0Pd=',
+  };
 
   it('embedded mode (npm start) makes its own: nothing is required', () => {
     expect(() => loadConfig(ServiceConfig, {})).not.toThrow();
@@ -104,7 +109,7 @@ describe('service mode refuses missing or published secrets (security 25.14)', (
     expect(loadConfig(ServiceConfig, { MEDFOLIO_MODE: 'service', ...good }).internalApiToken).toBe(good.INTERNAL_API_TOKEN);
   });
 
-  it.each(['INTERNAL_API_TOKEN', 'STORAGE_URL_SIGNING_KEY', 'TEST_SERVICE_KEY'] as const)('service mode without %s: refused, naming the setting and how to make one', (variable) => {
+  it.each(['INTERNAL_API_TOKEN', 'STORAGE_URL_SIGNING_KEY', 'STORAGE_ENCRYPTION_KEYS', 'TEST_SERVICE_KEY'] as const)('service mode without %s: refused, naming the setting and how to make one', (variable) => {
     const env = { MEDFOLIO_MODE: 'service', ...good, [variable]: '' };
     expect(() => loadConfig(ServiceConfig, env)).toThrow(ConfigError);
     expect(() => loadConfig(ServiceConfig, env)).toThrow(new RegExp(`^Invalid configuration: ${variable} is required in service mode \\(MEDFOLIO_MODE=service\\): .+ \\(not set\\)$`));
@@ -124,6 +129,12 @@ describe('service mode refuses missing or published secrets (security 25.14)', (
       expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration: ${variable} is a published default or placeholder, refused in service mode: .+ \\(value hidden\\)$`));
       expect((error as Error).message).not.toContain(value);
     }
+  });
+
+  it("asks for the file store's encryption keys only without S3", () => {
+    const env = { MEDFOLIO_MODE: 'service', ...good, STORAGE_ENCRYPTION_KEYS: '' };
+    expect(() => loadConfig(ServiceConfig, env)).toThrow('STORAGE_ENCRYPTION_KEYS is required in service mode');
+    expect(() => loadConfig(ServiceConfig, { ...env, S3_BUCKET: 'medfolio' })).not.toThrow();
   });
 
   it('asks for the URL signing key only where links are signed (filesystem store, or S3 with gateway downloads)', () => {

@@ -94,6 +94,7 @@ export class DocumentsHarness {
       MEDFOLIO_MODE: 'service',
       // Service mode starts only with its secrets given (security 25.14).
       STORAGE_URL_SIGNING_KEY: this.urlSigningKey,
+      STORAGE_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
       ...this.options.env,
     };
     if (this.options.storage === 's3') {

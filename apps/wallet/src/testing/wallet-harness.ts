@@ -149,6 +149,7 @@ export class WalletHarness {
       MEDFOLIO_MODE: 'service',
       // Service mode starts only with its secrets given (security 25.14).
       STORAGE_URL_SIGNING_KEY: this.urlSigningKey,
+      STORAGE_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
       PUBLIC_BASE_URL: this.publicBaseUrl,
       ...extraEnv,
     });

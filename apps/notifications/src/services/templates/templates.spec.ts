@@ -163,12 +163,10 @@ describe('e-mail templates', () => {
 
     // Every template field that carries what a person typed (the rest the product writes itself).
     const USER_FIELDS: [NotificationTemplate, string][] = [
-      ['verification-code', 'first_name'],
-      ['password-reset', 'first_name'],
-      ['welcome', 'first_name'],
+      // The recipient's first name, in every template that greets by name (a later template included).
+      ...NOTIFICATION_TEMPLATES.filter((t) => 'first_name' in SAMPLE[t]).map((t): [NotificationTemplate, string] => [t, 'first_name']),
       ['contact-copy', 'firstname'],
       ['contact-copy', 'lastname'],
-      ['provider-access-request', 'first_name'],
       ['provider-access-request', 'provider'],
       ['share-link-viewed', 'label'],
       ['referral-invite', 'inviter_name'],
