@@ -87,8 +87,8 @@ describe('the wallet pass', () => {
     });
     const user = userEvent.setup();
     renderPage(<ActionButtons userId={userId} />);
-    const notice = await screen.findByText(/Your wallet pass was retired on .* because you revoked its link/);
-    expect(notice).toHaveTextContent('its QR code no longer opens your summary and it no longer updates. Issue a new pass below');
+    const notice = await screen.findByText(/Your wallet pass was retired on .*: its link was revoked/);
+    expect(notice).toHaveTextContent('its QR code no longer opens your summary and the card no longer updates. Issue a new pass below');
     const issue = screen.getByRole('button', { name: 'Issue a new Apple Wallet Pass' });
     expect(issue).toHaveAccessibleDescription(notice.textContent ?? '');
     // Nothing is issued until the patient asks.

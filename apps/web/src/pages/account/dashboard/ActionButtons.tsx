@@ -241,8 +241,8 @@ function WalletActions({ userId }: { userId: string | null }) {
         <>
           {retired && (
             <p id={retiredId} role="status" className="mb-2 rounded-lg border-l-4 border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Your wallet pass was retired{status.retired_at ? ` on ${day(status.retired_at)}` : ''} because you revoked its link: its QR code no longer
-              opens your summary and it no longer updates. Issue a new pass below, then delete the old card from Wallet.
+              Your wallet pass was retired{status.retired_at ? ` on ${day(status.retired_at)}` : ''}: its link was revoked, so its QR code no longer
+              opens your summary and the card no longer updates. Issue a new pass below, then delete the old card from Wallet.
             </p>
           )}
           <button
