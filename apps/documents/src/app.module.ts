@@ -10,9 +10,11 @@ import { ContentController } from './controllers/content.controller';
 import { DocumentEventsController } from './controllers/document-events.controller';
 import { DocumentsController } from './controllers/documents.controller';
 import { ProviderAccessController } from './controllers/provider-access.controller';
+import { ShareLinkEventsController } from './controllers/share-link-events.controller';
 import { DirectoryRepository } from './repositories/directory.repository';
 import { ProviderAccessRepository } from './repositories/provider-access.repository';
 import { ProviderAccessService } from './services/provider-access.service';
+import { ShareLinkGrantsService } from './services/share-link-grants.service';
 import { UploadController } from './controllers/upload.controller';
 import { DOCUMENTS_ENTITIES } from './entities';
 import { DOCUMENTS_MIGRATIONS } from './migrations';
@@ -53,13 +55,13 @@ export class DocumentsAppModule {
           ...documentsDbOptions(options.config),
           eventBus: options.eventBus,
           http: options.http,
-          streams: ['DOCUMENTS', 'BILLING'],
+          streams: ['DOCUMENTS', 'BILLING', 'SUMMARY'],
           outbox: true,
         }),
         AuditClientModule.forService('documents'),
         EventsModule.forHandlers(),
       ],
-      controllers: [SignedFilesController, UploadController, DocumentsController, DocumentEventsController, ContentController, ProviderAccessController],
+      controllers: [SignedFilesController, UploadController, DocumentsController, DocumentEventsController, ContentController, ProviderAccessController, ShareLinkEventsController],
       providers: [
         { provide: DocumentsConfig, useValue: options.config },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
@@ -79,6 +81,7 @@ export class DocumentsAppModule {
         ProviderAccessRepository,
         DirectoryRepository,
         ProviderAccessService,
+        ShareLinkGrantsService,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Bundle } from '@medplum/fhirtypes';
+import { shlFileToken } from '@medfolio/clinical';
 import { validateIpsBundle } from '@medfolio/clinical/fhir-testing';
 import {
   DomainError,
@@ -179,6 +180,48 @@ it('lets an SHL receiver written from the spec read the summary as an IPS Bundle
   const on = await sharing().update(person(ownerId), { link_id: link.id, shl: true });
   expect(on.shl).not.toBe(link.shl);
   expect(await receiveShl(on.qr_text, http, { recipient: 'Dr Lee' })).toMatchObject({ ok: true });
+});
+
+it('counts each fetch of a file location as a view (audited, e-mailed), and refuses file tokens made to last longer than an hour (issue 25.13)', async () => {
+  const ownerId = await ownerWithSummary();
+  h.ownerEmails.set(ownerId, `shl-${ownerId}@example.com`);
+  const link = await sharing().create(person(ownerId), { label: 'Clinic app', shl: true, notify_on_view: true });
+  const payload = JSON.parse(Buffer.from((link.shl ?? '').slice('shlink:/'.length), 'base64url').toString()) as {
+    url: string;
+    key: string;
+  };
+  const tag = new URL(payload.url).searchParams.get('tag') ?? '';
+  const viewCount = async () => (await sharing().list(person(ownerId))).find((l) => l.id === link.id)?.view_count;
+  const views = () =>
+    h.audit.filter((r) => r.action === 'summary.shared-view' && r.entityId === link.id && r.outcome === 'success');
+
+  // A manifest that gives a location hands nothing out yet; each fetch of the location is one view.
+  const manifest = await formats().manifest(person(), {
+    user: link.share_id,
+    tag,
+    recipient: 'Dr Lee',
+    embeddedLengthMax: 0,
+  });
+  const location = manifest.files[0]?.location ?? '';
+  expect(await viewCount()).toBe(0);
+  expect((await http.get(location)).status).toBe(200);
+  expect((await http.get(location)).status).toBe(200);
+  expect(await viewCount()).toBe(2);
+  await h.eventually('two view records', async () => (views().length === 2 ? true : undefined));
+  await h.eventually('the view e-mail', async () =>
+    h.mail.some((m) => m.to === `shl-${ownerId}@example.com`) ? true : undefined,
+  );
+
+  // The SHL key is in the payload: its holder can make a file token of any lifetime. Ten years is refused.
+  const tenYears = shlFileToken(payload.key, `${link.share_id}:`, Math.floor(Date.now() / 1000) + 10 * 365 * 86_400);
+  expect(await refusal(formats().file(person(), { user: link.share_id, tag, token: tenYears }))).toMatchObject({
+    code: 'NOT_FOUND',
+    message: SHARING_MESSAGES.notValid,
+  });
+  expect(await viewCount()).toBe(2);
+  await h.eventually('the refusal in the history', async () =>
+    h.audit.find((r) => r.action === 'summary.shared-view' && r.entityId === link.id && r.outcome === 'denied'),
+  );
 });
 
 it('refuses the bad cases: wrong passcode with attempts left then locked, revoked, expired, tampered tag or token', async () => {

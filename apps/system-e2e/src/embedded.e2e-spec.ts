@@ -9,7 +9,7 @@ import { billingJourney } from './support/billing-journey';
 import { documentsJourney } from './support/documents-journey';
 import { sharingJourney } from './support/sharing-journey';
 import { summaryJourney } from './support/summary-journey';
-import { providersJourney } from './support/providers-journey';
+import { linkAccessJourney, providersJourney } from './support/providers-journey';
 import { FakeNppes } from '@medfolio/testing';
 import { shareFormatsJourney } from './support/share-formats-journey';
 import { walletJourney } from './support/wallet-journey';
@@ -223,6 +223,15 @@ describe('embedded one-process mode', () => {
       textsTo: async (to) => (await call<{ to: string; subject: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => `${m.subject}\n\n${m.text}`),
     };
     await providersJourney(base, mailbox).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
+    });
+  });
+
+  it('keeps what a passcode link leads to behind its passcode: no request without the view token (security 25.1)', async () => {
+    const mailbox: Mailbox = {
+      textsTo: async (to) => (await call<{ to: string; subject: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => `${m.subject}\n\n${m.text}`),
+    };
+    await linkAccessJourney(base, mailbox).catch((error: Error) => {
       throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
     });
   });

@@ -10,10 +10,10 @@ import { FakeNppes, startSmtpSink, useS3TestServer, type S3TestServer, type Smtp
 import { get, tokenFor } from './support/api';
 import { documentsJourney } from './support/documents-journey';
 import { summaryJourney } from './support/summary-journey';
-import { providersJourney } from './support/providers-journey';
+import { linkAccessJourney, providersJourney, type LicenseOperator } from './support/providers-journey';
 import { shareFormatsJourney } from './support/share-formats-journey';
 import { walletJourney } from './support/wallet-journey';
-import { accountJourney } from './support/journey';
+import { accountJourney, type Mailbox } from './support/journey';
 import { freePort, runNode, startNode, waitFor, type Running } from './support/processes';
 
 const adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -219,21 +219,31 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     });
   });
 
+  const smtpMailbox: Mailbox = {
+    textsTo: async (to) =>
+      smtp.received
+        .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
+        .map((m) => `${m.subject}\n\n${m.text}`)
+        .reverse(),
+  };
+  const licenseOperator: LicenseOperator = {
+    // The operators' review, as an operator runs it beside the service (same database and NATS).
+    approve: async (npi) => {
+      const { PORT: _port, ...env } = identityEnv;
+      const run = await runNode('apps/identity/src/main.js', ['license-review', 'approve', npi, '--operator', 'e2e-operator', '--note', 'system test'], env);
+      if (run.code !== 0) throw new Error(`license-review approve ${npi}: exit ${run.code}\n${run.output}`);
+    },
+  };
+
   it('lets a verified doctor see what a patient chose to show across the services, and the patient see every look (issue 18)', async () => {
-    await providersJourney(base, {
-      textsTo: async (to) =>
-        smtp.received
-          .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
-          .map((m) => `${m.subject}\n\n${m.text}`)
-          .reverse(),
-    }, {
-      // The operators' review, as an operator runs it beside the service (same database and NATS).
-      approve: async (npi) => {
-        const { PORT: _port, ...env } = identityEnv;
-        const run = await runNode('apps/identity/src/main.js', ['license-review', 'approve', npi, '--operator', 'e2e-operator', '--note', 'system test'], env);
-        if (run.code !== 0) throw new Error(`license-review approve ${npi}: exit ${run.code}\n${run.output}`);
-      },
-    }).catch((error: Error) => {
+    await providersJourney(base, smtpMailbox, licenseOperator).catch((error: Error) => {
+      const logs = [gateway, identity, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
+      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
+    });
+  });
+
+  it("keeps what a link leads to behind its passcode, and ends a link's grants with it (documents follows summary's events; security 25.1, 25.4)", async () => {
+    await linkAccessJourney(base, smtpMailbox, licenseOperator).catch((error: Error) => {
       const logs = [gateway, identity, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
       throw new Error(`${error.message}\n--- logs ---\n${logs}`);
     });

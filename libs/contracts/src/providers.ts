@@ -1,10 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import type { RpcShape } from './rpc-map';
 import type { DocumentListItem, DownloadLinkReply } from './documents';
 import type { SummaryItem } from './summary';
 import type { FhirBundle } from './share-formats';
-import { SHARE_ID_PATTERN, SHARING_MESSAGES } from './sharing';
+import { SHARE_ID_PATTERN, SHARING_MESSAGES, VIEW_TOKEN_MESSAGE } from './sharing';
 
 /**
  * Providers (issue 18): licence verification and the provider role (identity, which owns accounts
@@ -65,6 +65,8 @@ export const PROVIDER_MESSAGES = {
   requested: 'Your request was sent to the patient. You will see their documents once they approve it.',
   alreadyGranted: 'You already have access to this patient\'s documents.',
   granted: 'The patient lets verified providers see the documents behind this summary: you have access now.',
+  /** The link was changed (its documents setting turned off) while access was being given: nothing was given. */
+  linkChanged: 'The patient changed this link while you asked, so no access was given. Please ask again.',
   /** A self-attested provider on a link that pre-approves verified providers: asked instead. */
   requestedNotVerified:
     'Your request was sent to the patient. This link lets verified providers in at once, but your identity is not verified yet (review pending), so the patient decides.',
@@ -122,11 +124,20 @@ export interface UserContact {
   first_name: string;
 }
 
-/** POST /api/providers/access-requests/ body: the share id of the summary page the provider is on. */
+/**
+ * POST /api/providers/access-requests/ body: the share id of the summary page the provider is on,
+ * and for a passcode link the view token its passcode gave (POST /api/summary/unlock/): without it a
+ * passcode link answers 403 "This link needs a passcode." and nothing is asked or granted.
+ */
 export class RequestAccessDto {
   @IsString({ message: SHARING_MESSAGES.notValid })
   @Matches(SHARE_ID_PATTERN, { message: SHARING_MESSAGES.notValid })
   share_id!: string;
+
+  @IsOptional()
+  @IsString({ message: VIEW_TOKEN_MESSAGE })
+  @Length(1, 400, { message: VIEW_TOKEN_MESSAGE })
+  view_token?: string;
 }
 
 export const GRANT_DURATIONS = ['day', 'week', 'month'] as const;

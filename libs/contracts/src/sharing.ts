@@ -18,7 +18,8 @@ export const SHARING_SUBJECTS = {
   /**
    * Request/reply, service to service: ResolveShareLinkDto → ResolvedShareLink. An active link's
    * owner and flags; a revoked, expired, locked or unknown id answers not-found (no hint which).
-   * Does not count as a view and does not ask for the passcode.
+   * A passcode link needs its view token (from `unlock`), as its summary does: without a valid one
+   * the answer is FORBIDDEN "This link needs a passcode." Does not count as a view.
    */
   resolve: 'summary.share-link.resolve',
   /** Event (SUMMARY stream): ShareLinkChangedEvent, whenever a link is made, changed, revoked or replaced. */
@@ -53,6 +54,9 @@ export const SHARING_MESSAGES = {
   expiryInPast: 'expires_at must be a future date, at most a year ahead.',
 } as const;
 
+/** A view token that does not have the shape of one (a wrong or expired one is "needs a passcode"). */
+export const VIEW_TOKEN_MESSAGE = 'view_token is not valid.';
+
 /** Wrong passcodes a link takes before it locks (the owner unlocks it by setting a new passcode). */
 export const SHARE_PASSCODE_ATTEMPTS = 5;
 
@@ -74,6 +78,12 @@ export class ResolveShareLinkDto {
   @IsString({ message: SHARING_MESSAGES.notValid })
   @Matches(SHARE_ID_PATTERN, { message: SHARING_MESSAGES.notValid })
   share_id!: string;
+
+  /** A passcode link's view token (POST /api/summary/unlock/); required for such a link. */
+  @IsOptional()
+  @IsString({ message: VIEW_TOKEN_MESSAGE })
+  @Length(1, 400, { message: VIEW_TOKEN_MESSAGE })
+  view_token?: string;
 }
 
 const LABEL = { message: 'label must be 1 to 60 characters.' };
@@ -199,6 +209,14 @@ export interface ShareLinkChangedEvent {
   /** 'replaced': the owner made a new link for the same purpose (e.g. a new wallet link). */
   state: 'active' | 'revoked' | 'replaced' | 'expired';
   version: number;
+  /**
+   * The link's "verified providers may see documents" setting after the change (documents ends the
+   * grants made through the link when it is off, or the link is no longer active). Absent only in
+   * events written before the field existed.
+   */
+  providers_may_see_documents?: boolean;
+  /** ISO 8601 or null: the link's expiry after the change (grants made through it end by then). Absent as above. */
+  expires_at?: string | null;
   /** ISO 8601. */
   changed_at: string;
 }

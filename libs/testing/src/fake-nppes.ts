@@ -36,6 +36,8 @@ export const NPPES_SAMPLES = {
   clinic: { number: '1245319599', enumeration_type: 'NPI-2', organization_name: 'HILLSIDE CLINIC LLC', taxonomies: [{ code: '261QP2300X', desc: 'Clinic/Center, Primary Care', state: 'OR', primary: true }] },
   /** Another individual: Dr John Smith, Family Medicine, TX. */
   john: { number: '1003000126', enumeration_type: 'NPI-1', first_name: 'JOHN', last_name: 'SMITH', credential: 'DO', taxonomies: [{ code: '207Q00000X', desc: 'Family Medicine', state: 'TX', primary: true }] },
+  /** A third individual: Dr Mei Chen, Cardiovascular Disease, WA (the system tests' share-link journey). */
+  mei: { number: '1987654328', enumeration_type: 'NPI-1', first_name: 'MEI', last_name: 'CHEN', credential: 'MD', taxonomies: [{ code: '207RC0000X', desc: 'Cardiovascular Disease', state: 'WA', primary: true }] },
 } satisfies Record<string, FakeNppesProvider>;
 
 /**

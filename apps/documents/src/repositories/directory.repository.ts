@@ -28,8 +28,9 @@ export class DirectoryRepository {
     return this.rpc.send(PROVIDERS_SUBJECTS.userContact, { user_id: userId }, caller);
   }
 
-  resolveShare(caller: CallerIdentity, shareId: string): Promise<ResolvedShareLink> {
-    return this.rpc.send(SHARING_SUBJECTS.resolve, { share_id: shareId }, caller);
+  /** A usable link's owner and flags; a passcode link needs its view token (else FORBIDDEN). */
+  resolveShare(caller: CallerIdentity, shareId: string, viewToken?: string): Promise<ResolvedShareLink> {
+    return this.rpc.send(SHARING_SUBJECTS.resolve, { share_id: shareId, ...(viewToken ? { view_token: viewToken } : {}) }, caller);
   }
 
   async mailAccessRequest(caller: CallerIdentity, to: string, data: TemplateData['provider-access-request'], idempotencyKey: string): Promise<void> {

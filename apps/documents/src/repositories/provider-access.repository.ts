@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull, MoreThan, QueryFailedError } from 'typeorm';
+import { DataSource, In, IsNull, MoreThan, QueryFailedError, type EntityManager } from 'typeorm';
 import { AccessRequest, ProviderGrant } from '../entities';
 
 export type NewRequest = Pick<AccessRequest, 'patientId' | 'providerId' | 'provider' | 'patientFirstName' | 'linkId' | 'linkLabel'>;
@@ -85,6 +85,33 @@ export class ProviderAccessRepository {
   async revoke(patientId: string, grantId: string, now: Date): Promise<boolean> {
     const result = await this.dataSource.getRepository(ProviderGrant).update({ id: grantId, patientId, revokedAt: IsNull() }, { revokedAt: now });
     return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Ends the grants a share link made (source 'share-link') that are still active at `now`: revoked
+   * now, in `manager`'s transaction (rows locked). `grantId` narrows it to one. The grants ended.
+   */
+  async endLinkGrants(manager: EntityManager, patientId: string, linkId: string, now: Date, grantId?: string): Promise<ProviderGrant[]> {
+    const grants = await manager.getRepository(ProviderGrant).find({
+      where: { patientId, linkId, source: 'share-link', revokedAt: IsNull(), expiresAt: MoreThan(now), ...(grantId ? { id: grantId } : {}) },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (grants.length === 0) return [];
+    await manager.getRepository(ProviderGrant).update({ id: In(grants.map((g) => g.id)), revokedAt: IsNull() }, { revokedAt: now });
+    return grants.map((g) => Object.assign(g, { revokedAt: now }));
+  }
+
+  /** A link's expiry moved earlier: the active grants it made end by then too. How many were shortened. */
+  async capLinkGrants(manager: EntityManager, patientId: string, linkId: string, endsAt: Date): Promise<number> {
+    const result = await manager
+      .getRepository(ProviderGrant)
+      .update({ patientId, linkId, source: 'share-link', revokedAt: IsNull(), expiresAt: MoreThan(endsAt) }, { expiresAt: endsAt });
+    return result.affected ?? 0;
+  }
+
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
   findGrant(patientId: string, grantId: string): Promise<ProviderGrant | null> {

@@ -13,7 +13,9 @@ export type DocumentAction =
   | 'provider-access.grant'
   | 'provider-access.approve'
   | 'provider-access.decline'
-  | 'provider-access.revoke';
+  | 'provider-access.revoke'
+  /** A grant made by a share link ended with the link (revoked, expired, or no longer letting providers in). */
+  | 'provider-access.end';
 
 /**
  * The documents service's audit records: one per access, identifiers only (never a filename).

@@ -31,6 +31,7 @@ import { ProviderAccessRepository } from '../repositories/provider-access.reposi
 import { DocumentAudit, providerPolicy } from './document-audit';
 import { DocumentsService } from './documents.service';
 import { requireOwner } from './owner';
+import { ownerCaller, ShareLinkGrantsService } from './share-link-grants.service';
 
 /** A grant made by a link with providers_may_see_documents lasts this long (or until the link expires). */
 const SHARE_LINK_GRANT_SECONDS = GRANT_DURATION_SECONDS.month;
@@ -39,7 +40,9 @@ const SHARE_LINK_GRANT_SECONDS = GRANT_DURATION_SECONDS.month;
  * Patient-granted access to documents (issue 18). A verified provider on a shared summary page
  * asks (the share id is resolved to its owner by the summary service); the patient is e-mailed and
  * sees the request in the app, and approves it for a day, a week or a month, or declines. A link
- * made with providers_may_see_documents grants at once. With an active grant the provider lists the
+ * made with providers_may_see_documents grants at once (and the grant ends with the link:
+ * ShareLinkGrantsService). A passcode link needs the view token its passcode gave, as its summary
+ * does. With an active grant the provider lists the
  * patient's documents and gets download links, read-only; each is audited under the grant, naming
  * the provider. Anything else (no grant, revoked, expired, not a provider) answers 404, as any other
  * user's data does.
@@ -54,18 +57,13 @@ export class ProviderAccessService {
     @Inject(DocumentsService) private readonly documents: DocumentsService,
     @Inject(DocumentAudit) private readonly audit: DocumentAudit,
     @Inject(DocumentsConfig) private readonly config: DocumentsConfig,
+    @Inject(ShareLinkGrantsService) private readonly linkGrants: ShareLinkGrantsService,
   ) {}
 
   async requestAccess(caller: CallerIdentity, dto: RequestAccessDto, now = new Date()): Promise<RequestAccessReply> {
     const providerId = requireOwner(caller);
     const facts = await this.verifiedProvider(caller);
-    let link: ResolvedShareLink;
-    try {
-      link = await this.directory.resolveShare(caller, dto.share_id);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'NOT_FOUND') throw new DomainError('NOT_FOUND', SHARING_MESSAGES.notValid);
-      throw error;
-    }
+    const link = await this.resolveLink(caller, dto);
     const patientId = link.owner_id;
     if (patientId === providerId) throw new DomainError('VALIDATION_FAILED', 'This is your own summary: you already see your documents.');
     const existing = await this.access.activeGrant(providerId, patientId, now);
@@ -79,6 +77,7 @@ export class ProviderAccessService {
       const expiresAt = new Date(Math.min(now.getTime() + SHARE_LINK_GRANT_SECONDS * 1000, linkEnds));
       const grant = await this.access.createGrant({ patientId, providerId, provider, patientFirstName: patient.first_name, source: 'share-link', requestId: null, linkId: link.link_id, expiresAt });
       await this.audit.record(caller, 'provider-access.grant', 'success', patientId, grant.id, providerPolicy(grant.id, providerLabel(provider)));
+      await this.linkStillGrants(caller, dto, link, grant.id);
       return { message: PROVIDER_MESSAGES.granted, state: 'granted', patient_id: patientId };
     }
 
@@ -173,6 +172,42 @@ export class ProviderAccessService {
       throw new DomainError('NOT_FOUND', PROVIDER_MESSAGES.patientNotFound);
     }
     return grant;
+  }
+
+  /**
+   * The link the provider is on, resolved by summary: a passcode link only with the view token its
+   * passcode gave (issue 25.1; FORBIDDEN "This link needs a passcode." otherwise, and nothing is
+   * asked or granted). Unusable: "This link is not valid."
+   */
+  private async resolveLink(caller: CallerIdentity, dto: RequestAccessDto): Promise<ResolvedShareLink> {
+    try {
+      return await this.directory.resolveShare(caller, dto.share_id, dto.view_token);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') throw new DomainError('NOT_FOUND', SHARING_MESSAGES.notValid);
+      throw error;
+    }
+  }
+
+  /**
+   * A grant a link just made stands only if the link still makes it. The link may have been revoked,
+   * or its documents setting turned off, while the grant was being written; the change's event (which
+   * ends the link's grants) may then have come before the grant existed. Asked once more after the
+   * grant is stored, summary's answer is current: either it still allows the grant, or any later
+   * change's event finds the grant and ends it. Otherwise it ends here (audited), and the provider is
+   * told as if they had come after the change.
+   */
+  private async linkStillGrants(caller: CallerIdentity, dto: RequestAccessDto, link: ResolvedShareLink, grantId: string): Promise<void> {
+    let refusal: unknown = null;
+    try {
+      const now = await this.resolveLink(caller, dto);
+      if (now.link_id === link.link_id && now.providers_may_see_documents) return;
+      refusal = new DomainError('CONFLICT', PROVIDER_MESSAGES.linkChanged);
+    } catch (error) {
+      refusal = error;
+    }
+    const owner = ownerCaller(link.owner_id, caller.correlationId);
+    await this.access.transaction((manager) => this.linkGrants.end(manager, owner, link.link_id, new Date(), grantId));
+    throw refusal;
   }
 
   /**

@@ -139,12 +139,15 @@ export class ProvidersController {
     summary: "A verified provider asks for the documents behind a shared summary ('View past medical history')",
     description:
       'The patient is e-mailed and sees the request in the app. If the link was made with "verified providers may see documents", ' +
-      'access is granted at once (state `granted`). Asking again while a request is pending changes nothing.',
+      'access is granted at once (state `granted`), until the link is revoked or expires or the setting is turned off. ' +
+      'A passcode link needs `view_token` (POST /api/summary/unlock/ with the passcode): without it nothing is asked or granted. ' +
+      'Asking again while a request is pending changes nothing.',
   })
   @ApiBody({ type: RequestAccessBodyDoc })
   @ApiOkResponse({ type: RequestAccessReplyDoc })
-  @ApiForbiddenResponse({ type: ErrorDoc, description: 'Not a verified provider (verify at POST /api/medical-license/ first)' })
+  @ApiForbiddenResponse({ type: ErrorDoc, description: "Not a verified provider (verify at POST /api/medical-license/ first), or 'This link needs a passcode.' (a passcode link without a valid view_token)" })
   @ApiNotFoundResponse({ type: ErrorDoc, description: "'This link is not valid.' (revoked, expired, locked or unknown)" })
+  @ApiConflictResponse({ type: ErrorDoc, description: 'The patient changed the link while access was being given (nothing was given; ask again)' })
   request(@Body() dto: RequestAccessDto, @CurrentCaller() caller: CallerIdentity): Promise<RequestAccessReply> {
     return this.providers.call('requestAccess', dto, caller);
   }

@@ -41,6 +41,12 @@ export class VerifyLicenseReplyDoc {
 
 export class RequestAccessBodyDoc {
   @ApiProperty({ example: 'q3Zk1mV0b8xR2nT5yW7aCd', description: 'The share id of the summary page (/summary/{shareId})' }) share_id!: string;
+  @ApiProperty({
+    required: false,
+    example: '1798300000.q0yH8bTQ2m0rXlE8vXb1p5n4cW9dYk3sJ7uA2fG6hL0',
+    description: "A passcode link's view token (POST /api/summary/unlock/, as the page got it): required for a passcode link, which answers 403 without it",
+  })
+  view_token?: string;
 }
 
 export class RequestAccessReplyDoc {

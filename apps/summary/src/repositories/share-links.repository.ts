@@ -102,6 +102,8 @@ export class ShareLinksRepository {
       purpose: link.purpose,
       state,
       version: link.version,
+      providers_may_see_documents: link.providersMaySeeDocuments,
+      expires_at: link.expiresAt?.toISOString() ?? null,
       changed_at: new Date().toISOString(),
     };
     await Outbox.add(manager, SHARING_SUBJECTS.changed, event);

@@ -48,7 +48,9 @@ interface Read {
  * Links' manifest and file. Access is the summary's own: the owner's id gives the owner their latest
  * summary (SummaryService.get); a share id gives the shared, confirmed summary (SharingService.view:
  * passcode respected, audited, counted as a view). SHL manifests check the passcode themselves
- * (attempts limited per link, as unlock does) since SHL clients send it in the request.
+ * (attempts limited per link, as unlock does) since SHL clients send it in the request. Whatever
+ * hands the summary out counts one view: the page, FHIR, PDF, a manifest with the file embedded,
+ * each fetch of a file location.
  */
 @Injectable()
 export class ShareFormatsService {
@@ -85,21 +87,25 @@ export class ShareFormatsService {
    * location when it is longer than the receiver's embeddedLengthMax.
    */
   async manifest(caller: CallerIdentity, dto: ShlManifestDto): Promise<ShlManifestReply> {
-    const link = await this.shlLink(caller, dto.user, dto.tag);
+    const shl = await this.shlLink(caller, dto.user, dto.tag);
     let viewToken: string | undefined;
-    if (link.passcodeHash) {
+    if (shl.passcodeHash) {
       // The same per-link attempt counter as the page's passcode form (a missing passcode is a wrong one).
       viewToken = (await this.sharing.unlock(caller, { user: dto.user, passcode: dto.passcode ?? '' })).view_token;
     }
-    const [item] = await this.sharing.view(caller, { user: dto.user, view_token: viewToken });
-    if (!item || !link.shlKey) throw notValid();
+    const link = await this.sharing.opened(caller, { user: dto.user, view_token: viewToken });
+    if (!link.shlKey || link.shlKey !== shl.shlKey) throw notValid();
+    const item = await this.sharing.sharedItem(link);
     const jwe = await encryptShlFile(JSON.stringify(this.bundle(item, null)), link.shlKey, SHL_FHIR_CONTENT_TYPE);
     const file: ShlManifestReply['files'][number] = {
       contentType: SHL_FHIR_CONTENT_TYPE,
       lastUpdated: item.updated_at,
     };
-    if (dto.embeddedLengthMax === undefined || jwe.length <= dto.embeddedLengthMax) file.embedded = jwe;
-    else {
+    if (dto.embeddedLengthMax === undefined || jwe.length <= dto.embeddedLengthMax) {
+      // The summary is handed out here: a view. (A location is counted when it is fetched.)
+      await this.sharing.recordView(caller, link);
+      file.embedded = jwe;
+    } else {
       const expires = Math.floor(Date.now() / 1000) + SHL_LOCATION_TTL_SECONDS;
       const query = new URLSearchParams({
         user: dto.user,
@@ -111,15 +117,18 @@ export class ShareFormatsService {
     return { status: 'can-change', files: [file] };
   }
 
-  /** GET of a manifest's file location (valid an hour, and only while the link and its passcode stay as they were). */
+  /**
+   * GET of a manifest's file location: valid at most SHL_LOCATION_TTL_SECONDS ahead (a token made to
+   * last longer is refused, whoever made it: the token's key is the SHL key its holder has), and only
+   * while the link and its passcode stay as they were. Each fetch is a view, as the page's are.
+   */
   async file(caller: CallerIdentity, dto: ShlFileDto): Promise<ShlFileReply> {
     const link = await this.shlLink(caller, dto.user, dto.tag);
     if (!link.shlKey || !checkShlFileToken(link.shlKey, this.fileBinding(dto.user, link), dto.token)) {
       await this.audit.recordShareQuietly(caller, 'summary.shared-view', 'denied', link);
       throw notValid();
     }
-    await this.audit.recordShare(caller, 'summary.shared-view', 'success', link);
-    const item = await this.sharing.sharedItem(link);
+    const [item] = await Promise.all([this.sharing.sharedItem(link), this.sharing.recordView(caller, link)]);
     return { jwe: await encryptShlFile(JSON.stringify(this.bundle(item, null)), link.shlKey, SHL_FHIR_CONTENT_TYPE) };
   }
 

@@ -169,3 +169,67 @@ export async function providersJourney(base: string, mailbox: Mailbox, operator?
   check(revoked.status === 200 && revoked.body.grants.find((g) => g.id === grantId)?.active === false, 'revoke', revoked.body);
   check(JSON.stringify(await matrix(ana)) === JSON.stringify(none), 'doctor after revoke', await matrix(ana));
 }
+
+/**
+ * What a share link leads to (security issue 25.1 and 25.4), over HTTP: a patient's passcode link
+ * that pre-approves verified providers gives a provider nothing without its passcode (403, no request,
+ * no grant), and only with the view token the page's unlock gives; then, where an operator can verify
+ * the provider (`operator`), the grant the link made ends when the link is revoked (documents follows
+ * the summary service's share-link events), and so does one from a link whose "verified providers may
+ * see documents" is turned off; the patient's history says so. Dr Mei Chen (NPI 1987654328) is the
+ * registry stand-in's third sample, so this runs beside providersJourney.
+ */
+export async function linkAccessJourney(base: string, mailbox: Mailbox, operator?: LicenseOperator): Promise<void> {
+  const patient = await signUp(base, mailbox, 'Kim Park');
+  const doctor = await signUp(base, mailbox, 'Mei Chen');
+  const claimed = await call(base, 'POST', '/api/medical-license/', { license_number: '1987654328' }, doctor.access);
+  check(claimed.status === 200, "Mei's license", claimed.body);
+  if (operator) await operator.approve('1987654328');
+  const mei = (await call<TokenPair>(base, 'POST', '/api/token/refresh/', { refresh: doctor.refresh })).body.access;
+  const documents = async () => (await call(base, 'GET', `/api/providers/patients/${patient.id}/documents/`, undefined, mei)).status;
+  const ask = (body: Record<string, string>) => call<RequestAccessReply & { message: string }>(base, 'POST', '/api/providers/access-requests/', body, mei);
+
+  // A passcode link that lets verified providers in: without its passcode, nothing.
+  const guarded = await call<ShareLinkItem>(base, 'POST', '/api/share-links/', { label: 'For Dr Chen', passcode: 'blue-heron', providers_may_see_documents: true }, patient.access);
+  check(guarded.status === 201, 'a passcode link that pre-approves', guarded.body);
+  const bare = await ask({ share_id: guarded.body.share_id });
+  check(bare.status === 403 && bare.body.message === 'This link needs a passcode.', 'no view token: 403', bare);
+  const forged = await ask({ share_id: guarded.body.share_id, view_token: `${Math.floor(Date.now() / 1000) + 600}.${'A'.repeat(43)}` });
+  check(forged.status === 403, 'a made-up view token: 403', forged);
+  const untouched = await call<PatientAccessReply>(base, 'GET', '/api/providers/access/', undefined, patient.access);
+  check(untouched.body.requests.length === 0 && untouched.body.grants.length === 0, 'no request and no grant without the passcode', untouched.body);
+  check((await documents()) === 404, 'no documents without the passcode');
+
+  // With the passcode, as the page sends the view token its unlock gave.
+  const unlocked = await call<{ view_token: string }>(base, 'POST', '/api/summary/unlock/', { user: guarded.body.share_id, passcode: 'blue-heron' });
+  check(unlocked.status === 200, 'unlock', unlocked.body);
+  const asked = await ask({ share_id: guarded.body.share_id, view_token: unlocked.body.view_token });
+  if (!operator) {
+    // Self-attested (no operator in this run mode): the link makes her ask.
+    check(asked.status === 200 && asked.body.state === 'pending', 'with the view token: asked', asked.body);
+    return;
+  }
+  check(asked.status === 200 && asked.body.state === 'granted' && asked.body.patient_id === patient.id, 'with the view token: granted', asked.body);
+  check((await documents()) === 200, 'the documents with the grant');
+
+  // Revoking the link ends the grant it made.
+  const revoked = await call(base, 'POST', `/api/share-links/${guarded.body.id}/revoke/`, undefined, patient.access);
+  check(revoked.status === 200, 'revoke the link', revoked.body);
+  await waitFor('the grant ends with the link', async () => ((await documents()) === 404 ? true : undefined));
+  const after = await call<PatientAccessReply>(base, 'GET', '/api/providers/access/', undefined, patient.access);
+  const ended = after.body.grants.find((g) => g.source === 'share-link' && g.provider.npi === '1987654328');
+  check(ended?.active === false && ended.revoked_at !== null, 'the patient sees the grant ended', after.body);
+  const history = await waitFor('the ending in the history', async () => {
+    const page = await call<HistoryPage>(base, 'GET', '/api/history/?page_size=100', undefined, patient.access);
+    return page.body.results.find((r) => r.action === 'provider-access.end' && r.entity_id === ended!.id);
+  });
+  check(history.who === 'you' && history.what === "A provider's access ended with the share link that gave it", 'the history entry', history);
+
+  // Turning "verified providers may see documents" off ends the grants the link made, too.
+  const open = await call<ShareLinkItem>(base, 'POST', '/api/share-links/', { label: 'Any verified doctor', providers_may_see_documents: true }, patient.access);
+  check((await ask({ share_id: open.body.share_id })).body.state === 'granted', 'granted again through another link');
+  check((await documents()) === 200, 'the documents again');
+  const off = await call<ShareLinkItem>(base, 'PATCH', `/api/share-links/${open.body.id}/`, { providers_may_see_documents: false }, patient.access);
+  check(off.status === 200 && off.body.providers_may_see_documents === false, 'the setting turned off', off.body);
+  await waitFor('the grant ends with the setting', async () => ((await documents()) === 404 ? true : undefined));
+}

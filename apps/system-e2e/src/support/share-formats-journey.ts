@@ -1,4 +1,5 @@
 import type { Bundle } from '@medplum/fhirtypes';
+import { decodeShlink, shlFileToken } from '@medfolio/clinical';
 import { validateIpsBundle } from '@medfolio/clinical/fhir-testing';
 import type { ShareLinkItem, ShareLinkUnlockReply, SummaryItem } from '@medfolio/contracts';
 import { receiveShl, type ShlHttp } from '@medfolio/testing';
@@ -176,4 +177,26 @@ export async function shareFormatsJourney(base: string, ownerId: string, token: 
     (await call(base, 'GET', `/api/summary/pdf/?user=${link.share_id}`)).status === 404,
     'a revoked link has no PDF',
   );
+
+  // An SHL without a passcode (security 25.13): each fetch of a file location is a view; a file token
+  // its holder makes with the payload's key to last longer than a location may is refused.
+  const plain = await call<ShareLinkItem>(base, 'POST', '/api/share-links/', { label: 'Clinic app', shl: true }, token);
+  check(plain.status === 201 && !!plain.body.shl, 'an SHL without a passcode', plain.body);
+  const viewsOf = async () =>
+    (await call<ShareLinkItem[]>(base, 'GET', '/api/share-links/', undefined, token)).body.find(
+      (l) => l.id === plain.body.id,
+    )?.view_count;
+  const located = await receiveShl(plain.body.qr_text, http, { recipient: 'Dr Lee', embeddedLengthMax: 0 });
+  check(located.ok && located.files[0]?.via === 'location', 'its file by location', located);
+  check((await viewsOf()) === 1, 'the fetch of the location is the view', await viewsOf());
+  const payload = decodeShlink(plain.body.shl ?? '');
+  const manifestUrl = new URL(payload.url);
+  const query = new URLSearchParams({
+    user: plain.body.share_id,
+    tag: manifestUrl.searchParams.get('tag') ?? '',
+    token: shlFileToken(payload.key, `${plain.body.share_id}:`, Math.floor(Date.now() / 1000) + 10 * 365 * 86_400),
+  });
+  const minted = await fetch(`${base}/api/summary/shl/file/?${query.toString()}`);
+  check(minted.status === 404, 'a file token made to last ten years is refused', minted.status);
+  check((await viewsOf()) === 1, 'the refused fetch is no view', await viewsOf());
 }

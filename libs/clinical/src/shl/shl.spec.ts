@@ -5,6 +5,8 @@ import {
   encodeShlink,
   encryptShlFile,
   newShlKey,
+  SHL_FILE_TOKEN_SKEW_SECONDS,
+  SHL_LOCATION_TTL_SECONDS,
   shlFileToken,
   shlFlags,
   shlManifestTag,
@@ -73,5 +75,18 @@ describe('SMART Health Link files and locations', () => {
     expect(checkShlFileToken(key, 'share-b', token, now)).toBe(false);
     expect(checkShlFileToken(newShlKey(), 'share-a', token, now)).toBe(false);
     expect(checkShlFileToken(key, 'share-a', `${now + 9999}.${token.split('.')[1]}`, now)).toBe(false);
+  });
+
+  it('refuses a file token made to last longer than a location may, even one made with the right key (issue 25.13)', () => {
+    const key = newShlKey();
+    const now = 1_800_000_000;
+    // The key is in the SHL payload: its holder can make a token for any expiry.
+    const tenYears = shlFileToken(key, 'share-a', now + 10 * 365 * 86_400);
+    expect(checkShlFileToken(key, 'share-a', tenYears, now)).toBe(false);
+    const justTooLong = shlFileToken(key, 'share-a', now + SHL_LOCATION_TTL_SECONDS + SHL_FILE_TOKEN_SKEW_SECONDS + 1);
+    expect(checkShlFileToken(key, 'share-a', justTooLong, now)).toBe(false);
+    // What the manifest gives (an hour), checked on a server whose clock is a little behind, still works.
+    const given = shlFileToken(key, 'share-a', now + SHL_LOCATION_TTL_SECONDS);
+    expect(checkShlFileToken(key, 'share-a', given, now - 30)).toBe(true);
   });
 });

@@ -107,7 +107,14 @@ export function shlFileToken(key: string, shareId: string, expiresAtSeconds: num
   return `${exp}.${mac}`;
 }
 
-/** True when the token was made with this key for this link and has not expired. */
+/** Clock difference between servers a file token's expiry may carry beyond SHL_LOCATION_TTL_SECONDS. */
+export const SHL_FILE_TOKEN_SKEW_SECONDS = 60;
+
+/**
+ * True when the token was made with this key for this link, has not expired, and does not claim to
+ * last longer than a location may (SHL_LOCATION_TTL_SECONDS from now, plus clock skew): the key is
+ * also the SHL holder's, so a holder could make a token for any expiry; the server refuses those.
+ */
 export function checkShlFileToken(
   key: string,
   shareId: string,
@@ -116,6 +123,7 @@ export function checkShlFileToken(
 ): boolean {
   const [exp] = token.split('.');
   if (!exp || !/^\d{1,12}$/.test(exp) || Number(exp) < nowSeconds) return false;
+  if (Number(exp) > nowSeconds + SHL_LOCATION_TTL_SECONDS + SHL_FILE_TOKEN_SKEW_SECONDS) return false;
   return safeEqual(shlFileToken(key, shareId, Number(exp)), token);
 }
 

@@ -10,9 +10,10 @@ type Outcome = { tone: 'info' | 'success' | 'error'; text: string; patientId?: s
 /**
  * The summary page's 'Are you a Doctor?' box (issue 18). For a verified provider on a shared
  * summary, 'View past medical history' asks the patient for the documents behind it
- * (POST /api/providers/access-requests/); everyone else is told what to do first.
+ * (POST /api/providers/access-requests/); everyone else is told what to do first. On a passcode
+ * link it sends the view token the page got when the passcode was entered: the link asks for it.
  */
-export function DoctorBox({ shareId }: { shareId: string | null }) {
+export function DoctorBox({ shareId, viewToken }: { shareId: string | null; viewToken?: string | undefined }) {
   const { authenticated } = useSession();
   const { pathname } = useLocation();
   const { data: profile, isLoading: profileLoading } = useProfileGetQuery(undefined, { skip: !authenticated });
@@ -34,7 +35,7 @@ export function DoctorBox({ shareId }: { shareId: string | null }) {
       return;
     }
     try {
-      const reply = await request({ requestAccessBodyDoc: { share_id: shareId } }).unwrap();
+      const reply = await request({ requestAccessBodyDoc: { share_id: shareId, ...(viewToken ? { view_token: viewToken } : {}) } }).unwrap();
       setOutcome({ tone: 'success', text: reply.message, patientId: reply.patient_id });
     } catch (failure) {
       setOutcome({ tone: 'error', text: errorMessage(failure) });

@@ -326,6 +326,29 @@ describe('a shared summary (through a share link)', () => {
     ]);
   });
 
+  it("sends the view token with a doctor's 'View past medical history' on a passcode link (the link asks for it)", async () => {
+    storeTokens({ access: 'a', refresh: 'r' });
+    const { server } = show(
+      {
+        'GET /api/profile/': () => ({ body: { id: 'u1', first_name: 'Ana', last_name: '', email: 'a@example.com', phone: '', profile_picture: null, date_of_birth: null, email_verified: true, roles: ['patient', 'provider'], provider: null } }),
+        'GET /api/summary/': (call) =>
+          call.path.includes('view_token=1.tok') ? { body: [shared()] } : { status: 403, body: { message: 'This link needs a passcode.', code: 'FORBIDDEN' } },
+        'POST /api/summary/unlock/': () => ({ body: { view_token: '1.tok', expires_at: '2027-01-01T00:00:00Z' } }),
+        'POST /api/providers/access-requests/': () => ({ body: { message: 'Your request was sent to the patient. You will see their documents once they approve it.', state: 'pending', patient_id: null } }),
+      },
+      `/summary/${shareId}`,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Passcode'), 'blue-heron');
+    await user.click(screen.getByRole('button', { name: 'Open the summary' }));
+    const button = await screen.findByRole('button', { name: 'View past medical history' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(await screen.findByText('Your request was sent to the patient. You will see their documents once they approve it.')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === '/api/providers/access-requests/')?.body).toEqual({ share_id: shareId, view_token: '1.tok' });
+    clearTokens();
+  });
+
   it('says the link is not valid when the passcode answer is 404 (locked)', async () => {
     clearTokens();
     show(

@@ -178,8 +178,8 @@ function SummaryView({
   summary: SummaryItem;
   refetch: () => void;
   sample?: boolean;
-  /** The 'Are you a Doctor?' box, on someone else's shared summary (its share id) and on the sample (null). */
-  doctorBox?: { shareId: string | null };
+  /** The 'Are you a Doctor?' box, on someone else's shared summary (its share id, and a passcode link's view token) and on the sample (null). */
+  doctorBox?: { shareId: string | null; viewToken?: string };
   /** A shared summary's share id (and view token): offers its PDF and FHIR. */
   formats?: { user: string; viewToken?: string } | undefined;
 }) {
@@ -284,7 +284,7 @@ function SummaryView({
         )}
         {formats && <FormatLinks {...formats} />}
       </div>
-      {doctorBox && <DoctorBox shareId={doctorBox.shareId} />}
+      {doctorBox && <DoctorBox shareId={doctorBox.shareId} viewToken={doctorBox.viewToken} />}
       {reviewing && (
         <p className="mt-2 text-sm text-slate-700 print:hidden">
           Hide what should not be shown to others, correct what is wrong, add what is missing, then confirm. Hidden
@@ -378,7 +378,7 @@ function PatientSummary({ id }: { id: string }) {
       summary={data}
       refetch={() => void refetch()}
       formats={data.shared ? { user: id, ...(viewToken ? { viewToken } : {}) } : undefined}
-      {...(data.shared ? { doctorBox: { shareId: id } } : {})}
+      {...(data.shared ? { doctorBox: { shareId: id, ...(viewToken ? { viewToken } : {}) } } : {})}
     />
   );
 }
