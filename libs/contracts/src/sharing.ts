@@ -11,8 +11,8 @@ import type { RpcShape } from './rpc-map';
 export const SHARING_SUBJECTS = {
   /**
    * Request/reply, caller = the owner: EnsureShareLinkDto → ShareLinkItem. The caller's active link
-   * for that purpose, made on first use (the default link for the dashboard's QR and View Summary,
-   * or the wallet pass's own link).
+   * for that purpose, made when first asked for (the default link for the dashboard's QR code, made
+   * to expire 30 days later; or the wallet pass's own link, without expiry, asked for when a pass is issued).
    */
   ensure: 'summary.share-link.ensure',
   /**

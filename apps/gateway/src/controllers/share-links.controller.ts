@@ -41,7 +41,10 @@ export class ShareLinksController {
   }
 
   @Get('default')
-  @ApiOperation({ summary: "The default link (the dashboard's QR code and View Summary), made on first use" })
+  @ApiOperation({
+    summary: "The default link (the dashboard's QR code), made when first asked for",
+    description: 'A new default link expires 30 days after it is made (PATCH changes that). Loading the dashboard never calls this: View Summary is the owner\'s own page, /summary/{userId}.',
+  })
   @ApiOkResponse({ type: ShareLinkItemDoc })
   default(@CurrentCaller() caller: CallerIdentity): Promise<ShareLinkItem> {
     return this.sharing.ensure({ purpose: 'default' }, caller);

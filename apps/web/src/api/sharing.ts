@@ -3,7 +3,7 @@ import type { ShareLinkItemDoc } from './generated';
 
 /*
  * Share links (issue 15) on the generated endpoints: the owner's list and changes (each one is in the
- * access history), the default link of the dashboard's QR code and View Summary, and the passcode
+ * access history), the default link of the dashboard's QR code (made when first asked for), and the passcode
  * of a passcode link.
  */
 
