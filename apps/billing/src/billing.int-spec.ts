@@ -19,6 +19,7 @@ import { createRpcClient, InProcessBroker, InProcessEventBus, InProcessServer, t
 import { recordStripeRequests, useStripeMock, type StripeMock, type StripeRecorder } from '@medfolio/testing';
 import { BillingAppModule } from './app.module';
 import { BillingConfig } from './config';
+import { ReferralService } from './services/referral.service';
 import { SweepService } from './services/sweep.service';
 
 /**
@@ -499,6 +500,18 @@ describe('billing service (PostgreSQL, stripe-mock, request/reply)', () => {
       // pat is known (an account): an invitation to another spelling of the address sends nothing.
       await expect(rpc.send(BILLING_SUBJECTS.invite, { email: 'pat+invite@example.com' }, caller(referrer))).resolves.toEqual({ message: BILLING_MESSAGES.inviteSent });
       expect(mail.filter((m) => m.template === 'referral-invite' && m.idempotencyKey?.includes(referrer))).toEqual([]);
+    });
+
+    it('two spellings of one address signing up and verifying at the same moment count once (security 25.12)', async () => {
+      const referrer = randomUUID();
+      await account(IDENTITY_SUBJECTS.registered, { user_id: referrer, email: 'host@example.com', first_name: 'H' });
+      const { code } = await rpc.send(BILLING_SUBJECTS.referral, {}, caller(referrer));
+      const service = app.get(ReferralService);
+      const dataSource = app.get(DataSource);
+      const friends = [1, 2, 3, 4].map((n) => ({ user_id: randomUUID(), email: n === 1 ? 'zoe@example.com' : `zoe+${n}@Example.com`, first_name: 'Z', referral_code: code }));
+      await Promise.all(friends.map((friend) => dataSource.transaction((manager) => service.onRegistered(friend, manager))));
+      await Promise.all(friends.map((friend) => dataSource.transaction((manager) => service.onVerified(friend, manager))));
+      await expect(rpc.send(BILLING_SUBJECTS.referral, {}, caller(referrer))).resolves.toMatchObject({ joined: 4, counted: 1 });
     });
 
     it('parallel invitations cannot pass the daily limit: 30 at once send exactly the limit (security 25.12)', async () => {

@@ -66,6 +66,11 @@ export class ReferralsRepository {
     await manager.update(Referral, { inviteeUserId }, changes);
   }
 
+  /** Serialises the referral decisions about one address (canonical hash) until the transaction ends. */
+  async lockAddress(manager: EntityManager, emailHash: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`billing-referral-address:${emailHash}`]);
+  }
+
   /** Has this address been counted for anyone already? */
   async emailCounted(manager: EntityManager, emailHash: string): Promise<boolean> {
     return (await manager.countBy(Referral, { inviteeEmailHash: emailHash, state: 'counted' })) > 0;

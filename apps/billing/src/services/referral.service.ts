@@ -130,6 +130,8 @@ export class ReferralService {
   /** identity.user.registered.v1: the account is known from now on; with a code it has joined. */
   async onRegistered(event: AccountEvent, manager: EntityManager): Promise<void> {
     const hash = emailHash(event.email);
+    // One address at a time: two sign-ups with spellings of one address, handled at once, cannot both be new.
+    await this.referrals.lockAddress(manager, hash);
     const knownBefore = (await this.referrals.otherAccountsWithEmail(manager, hash, event.user_id)) > 0;
     await this.referrals.recordAccount(manager, event.user_id, hash);
     const code = event.referral_code?.trim().toUpperCase();
@@ -149,6 +151,8 @@ export class ReferralService {
   /** identity.user.verified.v1: a joined referral counts (once per address); returns the referrer to reward. */
   async onVerified(event: AccountEvent, manager: EntityManager): Promise<string | null> {
     const hash = emailHash(event.email);
+    // One address at a time: of two verifications of one address handled at once, only one counts.
+    await this.referrals.lockAddress(manager, hash);
     await this.referrals.recordAccount(manager, event.user_id, hash);
     const referral = await this.referrals.lockReferral(manager, event.user_id);
     if (!referral || referral.state !== 'joined') return null;
