@@ -16,7 +16,7 @@ export function exposedDevMailWarning(host: string, devMail: boolean): string | 
   if (!devMail || host === 'localhost' || isLoopbackAddress(host)) return null;
   return (
     `Warning: HOST=${host} lets other machines reach this server while the dev mailbox is on (no SMTP_URL). ` +
-    'The mailbox itself answers only this machine, but set SMTP_URL before sharing the server.\n'
+    'The mailbox itself answers only requests from this machine, with no proxy header, that carry the secret printed above; still, set SMTP_URL before sharing the server.\n'
   );
 }
 
