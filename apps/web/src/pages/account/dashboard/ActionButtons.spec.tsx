@@ -199,7 +199,7 @@ describe('the QR modal', () => {
   });
 
   it('asks for the default link only when opened, and changes its expiry there', async () => {
-    let current = defaultLink;
+    let current: Omit<typeof defaultLink, 'expires_at'> & { expires_at: string | null } = defaultLink;
     const server = fakeServer({
       ...withDefaultLink,
       'GET /api/share-links/default/': () => ({ body: current }),
