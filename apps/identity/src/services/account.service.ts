@@ -135,14 +135,17 @@ export class AccountService {
         await this.audit.record({ ...caller, userId: user.id }, { action: 'account.verify', entityType: 'user', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'self' });
         return { message: MESSAGES.verified, ...(await this.startSession(caller, user)) };
       case 'expired':
-        throw new DomainError('VALIDATION_FAILED', MESSAGES.expiredCode);
       case 'too-many':
-        await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
-        throw new DomainError('VALIDATION_FAILED', MESSAGES.tooManyTries);
       case 'bad':
-        await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
-        throw new DomainError('VALIDATION_FAILED', MESSAGES.badCode);
+        return this.codeRefused(caller, dto, outcome);
     }
+  }
+
+  /** A code that did not sign in: expired, its tries used up, or wrong (the last two are counted). */
+  private async codeRefused(caller: CallerIdentity, dto: VerifyOtpDto, outcome: 'expired' | 'too-many' | 'bad'): Promise<never> {
+    if (outcome === 'expired') throw new DomainError('VALIDATION_FAILED', MESSAGES.expiredCode);
+    await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
+    throw new DomainError('VALIDATION_FAILED', outcome === 'too-many' ? MESSAGES.tooManyTries : MESSAGES.badCode);
   }
 
   /**
@@ -178,13 +181,9 @@ export class AccountService {
         return { message: MESSAGES.signedIn, access: pair.access, refresh: pair.refresh };
       }
       case 'expired':
-        throw new DomainError('VALIDATION_FAILED', MESSAGES.expiredCode);
       case 'too-many':
-        await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
-        throw new DomainError('VALIDATION_FAILED', MESSAGES.tooManyTries);
       case 'bad':
-        await this.bruteForce.recordFailure('otp', dto.email, caller.ip);
-        throw new DomainError('VALIDATION_FAILED', MESSAGES.badCode);
+        return this.codeRefused(caller, dto, outcome);
     }
   }
 

@@ -5,6 +5,7 @@ import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { GOOGLE_VERIFIER, type GoogleVerifier } from '../repositories/google.repository';
 import { SessionsRepository } from '../repositories/sessions.repository';
 import { UsersRepository } from '../repositories/users.repository';
+import type { User } from '../entities';
 import { sha256 } from './secrets';
 import { AccountService } from './account.service';
 import { BruteForceService } from './brute-force.service';
@@ -50,24 +51,12 @@ export class SessionService {
         if (user.emailVerified) this.accounts.sendSignInCode(caller, user);
         await this.audit.record({ ...caller, userId: user.id }, { action: 'login.step-up', entityType: 'session', entityId: user.id, patientId: user.id, outcome: 'denied', policy: 'sign-in-code' });
       } else {
-        await this.bruteForce.recordFailure('login', dto.email, caller.ip);
-        await this.audit.record(user ? { ...caller, userId: user.id } : caller, {
-          action: 'login.failed',
-          entityType: 'session',
-          ...(user ? { patientId: user.id, entityId: user.id } : {}),
-          outcome: 'failure',
-        });
+        await this.failedLogin(caller, dto.email, user);
       }
       throw new DomainError('STEP_UP_REQUIRED', SESSION_MESSAGES.stepUp);
     }
     if (!user || !ok) {
-      await this.bruteForce.recordFailure('login', dto.email, caller.ip);
-      await this.audit.record(user ? { ...caller, userId: user.id } : caller, {
-        action: 'login.failed',
-        entityType: 'session',
-        ...(user ? { patientId: user.id, entityId: user.id } : {}),
-        outcome: 'failure',
-      });
+      await this.failedLogin(caller, dto.email, user);
       throw new DomainError('UNAUTHENTICATED', SESSION_MESSAGES.badCredentials);
     }
     if (!user.emailVerified) throw new DomainError('FORBIDDEN', SESSION_MESSAGES.unverified);
@@ -122,5 +111,16 @@ export class SessionService {
     if (!familyId) return { message: SESSION_MESSAGES.loggedOut };
     if (await this.sessions.revokeFamily(familyId, 'logout')) this.relay.kick();
     return { message: SESSION_MESSAGES.loggedOut, revoked_session_ids: [familyId] };
+  }
+
+  /** A wrong password (or an unknown e-mail): counted against the brute-force limits and audited. */
+  private async failedLogin(caller: CallerIdentity, email: string, user: User | null): Promise<void> {
+    await this.bruteForce.recordFailure('login', email, caller.ip);
+    await this.audit.record(user ? { ...caller, userId: user.id } : caller, {
+      action: 'login.failed',
+      entityType: 'session',
+      ...(user ? { patientId: user.id, entityId: user.id } : {}),
+      outcome: 'failure',
+    });
   }
 }

@@ -8,8 +8,8 @@ export interface Reply<T = unknown> {
   headers: Headers;
 }
 
-export async function call<T = unknown>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<Reply<T>> {
-  const headers: Record<string, string> = {};
+export async function call<T = unknown>(base: string, method: string, path: string, body?: unknown, token?: string, extraHeaders: Record<string, string> = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers['authorization'] = `Bearer ${token}`;
   const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });

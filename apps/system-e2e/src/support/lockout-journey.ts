@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@medfolio/contracts';
-import { codeFor, resetLinkFor, type Mailbox, type Reply } from './journey';
+import { call, codeFor, resetLinkFor, type Mailbox, type Reply } from './journey';
 
 /** A call from a client address of its own (the product must trust one proxy hop: TRUST_PROXY_HOPS=1). */
-async function callFrom<T = unknown>(base: string, client: string, method: string, path: string, body?: unknown, token?: string): Promise<Reply<T>> {
-  const headers: Record<string, string> = { 'x-forwarded-for': client };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers['authorization'] = `Bearer ${token}`;
-  const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, body: parsed as T, headers: response.headers };
+function callFrom<T = unknown>(base: string, client: string, method: string, path: string, body?: unknown, token?: string): Promise<Reply<T>> {
+  return call<T>(base, method, path, body, token, { 'x-forwarded-for': client });
 }
 
 /**
