@@ -140,6 +140,70 @@ it('prints the PDF with the link and asks a passcode link for its passcode first
   expect(Buffer.from(shared.content_base64, 'base64').toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
 });
 
+/** A PDF's text, read with pdf.js (the text pdfkit writes is hex-encoded, so the bytes cannot be searched). */
+async function pdfText(base64: string): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = getDocument({ data: new Uint8Array(Buffer.from(base64, 'base64')), verbosity: 0 });
+  const pdf = await task.promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await task.destroy();
+  return pages.join(' ').replace(/\s+/g, ' ');
+}
+
+it('before the patient reviewed anything, a link says so everywhere and claims nothing: page, PDF and FHIR (issue 26)', async () => {
+  const ownerId = randomUUID();
+  const owner = person(ownerId);
+  // The patient's documents mention an allergy and a medicine, but nothing was confirmed yet.
+  await summaries().add(owner, { section: 'allergies', text: 'Penicillin (hives)' });
+  await summaries().add(owner, { section: 'medications', text: 'Metformin 500 mg twice daily' });
+  const link = await sharing().ensure(owner, { purpose: 'default' });
+
+  const [page] = await summaries().get(person(), { user: link.share_id });
+  expect(page).toMatchObject({ status: 'unreviewed', version: 0, confirmed_version: null, summary: '', sections: [], documents: [] });
+  expect(JSON.stringify(page)).not.toContain('Penicillin');
+
+  const sharedPdf = await pdfText((await formats().pdf(person(), { user: link.share_id, size: 'a4' })).content_base64);
+  expect(sharedPdf).toContain('The patient has not reviewed this summary yet.');
+  expect(sharedPdf).toContain('not yet reviewed by the patient');
+  expect(sharedPdf).not.toContain('and reviewed by the patient');
+  expect(sharedPdf).not.toContain('Not recorded');
+  expect(sharedPdf).not.toContain('Penicillin');
+
+  const bundle = (await formats().fhir(person(), { user: link.share_id })) as unknown as Bundle;
+  expect(validateIpsBundle(bundle)).toEqual([]);
+  const composition = bundle.entry?.[0]?.resource as { status: string; attester?: unknown; section: { text: { div: string }; emptyReason?: { coding: { code: string }[] } }[] };
+  expect(composition.status).toBe('preliminary');
+  expect(composition.attester).toBeUndefined();
+  expect(composition.section.length).toBeGreaterThan(0);
+  for (const section of composition.section) {
+    expect(section.text.div).toContain('The patient has not reviewed this summary yet.');
+    expect(section.emptyReason?.coding[0]?.code).toBe('withheld');
+  }
+  expect(texts(bundle)).not.toContain('Not recorded');
+  expect(texts(bundle)).not.toContain('Penicillin');
+
+  // The owner's own print of this unconfirmed version shows it, and says it is not reviewed yet.
+  const ownPdf = await pdfText((await formats().pdf(owner, { user: ownerId, size: 'a4' })).content_base64);
+  expect(ownPdf).toContain('Penicillin');
+  expect(ownPdf).toContain('This version has not been reviewed by the patient yet.');
+  expect(ownPdf).not.toContain('and reviewed by the patient');
+
+  // Once confirmed, the link shows that version, and its PDF says it was reviewed.
+  await summaries().confirm(owner, { version: 2 });
+  const [confirmed] = await summaries().get(person(), { user: link.share_id });
+  expect(confirmed).toMatchObject({ status: 'ready', confirmed_version: 2 });
+  const confirmedPdf = await pdfText((await formats().pdf(person(), { user: link.share_id, size: 'a4' })).content_base64);
+  expect(confirmedPdf).toContain('Penicillin');
+  expect(confirmedPdf).toContain('and reviewed by the patient');
+  expect(confirmedPdf).not.toContain('not reviewed');
+  const confirmedBundle = (await formats().fhir(person(), { user: link.share_id })) as unknown as Bundle;
+  expect((confirmedBundle.entry?.[0]?.resource as { status: string }).status).toBe('final');
+});
+
 it('lets an SHL receiver written from the spec read the summary as an IPS Bundle, embedded or by location', async () => {
   const ownerId = await ownerWithSummary();
   const plain = await sharing().create(person(ownerId), { label: 'Clinic app' });

@@ -102,7 +102,12 @@ export class ConfirmSummaryDto {
   version!: number;
 }
 
-export type SummaryStatus = 'empty' | 'processing' | 'ready';
+/**
+ * empty: nothing to summarise yet; processing: documents are being read or the summary rebuilt; ready:
+ * built. unreviewed: only through a share link, when the patient has not confirmed any version yet:
+ * the answer then has no sections (nothing is claimed, not even "not recorded").
+ */
+export type SummaryStatus = 'empty' | 'processing' | 'ready' | 'unreviewed';
 export type SummaryFactCategory =
   | 'condition'
   | 'medication'
@@ -169,7 +174,8 @@ export interface SummaryItem {
   /**
    * Set when the summary is served through a share link (to anyone holding it): the link's label and
    * expiry. Such an answer is the latest CONFIRMED version only, with no documents, no sources and no
-   * review state (hidden facts left out, edited/added marks cleared).
+   * review state (hidden facts left out, edited/added marks cleared); before the patient confirmed
+   * any version, status `unreviewed` and no sections.
    */
   shared?: { label: string; expires_at: string | null };
 }

@@ -74,7 +74,12 @@ export class SummaryItemDoc {
     description: 'The summary text: five sections with bold headings (hidden facts left out, corrected text used)',
   })
   summary!: string;
-  @ApiProperty({ enum: ['empty', 'processing', 'ready'], description: 'processing: documents are being read or the summary is being rebuilt' })
+  @ApiProperty({
+    enum: ['empty', 'processing', 'ready', 'unreviewed'],
+    description:
+      'processing: documents are being read or the summary is being rebuilt. unreviewed (share links only): the patient has not ' +
+      'reviewed and confirmed a summary yet; there are then no sections (nothing is claimed, not even "not recorded")',
+  })
   status!: string;
   @ApiProperty({ example: 3, description: 'The latest built version; 0 when nothing was built yet' }) version!: number;
   @ApiProperty({ nullable: true, type: Number, example: 2, description: 'The version the patient confirmed' }) confirmed_version!: number | null;

@@ -29,7 +29,6 @@ import { SummaryVersionsRepository } from '../repositories/summary-versions.repo
 import { SEAL_CONTEXT, newShareId, shareHash, type ShareLinkKeys } from './share-link-keys';
 import { newShlKey, qrTextOf, shlinkOf } from './shl-links';
 import { SummaryAudit } from './summary-audit';
-import { emptySummary } from './summary-model';
 
 export const SHARE_LINK_KEYS = Symbol('SHARE_LINK_KEYS');
 
@@ -222,7 +221,7 @@ export class SharingService {
 
   /**
    * GET /api/summary/?user={shareId} for anyone but the owner: the latest CONFIRMED version, without
-   * documents, sources or review state. Unknown, revoked, expired and locked ids all answer 404.
+   * documents, sources or review state (none confirmed yet: status `unreviewed`, no sections). Unknown, revoked, expired and locked ids all answer 404.
    */
   async view(caller: CallerIdentity, query: SummaryQueryDto): Promise<SummaryItem[]> {
     const link = await this.opened(caller, query);
@@ -268,7 +267,9 @@ export class SharingService {
     const confirmed = await this.versions.confirmedVersion(link.ownerId);
     const shared = { label: link.label, expires_at: link.expiresAt?.toISOString() ?? null };
     if (!confirmed) {
-      return { summary: '', status: 'empty', version: 0, confirmed_version: null, updated_at: new Date().toISOString(), sections: emptySummary().sections, documents: [], shared };
+      // Before the patient's review nothing is shown, and nothing is claimed either: no section says
+      // "not recorded" (the documents may well mention it), and whether any documents exist is not told.
+      return { summary: '', status: 'unreviewed', version: 0, confirmed_version: null, updated_at: new Date().toISOString(), sections: [], documents: [], shared };
     }
     const sections = confirmed.sections.map((section) => {
       const facts = section.facts

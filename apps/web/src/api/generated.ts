@@ -823,8 +823,8 @@ export type SharedViaDoc = {
 export type SummaryItemDoc = {
   /** The summary text: five sections with bold headings (hidden facts left out, corrected text used) */
   summary: string;
-  /** processing: documents are being read or the summary is being rebuilt */
-  status: 'empty' | 'processing' | 'ready';
+  /** processing: documents are being read or the summary is being rebuilt. unreviewed (share links only): the patient has not reviewed and confirmed a summary yet; there are then no sections (nothing is claimed, not even "not recorded") */
+  status: 'empty' | 'processing' | 'ready' | 'unreviewed';
   /** The latest built version; 0 when nothing was built yet */
   version: number;
   /** The version the patient confirmed */

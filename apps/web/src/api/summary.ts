@@ -7,7 +7,8 @@ import { api } from './api';
  */
 
 export type SectionKey = 'current_conditions' | 'past_history' | 'medications' | 'allergies' | 'additional';
-export type SummaryStatus = 'empty' | 'processing' | 'ready';
+/** `unreviewed` comes only through a share link: the patient has not confirmed any version yet (and no sections come). */
+export type SummaryStatus = 'empty' | 'processing' | 'ready' | 'unreviewed';
 export type SectionState = 'facts' | 'none_known' | 'not_recorded';
 
 export interface FactSource {
@@ -64,6 +65,19 @@ export interface SummaryItem {
 
 /** While the summary is being built, the page asks again this often (as the dashboard does for thumbnails). */
 export const SUMMARY_POLL_MS = 2000;
+/** How long the dashboard waits for the summary to learn of a new document before it stops asking. */
+export const SUMMARY_WAIT_MS = 120_000;
+
+/**
+ * Whether the summary is still to catch up with the documents: being built, or a listed document it
+ * has not heard of yet (just uploaded: the summary service learns of it by an event a moment later).
+ */
+export function summaryPending(summary: SummaryItem | undefined, documents: readonly { id: string }[] | undefined): boolean {
+  if (!summary) return false;
+  if (summary.status === 'processing') return true;
+  const known = new Set(summary.documents.map((d) => d.document_id));
+  return (documents ?? []).some((d) => !known.has(d.id));
+}
 
 // The generated endpoints (generated.ts) with what the schema cannot say: each review call is in the
 // access history and reloads the summary. The hooks below keep the page's shapes: one item instead of

@@ -191,7 +191,9 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
 
   const patientResource: Patient = {
     resourceType: 'Patient',
-    ...(patient.id ? { identifier: [{ system: options.identifierSystem ?? 'urn:medfolio:patient', value: patient.id }] } : {}),
+    ...(patient.id
+      ? { identifier: [{ system: options.identifierSystem ?? 'urn:medfolio:patient', value: patient.id }] }
+      : {}),
     name: [
       patient.given || patient.family
         ? {
@@ -277,7 +279,10 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
 
   // Past illness: shown when the summary has past history (facts, or a source saying there is none).
   const past = byKey.get('past_history');
-  const pastFacts = shown(past);
+  // Procedures are Procedure resources wherever a summary holds them (summaries built before
+  // procedures moved to Additional Categories have them in past history): never past illnesses.
+  const pastFacts = shown(past).filter((f) => f.category !== 'procedure');
+  const procedures = [...shown(past), ...additional].filter((f) => f.category === 'procedure');
   if (pastFacts.length > 0) {
     optionalSection(built, 'pastIllness', pastFacts, (fact) => add(condition(fact, subject, 'past')));
   } else if (past?.state === 'none_known') {
@@ -291,7 +296,7 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
 
   const of = (category: SummaryFact['category']): SummaryFact[] => additional.filter((f) => f.category === category);
   optionalSection(built, 'immunizations', of('immunization'), (fact) => add(immunization(fact, subject)));
-  optionalSection(built, 'procedures', of('procedure'), (fact) => add(procedure(fact, subject)));
+  optionalSection(built, 'procedures', procedures, (fact) => add(procedure(fact, subject)));
   optionalSection(built, 'results', of('result'), (fact) => add(observation(fact, subject, 'laboratory')));
   optionalSection(built, 'vitalSigns', of('vital'), (fact) => add(observation(fact, subject, 'vital-signs')));
   // Care team and notes have no IPS resource here: narrative only.
@@ -308,9 +313,19 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
     });
   }
 
+  if (summary.status === 'unreviewed') {
+    // A share link before the patient's review: no section claims anything, not even "not recorded".
+    for (const section of built.sections) {
+      section.text = narrative(['The patient has not reviewed this summary yet.']);
+      section.emptyReason = {
+        coding: [{ system: LIST_EMPTY_REASON, code: 'withheld', display: 'Information Withheld' }],
+      };
+    }
+  }
+
   const composition: Composition = {
     resourceType: 'Composition',
-    status: 'final',
+    status: summary.status === 'unreviewed' ? 'preliminary' : 'final',
     type: { coding: [{ system: LOINC, code: IPS_DOCUMENT_CODE, display: 'Patient summary Document' }] },
     subject,
     date: timestamp,

@@ -87,7 +87,18 @@ interface Block {
   quiet: boolean;
 }
 
+/** Said at the top, and no section, when the patient has not reviewed any summary yet (a share link before review). */
+export const NOT_REVIEWED_TEXT = 'The patient has not reviewed this summary yet.';
+/** Said at the top when this version is not the one the patient confirmed (the owner's own print of a newer build). */
+export const VERSION_NOT_REVIEWED_TEXT = 'This version has not been reviewed by the patient yet.';
+
+/** Whether the patient confirmed exactly this version (only then does the page say "reviewed by the patient"). */
+export function reviewedByPatient(summary: SummaryItem): boolean {
+  return summary.status !== 'unreviewed' && summary.confirmed_version !== null && summary.confirmed_version === summary.version;
+}
+
 function blocksOf(summary: SummaryItem): Block[] {
+  if (summary.status === 'unreviewed') return [];
   return summary.sections.map((section: SummarySectionItem) => {
     const facts = section.facts.filter((f) => !f.hidden);
     if (facts.length > 0) return { heading: printable(section.title), lines: facts.map(factLine), quiet: false };
@@ -186,6 +197,21 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
   if (hasQr) {
     doc.text('Scan the code for the latest version of this summary.', { width: headerTextWidth });
   }
+  if (!reviewedByPatient(summary)) {
+    doc.moveDown(0.3);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor('#8a4b00')
+      .text(summary.status === 'unreviewed' ? NOT_REVIEWED_TEXT : VERSION_NOT_REVIEWED_TEXT, { width: headerTextWidth });
+    if (summary.status === 'unreviewed') {
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor('#444444')
+        .text('Nothing from their records is shown until they review and confirm it; ask the patient.', { width: headerTextWidth });
+    }
+  }
   let headerBottom = doc.y;
   if (hasQr && options.qrText) {
     const qrX = pageWidth - MARGIN - qrSize;
@@ -242,7 +268,8 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    const footer = `Built by ${brand} from the patient's own records and reviewed by the patient; check important facts with the source documents.${range.count > 1 ? `  Page ${i + 1} of ${range.count}.` : ''}`;
+    const review = reviewedByPatient(summary) ? 'and reviewed by the patient' : 'not yet reviewed by the patient';
+    const footer = `Built by ${brand} from the patient's own records, ${review}; check important facts with the source documents.${range.count > 1 ? `  Page ${i + 1} of ${range.count}.` : ''}`;
     // Writing below the bottom margin must not start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;

@@ -296,6 +296,19 @@ describe('a shared summary (through a share link)', () => {
     expect(screen.getByRole('link', { name: 'FHIR (IPS)' })).toHaveAttribute('href', `/api/summary/fhir/?user=${shareId}`);
   });
 
+  it('before the patient reviewed anything, says so plainly and claims nothing about any section (issue 26)', async () => {
+    clearTokens();
+    const unreviewed = summary({ summary: '', status: 'unreviewed', version: 0, confirmed_version: null, documents: [], sections: [], shared: { label: 'My summary link', expires_at: '2027-01-01T00:00:00.000Z' } });
+    show({ 'GET /api/summary/': () => ({ body: [unreviewed] }) }, `/summary/${shareId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Summary' })).toBeInTheDocument();
+    expect(screen.getByTestId('not-reviewed')).toHaveTextContent('The patient has not reviewed this summary yet.');
+    expect(screen.getByTestId('not-reviewed')).toHaveTextContent('This link expires');
+    expect(screen.queryByText('Not recorded')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Nothing in your documents mentions this/)).not.toBeInTheDocument();
+    for (const title of ['Current Medical Conditions', 'Medications', 'Allergies']) expect(screen.queryByRole('region', { name: title })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Confirmed by the patient/)).not.toBeInTheDocument();
+  });
+
   it('asks for the passcode first, says how many tries are left, and then shows the summary with the view token', async () => {
     clearTokens();
     let tries = 0;
@@ -385,6 +398,13 @@ describe('review mode', () => {
   }
 
   const reloaded = async (calls: RecordedCall[]) => waitFor(() => expect(gets(calls)).toHaveLength(2));
+
+  it("opens in review mode from the dashboard's 'Review your summary first' (?review=1)", async () => {
+    show({}, `/summary/${patient}?review=1`);
+    await screen.findByRole('heading', { level: 1, name: 'Patient Summary' });
+    expect(screen.getByRole('button', { name: 'Review' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Confirm summary' })).toBeInTheDocument();
+  });
 
   it('is off at first: no review buttons', async () => {
     show();

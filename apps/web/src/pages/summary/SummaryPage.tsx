@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { errorMessage, httpStatus } from '../../api/errors';
 import type { DocumentItemDoc } from '../../api/generated';
 import {
@@ -93,6 +93,24 @@ function When({ iso }: { iso: string }) {
 
 /** Where the summary stands: being read (which documents), up to date (when), or nothing to read yet. */
 function StateLine({ summary }: { summary: SummaryItem }) {
+  if (summary.shared && (summary.status === 'unreviewed' || summary.confirmed_version === null)) {
+    // Before the patient's review: said plainly, and nothing is claimed about any section.
+    return (
+      <div role="status" data-testid="not-reviewed" className="rounded-lg border-l-4 border-amber-700 bg-amber-50 px-4 py-3 text-amber-950">
+        <p className="font-semibold">The patient has not reviewed this summary yet.</p>
+        <p className="mt-1 text-sm">
+          Nothing from their records is shown until they review and confirm it. This does not mean they have no conditions,
+          medicines or allergies: ask the patient.
+          {summary.shared.expires_at && (
+            <>
+              {' '}
+              This link expires <When iso={summary.shared.expires_at} />.
+            </>
+          )}
+        </p>
+      </div>
+    );
+  }
   if (summary.shared) {
     return (
       <p role="status" className="text-slate-800">
@@ -183,7 +201,9 @@ function SummaryView({
   /** A shared summary's share id (and view token): offers its PDF and FHIR. */
   formats?: { user: string; viewToken?: string } | undefined;
 }) {
-  const [reviewing, setReviewing] = useState(false);
+  // ?review=1 (the dashboard's "Review your summary first") opens the page in review mode.
+  const [searchParams] = useSearchParams();
+  const [reviewing, setReviewing] = useState(() => !sample && !summary.shared && searchParams.get('review') === '1');
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [opened, setOpened] = useState<FactSource | null>(null);
   const downloadLink = useDownloadLink();
@@ -243,7 +263,7 @@ function SummaryView({
   }
 
   const problems = problemsOf(summary.documents);
-  const hasContent = summary.sections.length > 0;
+  const hasContent = summary.sections.length > 0 && !(summary.shared && summary.status === 'unreviewed');
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-center justify-between gap-3">

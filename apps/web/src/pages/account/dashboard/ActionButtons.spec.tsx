@@ -141,6 +141,27 @@ describe("the summary's state beside View Summary", () => {
     expect(await screen.findByText('Ready', undefined, { timeout: 5000 })).toBeInTheDocument();
   }, 10_000);
 
+  it('follows the summary after an upload: asks again while it has not heard of a listed document, and stops once ready (issue 26)', async () => {
+    const doc = { id: '3b9a7c1e-0000-4000-8000-00000000000d', filename: 'letter.pdf', url: null, uploaded_at: '2026-01-01T00:00:00Z', size: 10, content_type: 'application/pdf' };
+    let answers = 0;
+    const server = fakeServer({
+      'GET /api/upload/': () => ({ body: [doc] }),
+      // Just uploaded: the summary service has not heard of the document yet, then builds in one go.
+      'GET /api/summary/': () => {
+        answers += 1;
+        if (answers < 3) return item('empty');
+        return { body: [{ summary: '', status: 'ready', version: 1, confirmed_version: null, updated_at: null, sections: [], documents: [{ document_id: doc.id, filename: doc.filename, state: 'read', problems: [] }] }] };
+      },
+    });
+    renderPage(<ActionButtons userId={userId} />);
+    const link = screen.getByRole('link', { name: 'View Summary' });
+    await waitFor(() => expect(link).toHaveAccessibleDescription('Summary: Not yet'));
+    await waitFor(() => expect(link).toHaveAccessibleDescription('Summary: Ready'), { timeout: 7000 });
+    const asked = server.calls.filter((c) => c.path.startsWith('/api/summary/')).length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(server.calls.filter((c) => c.path.startsWith('/api/summary/')).length).toBe(asked);
+  }, 15_000);
+
   it('shows no state when the summary cannot be had', async () => {
     const server = fakeServer({});
     renderPage(<ActionButtons userId={userId} />);
@@ -196,6 +217,29 @@ describe('the QR modal', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('leads to the review first while the patient has confirmed nothing, and makes the link only when asked anyway (issue 26)', async () => {
+    const server = fakeServer({
+      ...withDefaultLink,
+      'GET /api/summary/': () => ({ body: [{ summary: '', status: 'ready', version: 2, confirmed_version: null, updated_at: null, sections: [], documents: [] }] }),
+    });
+    const user = userEvent.setup();
+    renderPage(<ActionButtons userId={userId} />);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'View Summary' })).toHaveAccessibleDescription('Summary: Ready'));
+    await user.click(screen.getByRole('button', { name: 'QR Code' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByTestId('qr-review-first')).toHaveTextContent('You have not reviewed your summary yet.');
+    expect(within(dialog).getByRole('link', { name: 'Review your summary first' })).toHaveAttribute('href', `/summary/${userId}?review=1`);
+    expect(within(dialog).queryByRole('img', { name: 'QR code of your summary link' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download QR' })).toBeDisabled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.calls.some((c) => c.path === '/api/share-links/default/')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Show the QR code anyway' }));
+    expect(await within(dialog).findByRole('img', { name: 'QR code of your summary link' })).toBeInTheDocument();
+    expect(within(dialog).getByTestId('qr-review-first')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/api/share-links/default/')).toHaveLength(1);
   });
 
   it('asks for the default link only when opened, and changes its expiry there', async () => {

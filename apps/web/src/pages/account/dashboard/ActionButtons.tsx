@@ -1,9 +1,9 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { useClientConfigGetQuery } from '../../../api/api';
+import { useClientConfigGetQuery, useDocumentsListQuery } from '../../../api/api';
 import { errorMessage } from '../../../api/errors';
 import { EXPIRY_PRESETS, expiryFrom, useShareLinksDefaultQuery, useShareLinksUpdateMutation, type ExpiryChoice } from '../../../api/sharing';
-import { SUMMARY_POLL_MS, useSummaryGetQuery, type SummaryStatus } from '../../../api/summary';
+import { SUMMARY_POLL_MS, SUMMARY_WAIT_MS, summaryPending, useSummaryGetQuery, type SummaryStatus } from '../../../api/summary';
 import { passFilename, useGoogleSaveUrl, usePassUrl, useWalletPassStatusQuery } from '../../../api/wallet';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
@@ -37,11 +37,18 @@ const QR_EXPIRIES = EXPIRY_PRESETS.filter((p) => p.value !== 'date');
  * lives 30 days unless changed here or on the share panel, and the dialog says when it ends.
  */
 function QrDialog({ userId, open, onClose }: { userId: string; open: boolean; onClose: () => void }) {
+  // The summary (the badge's cached answer): before the patient confirmed any version, the dialog leads
+  // to the review first, and makes the link only when asked to anyway.
+  const { data: summary, error: summaryError } = useSummaryGetQuery({ user: userId }, { skip: !open });
+  const summaryKnown = summary !== undefined || summaryError !== undefined;
+  const unreviewed = summary !== undefined && summary.confirmed_version === null;
+  const [anyway, setAnyway] = useState(false);
+  const holding = unreviewed && !anyway;
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const [expiry, setExpiry] = useState<ExpiryChoice>('30');
   const [expiryMessage, setExpiryMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const { data: defaultLink, error } = useShareLinksDefaultQuery(undefined, { skip: !open });
+  const { data: defaultLink, error } = useShareLinksDefaultQuery(undefined, { skip: !open || holding || !summaryKnown });
   const [update, updating] = useShareLinksUpdateMutation();
   const expiryId = useId();
   const link = defaultLink?.qr_text;
@@ -81,17 +88,36 @@ function QrDialog({ userId, open, onClose }: { userId: string; open: boolean; on
         onClose();
       }}
       actions={
-        <Button onClick={() => void download()} loading={saving} disabled={!link}>
+        <Button onClick={() => void download()} loading={saving} disabled={!link || holding}>
           Download QR
         </Button>
       }
     >
       <div className="flex flex-col items-center gap-3">
-        {link ? (
+        {unreviewed && (
+          <div role="status" data-testid="qr-review-first" className="w-full rounded-lg border-l-4 border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <p className="font-semibold">You have not reviewed your summary yet.</p>
+            <p className="mt-1">
+              Until you confirm it, anyone scanning this code only reads that you have not reviewed it: none of your records
+              are shown. Check it first (hide what a doctor should not see, correct what is wrong), then confirm.
+            </p>
+            <p className="mt-2">
+              <Link to={`/summary/${encodeURIComponent(userId)}?review=1`} className="font-semibold text-brand-800 underline underline-offset-2">
+                Review your summary first
+              </Link>
+            </p>
+            {holding && (
+              <Button variant="secondary" className="mt-2" onClick={() => setAnyway(true)}>
+                Show the QR code anyway
+              </Button>
+            )}
+          </div>
+        )}
+        {holding ? null : link ? (
           <>
             <QrCode value={link} size={QR_SIZE} label="QR code of your summary link" />
             <p className="text-center text-sm text-slate-700">
-              Scanning it opens the summary you confirmed: <span className="break-all font-medium text-slate-900">{link}</span>
+              Scanning it opens the summary you confirmed{unreviewed ? ' (none yet)' : ''}: <span className="break-all font-medium text-slate-900">{link}</span>
             </p>
             <p className="text-center text-sm font-medium text-slate-900" data-testid="qr-expiry">
               {defaultLink?.expires_at ? `This link expires on ${day(defaultLink.expires_at)}.` : 'This link never expires.'}
@@ -151,13 +177,34 @@ const SUMMARY_BADGES: Record<SummaryStatus, { label: string; style: string }> = 
   processing: { label: 'Processing…', style: 'bg-amber-50 text-amber-900 ring-amber-700' },
   ready: { label: 'Ready', style: 'bg-brand-50 text-brand-900 ring-brand-600' },
   empty: { label: 'Not yet', style: 'bg-slate-100 text-slate-800 ring-slate-400' },
+  // Only share links answer it; listed so every status has a badge.
+  unreviewed: { label: 'Not reviewed', style: 'bg-amber-50 text-amber-900 ring-amber-700' },
 };
 
-/** The summary's state beside View Summary, from the summary page's own call (polled while it is being built). */
+/**
+ * The summary's state beside View Summary, from the summary page's own call. It follows the summary
+ * live: asked again every 2 s while the summary is being built, or while the documents list (the
+ * dashboard's own, cached) has a document the summary has not heard of yet (just uploaded), for at
+ * most SUMMARY_WAIT_MS in that second case; otherwise it asks nothing.
+ */
 function SummaryBadge({ userId, id }: { userId: string; id: string }) {
-  const [processing, setProcessing] = useState(false);
-  const { data } = useSummaryGetQuery({ user: userId }, { pollingInterval: processing ? SUMMARY_POLL_MS : 0 });
-  if ((data?.status === 'processing') !== processing) setProcessing(data?.status === 'processing');
+  const [polling, setPolling] = useState(false);
+  const [waitingSince, setWaitingSince] = useState<number | null>(null);
+  const { data: documents } = useDocumentsListQuery();
+  const { data, fulfilledTimeStamp } = useSummaryGetQuery({ user: userId }, { pollingInterval: polling ? SUMMARY_POLL_MS : 0 });
+  // After every answer (even an unchanged one), so the window ends.
+  useEffect(() => {
+    if (!summaryPending(data, documents)) {
+      setWaitingSince(null);
+      setPolling(false);
+    } else if (data?.status === 'processing') {
+      setPolling(true);
+    } else {
+      const since = waitingSince ?? Date.now();
+      if (waitingSince === null) setWaitingSince(since);
+      setPolling(Date.now() - since < SUMMARY_WAIT_MS);
+    }
+  }, [data, documents, fulfilledTimeStamp, waitingSince]);
   const badge = data ? SUMMARY_BADGES[data.status] : undefined;
   // Always there (empty until known), so the link's aria-describedby never points at nothing.
   return (
