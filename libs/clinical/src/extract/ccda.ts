@@ -1,6 +1,14 @@
 import type { Element } from '@xmldom/xmldom';
 import type { ClinicalFact, Code, FactCategory, FactStatus, SectionKey, SourceRef } from '../model';
-import { isoDate, isPast, PREFERRED_SYSTEMS, shortQuote, systemFromOid, withoutUndefined } from './codes';
+import {
+  isoDate,
+  isPast,
+  PREFERRED_SYSTEMS,
+  readableLabName,
+  shortQuote,
+  systemFromOid,
+  withoutUndefined,
+} from './codes';
 import { emptyPart, UnreadableError, type ExtractContext, type PartialResult } from './types';
 import { attr, descendants, kid, kids, parseUntrustedXml, path, textOf, V3, XSI } from './xml';
 
@@ -35,6 +43,42 @@ const BY_TEMPLATE: Record<string, Kind> = {
 
 /** SNOMED CT codes that say "no known allergy" rather than naming one. */
 const NO_KNOWN_ALLERGY = new Set(['716186003', '409137002', '428607008', '429625007', '428197003']);
+
+/**
+ * Allergy observation values that name only the kind of reaction (C-CDA's Allergy and Intolerance
+ * Type value set), not the substance: "Allergy to drug" is never an allergy's name.
+ */
+const ALLERGY_TYPES = new Set([
+  '419199007', // allergy to substance
+  '416098002', // allergy to drug
+  '414285001', // allergy to food
+  '59037007', // intolerance to drug
+  '235719002', // intolerance to food
+  '420134006', // propensity to adverse reactions
+  '418038007', // propensity to adverse reactions to substance
+  '419511003', // propensity to adverse reactions to drug
+  '418471000', // propensity to adverse reactions to food
+  '418634005', // allergic reaction to substance
+  '609328004', // allergic disposition
+  '782197009', // intolerance to substance
+]);
+
+/** Problem Type codes: a negated observation of one of them says "no known problems". */
+const PROBLEM_TYPES = new Set([
+  '55607006',
+  '404684003',
+  '64572001',
+  '282291009',
+  '409586006',
+  '248536006',
+  '418799008',
+]);
+/** SNOMED CT codes that state there are no problems at all. */
+const NO_KNOWN_PROBLEM = new Set(['160245001', '1287571003']);
+/** A negated medication of one of these (or of no drug) says "no known medications". */
+const ANY_DRUG = new Set(['410942007', '182849000', '787481004']);
+/** moodCodes of things that happened (EVN) or are in place (a current order); others are plans. */
+const DONE_MOODS = new Set(['EVN']);
 
 /** The whole of one C-CDA document, kept while its sections are read. */
 interface Doc {
@@ -86,7 +130,8 @@ export function extractCcda(ctx: ExtractContext, xml: string): PartialResult {
     ) {
       part.noneKnown.push({ section: 'allergies', text: 'No known allergies', sources: [source(doc, narrative)] });
     }
-    if (text && (part.facts.length > before || part.noneKnown.length > noneBefore)) Object.assign(text, { coveredByFacts: true });
+    if (text && (part.facts.length > before || part.noneKnown.length > noneBefore))
+      Object.assign(text, { coveredByFacts: true });
   }
   ctx.logger.info('ccda_read', { facts: part.facts.length, sections: descendants(root, 'section').length });
   return part;
@@ -131,17 +176,39 @@ function source(doc: Doc, quote: string): SourceRef {
   return { documentId: doc.ctx.documentId, filename: doc.ctx.filename, page: null, quote: shortQuote(quote) };
 }
 
-/** A coded concept: its code and the best readable name (displayName, narrative reference, original text). */
-function concept(doc: Doc, el: Element | undefined): { code?: Code; text?: string } {
+/** The narrative an element's <reference value="#id"> points at. */
+function referenced(doc: Doc, el: Element | undefined): string | undefined {
+  const ref = attr(kid(el, 'reference'), 'value')?.trim();
+  return (ref && doc.ids.get(ref.replace(/^#/, ''))) || undefined;
+}
+
+/**
+ * A coded concept: its code and the best readable name. Names come from the code's displayName,
+ * else a translation's, else its originalText (inline or a reference into the section narrative).
+ * A code with a nullFlavor is no code, but its translations are. For drugs (`kind` 'drug'), a brand
+ * whose translation names the generic is shown by the generic with the brand in brackets.
+ */
+function concept(doc: Doc, el: Element | undefined, kind?: 'drug' | 'lab'): { code?: Code; text?: string } {
   if (!el) return {};
   const original = kid(el, 'originalText');
-  const ref = attr(kid(original, 'reference'), 'value');
-  const refText = ref ? doc.ids.get(ref.replace(/^#/, '')) : undefined;
-  const originalText = refText || textOf(original) || undefined;
-  const candidates = [el, ...kids(el, 'translation')].filter((c) => attr(c, 'code') && !attr(c, 'nullFlavor'));
+  const originalText = referenced(doc, original) || textOf(original) || undefined;
+  const translations = kids(el, 'translation');
+  const candidates = [el, ...translations].filter((c) => attr(c, 'code') && !attr(c, 'nullFlavor'));
   candidates.sort((a, b) => rank(systemFromOid(attr(a, 'codeSystem'))) - rank(systemFromOid(attr(b, 'codeSystem'))));
   const best = candidates[0];
-  const display = attr(el, 'displayName') ?? candidates.map((c) => attr(c, 'displayName')).find(Boolean);
+  const own = attr(el, 'displayName')?.trim();
+  const translated = translations
+    .filter((t) => attr(t, 'displayName'))
+    .sort((a, b) => rank(systemFromOid(attr(a, 'codeSystem'))) - rank(systemFromOid(attr(b, 'codeSystem'))))
+    .map((t) => (attr(t, 'displayName') as string).trim());
+  let text = own || translated[0] || originalText;
+  if (kind === 'drug' && own && translated[0]) {
+    const generic = translated[0];
+    const first = generic.toLowerCase().split(/[\s,]+/)[0] ?? '';
+    // "Lantus" with a translation "insulin glargine 100 UNT/ML": the generic leads, the brand stays.
+    if (first.length > 2 && !own.toLowerCase().includes(first)) text = `${generic} (${own})`;
+  }
+  if (kind === 'lab' && text) text = readableLabName(text);
   const code: Code | undefined = best
     ? {
         system: systemFromOid(attr(best, 'codeSystem')),
@@ -149,7 +216,7 @@ function concept(doc: Doc, el: Element | undefined): { code?: Code; text?: strin
         ...(attr(best, 'displayName') ? { display: attr(best, 'displayName') } : {}),
       }
     : undefined;
-  return { code, text: display ?? originalText };
+  return { code, text: text || undefined };
 }
 
 function rank(system: string): number {
@@ -166,8 +233,14 @@ function high(el: Element | undefined): string | undefined {
 
 /** The entry's own narrative text (its <text><reference>), for quotes. */
 function entryNarrative(doc: Doc, el: Element | undefined): string | undefined {
-  const ref = attr(kid(kid(el, 'text'), 'reference'), 'value');
-  return (ref && doc.ids.get(ref.replace(/^#/, ''))) || textOf(kid(el, 'text')) || undefined;
+  return referenced(doc, kid(el, 'text')) || textOf(kid(el, 'text')) || undefined;
+}
+
+/** Whether an entry records something that happened or holds now, not a plan, proposal or request. */
+function happened(el: Element): boolean {
+  const mood = attr(el, 'moodCode');
+  const status = attr(kid(el, 'statusCode'), 'code');
+  return (!mood || DONE_MOODS.has(mood)) && !['cancelled', 'nullified', 'new', 'held'].includes(status ?? '');
 }
 
 function negated(el: Element | undefined): boolean {
@@ -205,6 +278,12 @@ function readEntry(doc: Doc, kind: Kind, entry: Element, part: PartialResult): v
     case 'problems':
       return readProblem(doc, top, part);
     case 'medications':
+      // A medication organizer (a regimen of several drugs) holds its activities as components.
+      if (top.localName === 'organizer') {
+        for (const sa of kids(top, 'component').flatMap((c) => kids(c, 'substanceAdministration')))
+          readMedication(doc, sa, part);
+        return;
+      }
       return readMedication(doc, top, part);
     case 'allergies':
       return readAllergy(doc, top, part);
@@ -222,8 +301,10 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult): void {
   const observations = concern.localName === 'observation' ? [concern] : related(concern, 'observation');
   for (const obs of observations) {
     const value = kids(obs, 'value')[0];
-    if (negated(obs)) {
-      if (!attr(value, 'code') || attr(value, 'nullFlavor'))
+    const valueCode = attr(value, 'code') ?? '';
+    if (negated(obs) || NO_KNOWN_PROBLEM.has(valueCode)) {
+      // "No problems" (a negated Problem Type, or no code); a negated named problem is just not a fact.
+      if (!valueCode || attr(value, 'nullFlavor') || PROBLEM_TYPES.has(valueCode) || NO_KNOWN_PROBLEM.has(valueCode))
         part.noneKnown.push({
           section: 'current_conditions',
           text: 'No known problems',
@@ -232,7 +313,7 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult): void {
       continue;
     }
     const { code, text } = concept(doc, value);
-    const name = text ?? entryNarrative(doc, obs);
+    const name = text || entryNarrative(doc, obs);
     if (!name) continue;
     const onset = low(kid(obs, 'effectiveTime'));
     const end = high(kid(obs, 'effectiveTime'));
@@ -253,8 +334,8 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult): void {
           : 'unknown';
     if (status === 'unknown') {
       const concernStatus = attr(kid(concern, 'statusCode'), 'code');
-      if (end) status = 'resolved';
-      else if (concernStatus === 'completed') status = 'resolved';
+      if (end && isPast(end)) status = 'resolved';
+      else if (concernStatus === 'completed' || concernStatus === 'aborted') status = 'resolved';
       else if (concernStatus === 'active' || concernStatus === 'suspended') status = 'active';
     }
     part.facts.push(
@@ -280,15 +361,20 @@ function readMedication(doc: Doc, sa: Element, part: PartialResult): void {
   const material = path(sa, 'consumable', 'manufacturedProduct', 'manufacturedMaterial');
   const codeEl = kid(material, 'code');
   if (negated(sa)) {
-    part.noneKnown.push({
-      section: 'medications',
-      text: 'No known medications',
-      sources: [source(doc, entryNarrative(doc, sa) ?? 'No known medications')],
-    });
+    // "No known medications" is a negated activity of no drug (or of "drug or medication"); a negated
+    // named drug ("not taking aspirin") is not a medication and says nothing about the others.
+    const drug = [codeEl, ...kids(codeEl, 'translation')].map((c) => attr(c, 'code')).filter(Boolean);
+    if (drug.length === 0 || drug.some((c) => ANY_DRUG.has(c as string)))
+      part.noneKnown.push({
+        section: 'medications',
+        text: 'No known medications',
+        sources: [source(doc, entryNarrative(doc, sa) ?? 'No known medications')],
+      });
     return;
   }
-  const { code, text } = concept(doc, codeEl);
-  const name = text ?? textOf(kid(material, 'name')) ?? entryNarrative(doc, sa);
+  const { code, text } = concept(doc, codeEl, 'drug');
+  // The name from the code, else the material's own name, else the entry's narrative.
+  const name = text || textOf(kid(material, 'name')) || entryNarrative(doc, sa);
   if (!name) return;
   const times = kids(sa, 'effectiveTime');
   // A medication's first effectiveTime is its date range; a periodic one (PIVL_TS) its frequency.
@@ -332,37 +418,63 @@ function isAllergyDetail(obs: Element): boolean {
 }
 
 function readAllergy(doc: Doc, concern: Element, part: PartialResult): void {
-  // Some records put the severity on the concern act, beside the allergy observation.
+  // Some records put the severity, or a reaction (MFST), on the concern act, beside the allergy
+  // observation: details of that allergy, not allergies of their own.
   const actDetails = concern.localName === 'act' ? related(concern, 'observation').filter(isAllergyDetail) : [];
+  const actReactions = concern.localName === 'act' ? related(concern, 'observation', 'MFST') : [];
   const observations =
     concern.localName === 'observation'
       ? [concern]
-      : related(concern, 'observation').filter((o) => !isAllergyDetail(o));
+      : kids(concern, 'entryRelationship')
+          .filter((r) => attr(r, 'typeCode') !== 'MFST')
+          .flatMap((r) => kids(r, 'observation'))
+          .filter((o) => !isAllergyDetail(o));
   for (const obs of observations) {
-    const substance = path(obs, 'participant', 'participantRole', 'playingEntity', 'code');
+    const entity = path(obs, 'participant', 'participantRole', 'playingEntity');
+    const substance = kid(entity, 'code');
     const value = kids(obs, 'value')[0];
-    const quote = entryNarrative(doc, obs);
-    if (
-      negated(obs) ||
-      NO_KNOWN_ALLERGY.has(attr(value, 'code') ?? '') ||
-      NO_KNOWN_ALLERGY.has(attr(substance, 'code') ?? '')
-    ) {
-      part.noneKnown.push({
-        section: 'allergies',
-        text:
-          attr(value, 'displayName') && !negated(obs) ? (attr(value, 'displayName') as string) : 'No known allergies',
-        sources: [source(doc, quote ?? 'No known allergies')],
-      });
+    const quote = entryNarrative(doc, obs) ?? entryNarrative(doc, concern);
+    const agent = concept(doc, substance);
+    // The substance's name: its code, else the playing entity's <name>, else what the allergy
+    // observation's value names when that is a substance ("Allergy to penicillin"), not a kind.
+    const valueConcept = ALLERGY_TYPES.has(attr(value, 'code') ?? '') ? {} : concept(doc, value);
+    const named =
+      agent.text ||
+      textOf(kid(entity, 'name')) ||
+      valueConcept.text?.replace(/^(allergy|intolerance|allergic reaction)( to)?\s+/i, '') ||
+      undefined;
+    const specific = !!(agent.code || named);
+    if (NO_KNOWN_ALLERGY.has(attr(value, 'code') ?? '') || NO_KNOWN_ALLERGY.has(attr(substance, 'code') ?? '')) {
+      if (!negated(obs))
+        part.noneKnown.push({
+          section: 'allergies',
+          text: attr(value, 'displayName') ?? attr(substance, 'displayName') ?? 'No known allergies',
+          sources: [source(doc, quote ?? 'No known allergies')],
+        });
       continue;
     }
-    const agent = concept(doc, substance);
-    const name = agent.text ?? quote ?? concept(doc, value).text;
+    if (negated(obs)) {
+      // A negated allergy of no substance (nullFlavor) is "no known allergies"; "not allergic to
+      // peanuts" only says that, and is no allergy.
+      if (!specific)
+        part.noneKnown.push({
+          section: 'allergies',
+          text: 'No known allergies',
+          sources: [source(doc, quote ?? 'No known allergies')],
+        });
+      continue;
+    }
+    const name = named ?? quote;
     if (!name) continue;
-    const reactionObs = related(obs, 'observation', 'MFST');
-    const reaction = reactionObs
-      .map((r) => concept(doc, kids(r, 'value')[0]).text)
-      .filter(Boolean)
-      .join(', ');
+    const reactionObs = [...related(obs, 'observation', 'MFST'), ...(observations.length === 1 ? actReactions : [])];
+    const reaction = [
+      ...new Set(
+        reactionObs
+          .filter((r) => !negated(r))
+          .map((r) => concept(doc, kids(r, 'value')[0]).text)
+          .filter(Boolean),
+      ),
+    ].join(', ');
     const severityObs = [
       ...related(obs, 'observation', 'SUBJ'),
       ...reactionObs.flatMap((r) => related(r, 'observation', 'SUBJ')),
@@ -375,10 +487,18 @@ function readAllergy(doc: Doc, concern: Element, part: PartialResult): void {
     if (reaction) details.reaction = reaction;
     if (severity) details.severity = severity;
     const concernStatus = attr(kid(concern, 'statusCode'), 'code');
+    // Allergy Status Observation (LOINC 33999-4): active, inactive or resolved.
+    const statusValue = related(obs, 'observation')
+      .filter((o) => attr(kid(o, 'code'), 'code') === '33999-4')
+      .map((o) => `${attr(kids(o, 'value')[0], 'code') ?? ''} ${attr(kids(o, 'value')[0], 'displayName') ?? ''}`)[0];
+    const resolved =
+      /resolved|inactive|413322009|73425007/i.test(statusValue ?? '') ||
+      concernStatus === 'completed' ||
+      isPast(high(kid(obs, 'effectiveTime')));
     part.facts.push(
       fact(doc, 'allergies', 'allergy', name, quote ?? name, {
-        code: agent.code,
-        status: concernStatus === 'completed' ? 'resolved' : 'active',
+        code: agent.code ?? valueConcept.code,
+        status: resolved ? 'resolved' : 'active',
         onset: low(kid(obs, 'effectiveTime')),
         details: Object.keys(details).length ? details : undefined,
       }),
@@ -387,9 +507,10 @@ function readAllergy(doc: Doc, concern: Element, part: PartialResult): void {
 }
 
 function readImmunization(doc: Doc, sa: Element, part: PartialResult): void {
-  if (negated(sa)) return; // declined or not given
-  const { code, text } = concept(doc, path(sa, 'consumable', 'manufacturedProduct', 'manufacturedMaterial', 'code'));
-  const name = text ?? entryNarrative(doc, sa);
+  if (negated(sa) || !happened(sa)) return; // declined, not given, or only planned
+  const material = path(sa, 'consumable', 'manufacturedProduct', 'manufacturedMaterial');
+  const { code, text } = concept(doc, kid(material, 'code'));
+  const name = text || textOf(kid(material, 'name')) || entryNarrative(doc, sa);
   if (!name) return;
   const date = low(kids(sa, 'effectiveTime')[0]);
   part.facts.push(
@@ -401,17 +522,22 @@ function readImmunization(doc: Doc, sa: Element, part: PartialResult): void {
   );
 }
 
+/**
+ * A procedure (Procedure Activity Procedure, Observation or Act): something done to the patient,
+ * listed with the other procedures under Additional Categories. Never a condition: it has no
+ * "resolved" status. Planned, cancelled and negated ones ("not done") are not facts.
+ */
 function readProcedure(doc: Doc, el: Element, part: PartialResult): void {
-  if (negated(el)) return;
+  if (!['procedure', 'observation', 'act'].includes(el.localName ?? '')) return;
+  if (negated(el) || !happened(el)) return;
   const { code, text } = concept(doc, kid(el, 'code'));
-  const name = text ?? entryNarrative(doc, el);
+  const name = text || entryNarrative(doc, el);
   if (!name) return;
   const date = low(kid(el, 'effectiveTime'));
   part.facts.push(
-    fact(doc, 'past_history', 'procedure', name, entryNarrative(doc, el) ?? name, {
+    fact(doc, 'additional', 'procedure', name, entryNarrative(doc, el) ?? name, {
       code,
       onset: date,
-      status: 'resolved',
       recorded: date ?? doc.documentDate,
     }),
   );
@@ -422,8 +548,8 @@ function readResults(doc: Doc, category: 'result' | 'vital', el: Element, part: 
     el.localName === 'organizer' ? kids(el, 'component').flatMap((c) => kids(c, 'observation')) : [el];
   for (const obs of observations) {
     if (negated(obs)) continue;
-    const { code, text } = concept(doc, kid(obs, 'code'));
-    const name = text ?? entryNarrative(doc, obs);
+    const { code, text } = concept(doc, kid(obs, 'code'), 'lab');
+    const name = text || entryNarrative(doc, obs);
     if (!name) continue;
     const value = kids(obs, 'value')[0];
     const details: ClinicalFact['details'] = {};

@@ -66,3 +66,33 @@ export function isPast(iso: string | undefined, now = new Date()): boolean {
 export function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
+
+// Lab abbreviations kept in capitals when a shouting name is brought to ordinary case.
+const LAB_ABBREVIATIONS = new Set(
+  'ABO ALT AST ALP BUN CBC CK CO2 CRP DNA ESR GFR HBSAG HCG HCT HCV HDL HGB HIV HLA HPV IGA IGE IGG IGM INR LDH LDL MCH MCHC MCV MPV NT PSA PT PTT RBC RDW RNA RSV SARS T3 T4 TSH VLDL WBC'.split(
+    ' ',
+  ),
+);
+const LAB_SPECIAL: Record<string, string> = { a1c: 'A1c', ph: 'pH', egfr: 'eGFR', pco2: 'pCO2', po2: 'pO2' };
+
+/**
+ * A lab test's name as a doctor reads it. A LOINC fully specified name gives only its component
+ * (the axes after it, property, time, system, scale and method, are cut): "CARBON DIOXIDE:SCNC:PT:
+ * SER/PLAS:QN" -> "Carbon dioxide". A name in capitals is brought to sentence case, abbreviations
+ * kept ("HEMOGLOBIN A1C/HEMOGLOBIN.TOTAL" -> "Hemoglobin A1c/Hemoglobin.total"); others are kept.
+ */
+export function readableLabName(name: string): string {
+  let text = name.replace(/\s+/g, ' ').trim();
+  const axes = text.split(':');
+  if (axes.length >= 4 && axes[0]?.trim()) text = axes[0].trim();
+  text = text.replace(/\^/g, ' ').replace(/\s+/g, ' ').trim();
+  const letters = text.replace(/[^A-Za-z]/g, '');
+  if (letters.length > 3 && letters === letters.toUpperCase()) {
+    text = text.toLowerCase().replace(/[a-z0-9]+/g, (word) => {
+      const upper = word.toUpperCase();
+      return LAB_SPECIAL[word] ?? (LAB_ABBREVIATIONS.has(upper) ? upper : word);
+    });
+    text = text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  return text;
+}

@@ -63,8 +63,9 @@ describe('FHIR R4', () => {
       }),
     ]);
     expect(by('procedure')).toEqual([
-      expect.objectContaining({ section: 'past_history', text: 'Appendectomy', onset: '2005-07' }),
+      expect.objectContaining({ section: 'additional', text: 'Appendectomy', onset: '2005-07' }),
     ]);
+    expect(by('procedure')[0]).not.toHaveProperty('status');
     expect(part.texts).toEqual([
       { filename: 'ips.json', page: null, text: 'Active Problems\nAsthma, since 2010', ocr: false },
     ]);
@@ -118,6 +119,18 @@ describe('FHIR R4', () => {
     expect(part.facts).toEqual([
       expect.objectContaining({ text: 'Pneumonia', certainty: 'possible', status: 'unknown' }),
     ]);
+  });
+
+  it("shows a lab Observation coded by LOINC's fully specified name as the test a doctor reads", async () => {
+    const observation = {
+      resourceType: 'Observation',
+      status: 'final',
+      category: [{ coding: [{ code: 'laboratory' }] }],
+      code: { coding: [{ system: 'http://loinc.org', code: '2028-9', display: 'CARBON DIOXIDE:SCNC:PT:SER/PLAS:QN' }] },
+      valueQuantity: { value: 24, unit: 'mmol/L' },
+    };
+    const part = await read(JSON.stringify(observation));
+    expect(part.facts).toEqual([expect.objectContaining({ category: 'result', text: 'Carbon dioxide: 24 mmol/L' })]);
   });
 
   it('says a JSON file that is not FHIR is not a record, and a damaged one is damaged', async () => {

@@ -1,5 +1,13 @@
 import type { ClinicalFact, Code, FactCategory, FactStatus, SectionKey } from '../model';
-import { isoDate, isPast, PREFERRED_SYSTEMS, shortQuote, systemFromUrl, withoutUndefined } from './codes';
+import {
+  isoDate,
+  isPast,
+  PREFERRED_SYSTEMS,
+  readableLabName,
+  shortQuote,
+  systemFromUrl,
+  withoutUndefined,
+} from './codes';
 import { emptyPart, UnreadableError, type ExtractContext, type PartialResult } from './types';
 
 // FHIR JSON is untyped input: every field is read defensively through these helpers.
@@ -242,12 +250,8 @@ function readResource(r: Reader, res: Json): void {
       const { code, text } = concept(res.code);
       const date = dateOf(res, 'performedDateTime', 'performedPeriod', 'performedString');
       if (text ?? code)
-        push(r, 'past_history', 'procedure', text ?? code?.code ?? '', {
-          code,
-          onset: date,
-          status: 'resolved',
-          recorded: date,
-        });
+        // A procedure is listed with the procedures (Additional Categories), never as a resolved condition.
+        push(r, 'additional', 'procedure', text ?? code?.code ?? '', { code, onset: date, recorded: date });
       return;
     }
     case 'Observation':
@@ -355,7 +359,8 @@ function quantity(res: Json): { value?: string; unit?: string } {
 function readObservation(r: Reader, res: Json): void {
   if (['entered-in-error', 'cancelled', 'registered'].includes(str(res.status) ?? '')) return;
   const { code, text } = concept(res.code);
-  const name = text ?? code?.code;
+  // "CARBON DIOXIDE:SCNC:PT:SER/PLAS:QN" -> "Carbon dioxide".
+  const name = text ? readableLabName(text) : code?.code;
   if (!name) return;
   const categories = arr(res.category).flatMap((c) => arr(obj(c)?.coding).map((x) => str(obj(x)?.code)));
   const category: FactCategory = categories.includes('vital-signs') ? 'vital' : 'result';

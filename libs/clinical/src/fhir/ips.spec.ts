@@ -8,6 +8,7 @@ import type {
   MedicationStatement,
   Observation,
   Patient,
+  Procedure,
   Resource,
 } from '@medplum/fhirtypes';
 import type { SummaryItem } from '@medfolio/contracts';
@@ -143,6 +144,46 @@ describe('summaryToIpsBundle on edge cases', () => {
     expect(patient._birthDate).toEqual({
       extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }],
     });
+  });
+
+  it('exports procedures as Procedure resources, never as past illnesses, wherever the summary holds them', () => {
+    const summary = base();
+    const past = summary.sections.find((s) => s.key === 'past_history');
+    const additional = summary.sections.find((s) => s.key === 'additional');
+    if (!past || !additional?.facts[0]) throw new Error('the case has past history and additional facts');
+    const procedureFact = (id: string, text: string, onset: string) => ({
+      ...additional.facts[0]!,
+      id,
+      text,
+      category: 'procedure' as const,
+      status: null,
+      onset,
+      details: null,
+      code: null,
+      hidden: false,
+    });
+    // A summary built before procedures moved to Additional Categories had them in past history, resolved.
+    Object.assign(past, {
+      state: 'facts',
+      none_known: null,
+      facts: [
+        {
+          ...procedureFact('00000000-0000-4000-8000-000000000001', 'Electrocardiogram', '2019-01-02'),
+          status: 'resolved',
+        },
+      ],
+    });
+    additional.facts.push(procedureFact('00000000-0000-4000-8000-000000000002', 'Oxygen therapy', '2019-01-03'));
+    const bundle = summaryToIpsBundle(summary, PATIENT);
+    expect(validateIpsBundle(bundle)).toEqual([]);
+    expect(section(bundle, IPS_SECTIONS.pastIllness.code)).toBeUndefined();
+    const procedures = entriesOf<Procedure>(bundle, IPS_SECTIONS.procedures.code);
+    expect(procedures.map((p) => [p.resourceType, p.code?.text, p.performedDateTime])).toEqual([
+      ['Procedure', 'Electrocardiogram', '2019-01-02'],
+      ['Procedure', 'Oxygen therapy', '2019-01-03'],
+    ]);
+    const conditions = bundle.entry?.filter((e) => e.resource?.resourceType === 'Condition') ?? [];
+    expect(JSON.stringify(conditions)).not.toMatch(/Electrocardiogram|Oxygen therapy/);
   });
 
   it('gives every section "not recorded" for an empty summary, still a valid IPS', () => {
