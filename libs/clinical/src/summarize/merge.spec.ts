@@ -78,6 +78,98 @@ describe('mergeFacts: the same fact once, with all its sources', () => {
   });
 });
 
+describe('mergeFacts: honest merging, only what means the same thing', () => {
+  it('keeps "Hyperlipidemia, mixed" and "Hypercholesterolemia" apart, each citing only its own document', () => {
+    for (const coded of [true, false]) {
+      const { facts } = mergeFacts([
+        fact(
+          { text: 'Hyperlipidemia, mixed', ...(coded ? { code: { system: 'ICD-10-CM', code: 'E78.2' } } : {}) },
+          'xml',
+        ),
+        fact(
+          { text: 'Hypercholesterolemia', ...(coded ? { code: { system: 'ICD-10-CM', code: 'E78.0' } } : {}) },
+          'pdf',
+        ),
+      ]);
+      expect(facts.map((f) => [f.text, f.sources.map((s) => s.documentId)])).toEqual([
+        ['Hyperlipidemia, mixed', ['xml']],
+        ['Hypercholesterolemia', ['pdf']],
+      ]);
+    }
+  });
+
+  it('never merges two conditions whose codes differ, even through a third fact sharing a name with both', () => {
+    const { facts } = mergeFacts([
+      fact({ text: 'Hypertension', code: { system: 'ICD-10-CM', code: 'I10' } }, 'a'),
+      fact({ text: 'HTN' }, 'b'),
+      fact({ text: 'Hypertension', code: { system: 'ICD-10-CM', code: 'I15.9' } }, 'c'),
+    ]);
+    expect(facts).toHaveLength(2);
+    expect(facts.map((f) => f.code?.code).sort()).toEqual(['I10', 'I15.9']);
+    // "HTN" joins one of them, and is cited once.
+    expect(facts.flatMap((f) => f.sources.map((s) => s.documentId)).sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('merges an ICD-10 code with its own subcode, and facts coded in different systems by name', () => {
+    const { facts } = mergeFacts([
+      fact({ text: 'Type 2 diabetes mellitus', code: { system: 'ICD-10-CM', code: 'E11' } }, 'a'),
+      fact(
+        { text: 'Type 2 diabetes mellitus without complications', code: { system: 'ICD-10-CM', code: 'E11.9' } },
+        'b',
+      ),
+      fact({ text: 'DM2', code: { system: 'SNOMED CT', code: '44054006' } }, 'c'),
+    ]);
+    expect(facts).toHaveLength(1);
+    expect(facts[0]!.sources.map((s) => s.documentId).sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('still merges one drug under different RxNorm codes (brand, generic, strength)', () => {
+    const { facts } = mergeFacts([
+      fact(
+        {
+          section: 'medications',
+          category: 'medication',
+          text: 'Lantus 100 unit/mL',
+          code: { system: 'RxNorm', code: '261551' },
+        },
+        'a',
+      ),
+      fact(
+        {
+          section: 'medications',
+          category: 'medication',
+          text: 'Insulin glargine 20 units',
+          code: { system: 'RxNorm', code: '274783' },
+        },
+        'b',
+      ),
+    ]);
+    expect(facts).toHaveLength(1);
+  });
+
+  it('cites a document page once, however many lines of it said the fact', () => {
+    const { facts } = mergeFacts([
+      fact({ text: 'Asthma', sources: [{ documentId: 'a', filename: 'a.pdf', page: 2, quote: 'Problems: asthma' }] }),
+      fact({
+        text: 'Asthma',
+        sources: [{ documentId: 'a', filename: 'a.pdf', page: 2, quote: 'Assessment: asthma, stable' }],
+      }),
+      fact({ text: 'Asthma', sources: [{ documentId: 'a', filename: 'a.pdf', page: 3, quote: 'Plan: asthma' }] }),
+    ]);
+    expect(facts[0]!.sources.map((s) => s.page).sort()).toEqual([2, 3]);
+  });
+
+  it('merges a result named by its LOINC fully specified name with the same test named plainly', () => {
+    const result = (text: string, value: string, doc: string, recorded: string) =>
+      fact({ section: 'additional', category: 'result', text, status: undefined, details: { value } }, doc, recorded);
+    const { facts } = mergeFacts([
+      result('CARBON DIOXIDE:SCNC:PT:SER/PLAS:QN: 24 mmol/L', '24', 'ccd', '2024-03-01'),
+      result('Carbon dioxide 26 mmol/L', '26', 'letter', '2024-06-01'),
+    ]);
+    expect(facts).toEqual([expect.objectContaining({ text: 'Carbon dioxide 26 mmol/L' })]);
+  });
+});
+
 describe('mergeFacts: newer information wins', () => {
   it('shows a medication stopped in a newer document as stopped, not current', () => {
     const { facts } = mergeFacts([

@@ -3,8 +3,11 @@
 //  1. Two facts are the same when they are in the same family (conditions, whether current or past;
 //     medications; allergies; each other category) and share a key: the same code, or the same
 //     normalised name (case, punctuation, the vocabulary's abbreviations and synonyms; for drugs the
-//     generic name without salt, form or dose, brand names mapped to it).
-//  2. The merged fact cites every source of every member.
+//     generic name without salt, form or dose, brand names mapped to it). Never when their codes say
+//     they differ: a condition, allergy, immunization or procedure coded in one system by two
+//     different codes (an ICD-10 code and its own subcode excepted) stays two facts, whatever their
+//     names share, and nothing joins the two through a third.
+//  2. The merged fact cites every source of every member, each document page once.
 //  3. Its status and section come from the newest member that states a status (active, resolved,
 //     stopped). A bare mention ("PMH: HTN", "history of ...") does not demote an active problem;
 //     only an explicit "resolved" does. Same date: stopped/resolved beats active (a discharge
@@ -15,6 +18,7 @@
 //     whether it is shown is decided in buildSummary (facts recorded as late or later override it;
 //     an older fact is never erased by a newer "none known": both are shown).
 import type { ClinicalFact, FactStatus, NoneKnown, SectionKey, SourceRef } from '../model';
+import { readableLabName } from '../extract/codes';
 import { conditionKey, drugKey, parseAllergy, parseMedication } from './parsers';
 import { dateKey, normaliseKey } from './text';
 import { LAB_TESTS, NARROWER } from './vocabulary';
@@ -63,7 +67,7 @@ function computeNameKey(fact: ClinicalFact): string {
 
 /** A result's test name as a key: the value, the LOINC long name's qualifiers and punctuation cut. */
 function testName(text: string): string {
-  const name = text
+  const name = readableLabName(text)
     .replace(/:?\s(<=|>=|<|>)?-?\d.*$|:?\s(positive|negative|detected|not detected|reactive|non-?reactive)\b.*$/i, '')
     // LOINC long names: "Hemoglobin A1c/Hemoglobin.total in Blood", "Creatinine [Mass/volume] in Serum or Plasma".
     // Brackets qualify the test, they don't change it: "LDL Cholesterol (calc)", "[Mass/volume]".
@@ -83,6 +87,21 @@ const LAB_BY_NAME = new Map<string, string>(
 const LOINC_CODES = new Set(LAB_TESTS.map((t) => t.loinc));
 
 const GENERAL_KEYS = new Set(Object.keys(NARROWER).map(normaliseKey));
+
+/** Categories whose codes name one thing each: two different codes are two different facts. */
+const DISTINCT_CODES = new Set<ClinicalFact['category']>(['condition', 'allergy', 'immunization', 'procedure']);
+/** Systems whose codes are exact enough to keep facts apart (drugs' RxNorm codes are not: brand, generic and dose differ). */
+const EXACT_SYSTEMS = new Set(['SNOMED CT', 'ICD-10-CM', 'ICD-10', 'ICD-9-CM', 'CVX', 'CPT']);
+
+/** Two groups' codes in one system may meet: they share one, or (ICD) one is the other's parent code. */
+function compatible(system: string, a: Set<string>, b: Set<string>): boolean {
+  for (const x of a)
+    for (const y of b) {
+      if (x === y) return true;
+      if (system.startsWith('ICD') && (x.startsWith(y) || y.startsWith(x))) return true;
+    }
+  return false;
+}
 const explicit = (status: FactStatus | undefined): boolean =>
   status === 'active' || status === 'resolved' || status === 'stopped';
 const ending = (status: FactStatus | undefined): number => (status === 'resolved' || status === 'stopped' ? 1 : 0);
@@ -110,7 +129,9 @@ function newerFirst(a: Member, b: Member): number {
   );
 }
 
-const sourceKey = (s: SourceRef): string => `${s.documentId}\u0000${s.page ?? ''}\u0000${s.quote}`;
+// A citation is a document's page: two quotes from one page are one citation (the first, the newest
+// member's, is kept), so a source is never listed twice.
+const sourceKey = (s: SourceRef): string => `${s.documentId}\u0000${s.page ?? ''}`;
 
 function uniqueSources(sources: SourceRef[]): SourceRef[] {
   const seen = new Set<string>();
@@ -196,6 +217,28 @@ export function mergeFacts(
     const up = parent[i] ?? i;
     return up === i ? i : (parent[i] = find(up));
   };
+  // Each group's codes by system (in the systems whose codes tell facts apart), kept on its root.
+  const codes = facts.map((fact) => {
+    const own = new Map<string, Set<string>>();
+    const system = fact.code?.system;
+    if (fact.code && system && DISTINCT_CODES.has(fact.category) && EXACT_SYSTEMS.has(system))
+      own.set(system, new Set([fact.code.code.toUpperCase().replace(/\./g, '')]));
+    return own;
+  });
+  const union = (a: number, b: number): void => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra === rb) return;
+    const ca = codes[ra] ?? new Map<string, Set<string>>();
+    const cb = codes[rb] ?? new Map<string, Set<string>>();
+    for (const [system, mine] of ca) {
+      const theirs = cb.get(system);
+      if (theirs && !compatible(system, mine, theirs)) return;
+    }
+    parent[ra] = rb;
+    for (const [system, mine] of ca) cb.set(system, new Set([...(cb.get(system) ?? []), ...mine]));
+    codes[rb] = cb;
+  };
   const owner = new Map<string, number>();
   facts.forEach((fact, i) => {
     const keys = [`${family(fact)}|n|${keyOf(fact)}`];
@@ -213,7 +256,7 @@ export function mergeFacts(
     for (const key of keys) {
       const other = owner.get(key);
       if (other === undefined) owner.set(key, i);
-      else parent[find(i)] = find(other);
+      else union(i, other);
     }
   });
   const groups = new Map<number, Member[]>();

@@ -441,19 +441,29 @@ export const CONDITIONS: Concept[] = [
     terms: ['peripheral neuropathy', 'diabetic peripheral neuropathy', 'diabetic neuropathy', 'neuropathy'],
   },
   { display: 'Prediabetes', terms: ['prediabetes', 'pre-diabetes', 'impaired fasting glucose'] },
+  // Kinds of raised blood lipids are different diagnoses (SNOMED CT and ICD-10 code them apart:
+  // E78.5, E78.2, E78.0): "Hyperlipidemia, mixed" is not "Hypercholesterolemia", and neither is
+  // merged into another document's plain "Hyperlipidemia".
   {
     display: 'Hyperlipidemia',
-    terms: [
-      'hyperlipidemia',
-      'hld',
-      'dyslipidemia',
-      'high cholesterol',
-      'hypercholesterolemia',
-      'mixed hyperlipidemia',
-      'pure hypercholesterolemia',
-    ],
+    terms: ['hyperlipidemia', 'hyperlipidaemia', 'hld'],
     abbreviations: ['HLD'],
   },
+  {
+    display: 'Mixed hyperlipidemia',
+    terms: ['mixed hyperlipidemia', 'hyperlipidemia mixed', 'combined hyperlipidemia', 'mixed dyslipidemia'],
+  },
+  {
+    display: 'Hypercholesterolemia',
+    terms: [
+      'hypercholesterolemia',
+      'hypercholesterolaemia',
+      'pure hypercholesterolemia',
+      'high cholesterol',
+      'elevated cholesterol',
+    ],
+  },
+  { display: 'Dyslipidemia', terms: ['dyslipidemia', 'dyslipidaemia'] },
   {
     display: 'Coronary artery disease',
     terms: [
