@@ -6,6 +6,11 @@
 //   CLINICAL_QUALITY_DIR=/path npm run quality:summary   documents kept outside the repo (same layout)
 //   ... -- --details                               also list what was missed or extra (health data:
 //                                                  only on your own screen)
+// Then the public corpus (quality/public, public.ts): per mode (pdf, xml, fhir), recall in the right
+// section, the share of junk facts, and each document's misses (public, fictional records).
+//   ... -- --public-only                           only the public corpus
+//   ... -- --no-public                             only the corpus above
+//   ... -- --modes=pdf,xml                         the public corpus's modes to read
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import {
@@ -26,6 +31,8 @@ import { buildSummary } from '../src/summarize/render';
 import { conditionKey, drugKey, parseAllergy } from '../src/summarize/parsers';
 import { nameKey } from '../src/summarize/merge';
 import { normaliseKey } from '../src/summarize/text';
+// public.ts reads matchKey and keysMatch from here when it scores (a cycle, resolved before any call).
+import { MODES, formatPublicDetails, formatPublicTable, runPublicCorpus } from './public';
 
 /** A document of another type (.pdf, .xml, .json, .docx...) in a case, for the extractor. */
 export interface QualityFile {
@@ -91,7 +98,7 @@ const item = (e: string | ExpectedItem): ExpectedItem => (typeof e === 'string' 
 const tokens = (key: string): string[] => key.split(' ').filter(Boolean);
 
 /** The key a section matches by: the engine's own notion of "the same fact", written for expected text. */
-function matchKey(section: SectionKey, text: string, category?: string): string {
+export function matchKey(section: SectionKey, text: string, category?: string): string {
   switch (section) {
     case 'current_conditions':
     case 'past_history':
@@ -108,7 +115,7 @@ function matchKey(section: SectionKey, text: string, category?: string): string 
 }
 
 /** Same key, or every word of the expected key in the produced one ("GI bleed" in "Upper GI bleed (2019)"). */
-function keysMatch(expected: string, produced: string): boolean {
+export function keysMatch(expected: string, produced: string): boolean {
   if (expected === produced) return true;
   const have = new Set(tokens(produced));
   return tokens(expected).length > 0 && tokens(expected).every((t) => have.has(t));
@@ -308,17 +315,35 @@ async function main(): Promise<void> {
   const ocr = new OcrScheduler({ concurrency: 1 });
   const extract: Extractor = (file, documentId) =>
     extractDocument({ documentId, filename: file.filename, path: file.path }, { ocrScheduler: ocr });
-  const report = await runQuality(dir, { engine, extract }).finally(() => ocr.shutdown());
-  console.log(`Summary quality: ${report.cases.length} case(s), ${engine.name} engine\n`);
-  console.log(formatTable(report));
-  for (const line of report.skipped) console.log(line);
-  for (const c of report.cases) {
-    const checks =
-      engine.name === 'openai' ? `, ${c.droppedUnsupported} dropped unsupported, ${c.problems} chunk(s) unusable` : '';
-    console.log(`\n${c.name}: ${c.milliseconds.toFixed(1)} ms${checks}`);
-    if (details)
-      for (const line of [...c.missed.map((m) => `  missed  ${m}`), ...c.extra.map((e) => `  extra   ${e}`)])
-        console.log(line);
+  const publicOnly = process.argv.includes('--public-only');
+  try {
+    if (!publicOnly) {
+      const report = await runQuality(dir, { engine, extract });
+      console.log(`Summary quality: ${report.cases.length} case(s), ${engine.name} engine\n`);
+      console.log(formatTable(report));
+      for (const line of report.skipped) console.log(line);
+      for (const c of report.cases) {
+        const checks =
+          engine.name === 'openai' ? `, ${c.droppedUnsupported} dropped unsupported, ${c.problems} chunk(s) unusable` : '';
+        console.log(`\n${c.name}: ${c.milliseconds.toFixed(1)} ms${checks}`);
+        if (details)
+          for (const line of [...c.missed.map((m) => `  missed  ${m}`), ...c.extra.map((e) => `  extra   ${e}`)])
+            console.log(line);
+      }
+    }
+    if (!process.argv.includes('--no-public')) {
+      const asked = process.argv.find((a) => a.startsWith('--modes='))?.slice('--modes='.length).split(',');
+      const modes = asked ? MODES.filter((m) => asked.includes(m)) : MODES;
+      const report = await runPublicCorpus(join(__dirname, 'public'), { engine, extract, modes });
+      console.log(
+        `\nPublic corpus (quality/public, manifest.json): ${new Set(report.cases.map((c) => c.name)).size} document(s), ${engine.name} engine; recall in the right section, junk among the facts of Conditions, Past history, Medications and Allergies\n`,
+      );
+      console.log(formatPublicTable(report));
+      for (const line of report.skipped) console.log(line);
+      console.log(formatPublicDetails(report, details));
+    }
+  } finally {
+    await ocr.shutdown();
   }
 }
 
