@@ -27,6 +27,24 @@ export async function sharingJourney(base: string, mailbox: Mailbox): Promise<vo
   const other = await signUp(base, mailbox, 'Ray');
   const added = await call<SummaryItem>(base, 'POST', '/api/summary/facts/', { section: 'allergies', text: 'Penicillin (hives)' }, owner.token);
   check(added.status === 200, 'add a fact', added.body);
+
+  // Before the patient's review (issue 26): a link says so plainly and claims nothing about any section.
+  const early = await call<ShareLinkItem>(base, 'GET', '/api/share-links/default/', undefined, owner.token);
+  check(early.status === 200, 'the default link before the review', early.body);
+  const before = await call<SummaryItem[]>(base, 'GET', `/api/summary/?user=${encodeURIComponent(early.body.share_id)}`);
+  check(
+    before.status === 200 && before.body[0]?.status === 'unreviewed' && before.body[0].sections.length === 0 && !JSON.stringify(before.body).includes('Penicillin'),
+    'a link opened before the review says so and claims nothing',
+    before.body,
+  );
+  const fhirBefore = await fetch(`${base}/api/summary/fhir/?user=${encodeURIComponent(early.body.share_id)}`);
+  const bundleBefore = JSON.stringify(await fhirBefore.json());
+  check(
+    fhirBefore.status === 200 && bundleBefore.includes('"status":"preliminary"') && bundleBefore.includes('The patient has not reviewed this summary yet.') && !bundleBefore.includes('Not recorded') && !bundleBefore.includes('Penicillin'),
+    'its FHIR says the same (preliminary, nothing recorded or claimed)',
+    bundleBefore.slice(0, 400),
+  );
+
   const confirmed = await call<SummaryItem>(base, 'POST', '/api/summary/confirm/', { version: added.body.version }, owner.token);
   check(confirmed.status === 200, 'confirm', confirmed.body);
 
@@ -45,6 +63,7 @@ export async function sharingJourney(base: string, mailbox: Mailbox): Promise<vo
     const item = shared.body[0];
     check(item?.shared?.label === 'For Dr Lee' && item.documents.length === 0, 'the shared item', item);
     check(item.sections.some((s) => s.facts.some((f) => f.text === 'Penicillin (hives)' && f.sources.length === 0)), 'the shared fact', item.sections);
+    check(item.status === 'ready' && item.confirmed_version === confirmed.body.confirmed_version, 'the shared item is the confirmed version', item);
   }
 
   const otherLink = await call<ShareLinkItem>(base, 'POST', '/api/share-links/', { label: 'Mine' }, other.token);

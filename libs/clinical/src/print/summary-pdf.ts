@@ -268,8 +268,8 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    const review = reviewedByPatient(summary) ? 'and reviewed by the patient' : 'not yet reviewed by the patient';
-    const footer = `Built by ${brand} from the patient's own records, ${review}; check important facts with the source documents.${range.count > 1 ? `  Page ${i + 1} of ${range.count}.` : ''}`;
+    const review = reviewedByPatient(summary) ? ' and reviewed by the patient' : ', not yet reviewed by the patient';
+    const footer = `Built by ${brand} from the patient's own records${review}; check important facts with the source documents.${range.count > 1 ? `  Page ${i + 1} of ${range.count}.` : ''}`;
     // Writing below the bottom margin must not start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;

@@ -1,0 +1,85 @@
+import { expect, test } from './support/test';
+import { codeFor, logIn as signIn, newEmail } from './support/helpers';
+
+/**
+ * Issue 26 in the browser, against the real product: the dashboard's summary badge follows a new
+ * upload live (no reload, no focus change), the QR dialog leads to the review first while nothing is
+ * confirmed, and a link opened before the review says so plainly and claims nothing about any section.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const email = newEmail('review');
+const password = 'Correct-Horse-7-Battery';
+
+/** A one-page PDF with a line of real text (so the summary has something to read). */
+function textPdf(line: string): Buffer {
+  const stream = `BT /F1 12 Tf 72 720 Td (${line}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+test('an account', async ({ request }) => {
+  const registered = await request.post('/api/register/', {
+    data: { first_name: 'Kim', last_name: 'Testpatient', phone: '+1 202 555 0144', email, password, date_of_birth: '1979-02-11' },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const verified = await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+});
+
+let shareUrl = '';
+
+test('the badge follows an upload live, and the QR dialog leads to the review first', async ({ page }) => {
+  await signIn(page, email, password);
+  const viewSummary = page.getByRole('link', { name: 'View Summary' });
+  await expect(viewSummary).toHaveAccessibleDescription('Summary: Not yet');
+
+  await page.getByLabel('Choose files').setInputFiles([
+    { name: 'letter.pdf', mimeType: 'application/pdf', buffer: textPdf('Allergies: Penicillin (hives). Medications: Metformin 500 mg by mouth twice daily') },
+  ]);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const done = page.getByRole('dialog');
+  await expect(done.getByRole('heading', { name: 'Success' })).toBeVisible({ timeout: 30_000 });
+  const uploadedAt = Date.now();
+  await done.getByRole('button', { name: 'Ok' }).click();
+  // Live: no reload, no focus change; a summary ready in about 2 s shows within seconds, not 20-30.
+  await expect(viewSummary).toHaveAccessibleDescription('Summary: Ready', { timeout: 15_000 });
+  expect(Date.now() - uploadedAt).toBeLessThan(15_000);
+
+  await page.getByRole('button', { name: 'QR Code' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('qr-review-first')).toContainText('You have not reviewed your summary yet.');
+  await expect(dialog.getByRole('link', { name: 'Review your summary first' })).toHaveAttribute('href', /^\/summary\/[0-9a-f-]{36}\?review=1$/);
+  await expect(dialog.getByRole('img', { name: 'QR code of your summary link' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Show the QR code anyway' }).click();
+  await expect(dialog.getByRole('img', { name: 'QR code of your summary link' })).toBeVisible();
+  shareUrl = (await dialog.locator('span.break-all').textContent()) ?? '';
+  expect(shareUrl).toMatch(/\/summary\/[A-Za-z0-9_-]{22}$/);
+});
+
+test('a link opened before the review says so, and claims nothing about any section', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(new URL(shareUrl).pathname);
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
+  await expect(page.getByTestId('not-reviewed')).toContainText('The patient has not reviewed this summary yet.');
+  await expect(page.getByText('Not recorded')).toHaveCount(0);
+  await expect(page.getByText('Penicillin')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Allergies' })).toHaveCount(0);
+  await context.close();
+});
