@@ -8,6 +8,7 @@ import {
   type PDFPageProxy,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ocrInto } from './ocr-page';
+import { layoutText, type PageText, type TextPiece } from './pdf-layout';
 import { emptyPart, type ExtractContext, type PartialResult } from './types';
 
 /** Fewer visible characters than this on a page that shows a picture: treated as a scan. */
@@ -62,6 +63,8 @@ export async function extractPdf(ctx: ExtractContext): Promise<PartialResult> {
       standardFontDataUrl: join(PDFJS_DIR, 'standard_fonts') + '/',
       cMapUrl: join(PDFJS_DIR, 'cmaps') + '/',
       wasmUrl: join(PDFJS_DIR, 'wasm') + '/',
+      // Font names ("...-Bold"): headings and table header rows are told by their typography.
+      fontExtraProperties: true,
       verbosity: 0,
     });
   })().catch(async (error: unknown) => {
@@ -83,13 +86,16 @@ export async function extractPdf(ctx: ExtractContext): Promise<PartialResult> {
       });
     }
     let ocrPages = 0;
+    // Text layers are laid out together at the end: running headers and footers repeat across pages.
+    const laid: PageText[] = [];
     for (let n = 1; n <= pages; n++) {
       ctx.signal?.throwIfAborted();
       const page = await doc.getPage(n);
       try {
+        const ops = await page.getOperatorList();
         const text = await pageText(page);
-        if (text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS || !(await showsPicture(page))) {
-          if (text.trim()) part.texts.push({ filename: ctx.filename, page: n, text, ocr: false });
+        if (text.chars >= MIN_TEXT_LAYER_CHARS || !ops.fnArray.some((fn) => IMAGE_OPS.has(fn))) {
+          if (text.chars > 0) laid.push({ page: n, height: text.height, pieces: text.pieces });
           continue;
         }
         ocrPages++;
@@ -103,6 +109,8 @@ export async function extractPdf(ctx: ExtractContext): Promise<PartialResult> {
         page.cleanup();
       }
     }
+    for (const { page, text } of layoutText(laid)) part.texts.push({ filename: ctx.filename, page, text, ocr: false });
+    part.texts.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
     ctx.logger.info('pdf_read', { pages, ocrPages });
     return part;
   } finally {
@@ -119,20 +127,35 @@ function pdfOpenProblem(error: unknown): string {
   return 'This PDF is damaged and could not be read.';
 }
 
-/** The page's text layer, lines kept. */
-async function pageText(page: PDFPageProxy): Promise<string> {
-  const content = await page.getTextContent();
-  let text = '';
-  for (const item of content.items) {
-    if (!('str' in item)) continue;
-    text += item.str + (item.hasEOL ? '\n' : '');
-  }
-  return text.replace(/[ \t]+\n/g, '\n').trim();
-}
+const BOLD_FONT = /bold|black|heavy|semibold|demi|extrabold|ultrabold|[-,](bd|hv)\b/i;
 
-async function showsPicture(page: PDFPageProxy): Promise<boolean> {
-  const ops = await page.getOperatorList();
-  return ops.fnArray.some((fn) => IMAGE_OPS.has(fn));
+/** The page's text runs with their positions, sizes and whether their font is bold. */
+async function pageText(page: PDFPageProxy): Promise<{ pieces: TextPiece[]; chars: number; height: number }> {
+  const content = await page.getTextContent();
+  const bold = new Map<string, boolean>();
+  const isBold = (fontName: string): boolean => {
+    let known = bold.get(fontName);
+    if (known === undefined) {
+      // Loaded by the operator list; the font's own name says its weight ("ABCDEF+Arial-BoldMT").
+      const font = page.commonObjs.has(fontName)
+        ? (page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean })
+        : undefined;
+      known = !!font && (font.bold === true || font.black === true || BOLD_FONT.test(font.name ?? ''));
+      bold.set(fontName, known);
+    }
+    return known;
+  };
+  const pieces: TextPiece[] = [];
+  let chars = 0;
+  for (const item of content.items) {
+    if (!('str' in item) || !item.str) continue;
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+    const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height;
+    chars += item.str.replace(/\s/g, '').length;
+    pieces.push({ str: item.str, x, y, width: item.width, size, bold: isBold(item.fontName) });
+  }
+  const [, bottom = 0, , top = 0] = page.view;
+  return { pieces, chars, height: top - bottom };
 }
 
 /** The page as a PNG at 300 dpi, for OCR. */

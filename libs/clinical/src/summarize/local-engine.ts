@@ -123,7 +123,16 @@ interface Block {
   numbered?: boolean;
   /** The columns of a vital-signs table, when its header names the vitals. */
   vitalHeader?: { names: string[]; starts: number[] | null };
+  /** Opened by a heading told by its typography ("## Encounters" from a PDF): the document's own structure. */
+  typed?: boolean;
+  /** The section's tables so far had a header row; a later table without one is not read (a footer's details). */
+  tableSeen?: boolean;
+  ignoreTable?: boolean;
 }
+
+// A PDF's table (see extract/pdf-layout.ts): "| a | b |" rows; a header row has "| --- | --- |" under it.
+const TABLE_ROW = /^\|.*\|$/;
+const TABLE_RULE = /^\|(\s*:?-{3,}:?\s*\|)+$/;
 
 export class LocalEngine implements SummaryEngine {
   readonly name = 'local' as const;
@@ -170,13 +179,33 @@ export function readDocument(input: EngineInput): Doc {
     if (paragraph) readProse(doc, paragraph.line, paragraph.text, 'other');
     paragraph = null;
   };
-  for (const line of lines) {
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as Line;
     const text = line.text.replace(/\u00a0/g, ' ').trim();
     if (!text) {
       flush();
       continue;
     }
-    if (NOISE.test(text)) continue;
+    if (NOISE.test(text) || TABLE_RULE.test(text)) continue;
+    // A heading by its typography: always a heading. One this engine does not know is read as prose
+    // (its tables are not read: see readTableRow).
+    if (/^## \S/.test(text)) {
+      flush();
+      const title = text.slice(3).trim();
+      const kind = knownHeading(title) ?? knownHeading(title.replace(/\s+section$/i, '')) ?? 'other';
+      Object.assign(block, { kind, columns: null, lastMed: null, lastItemWords: 0, numbered: false, typed: true });
+      delete block.vitalHeader;
+      block.tableSeen = false;
+      block.ignoreTable = false;
+      continue;
+    }
+    if (TABLE_ROW.test(text)) {
+      flush();
+      const previous = lines[index - 1]?.text.trim() ?? '';
+      const header = TABLE_RULE.test(lines[index + 1]?.text.trim() ?? '');
+      readTableRow(doc, block, line, text, header, !TABLE_ROW.test(previous));
+      continue;
+    }
     // A long inline list wraps onto the next lines ("CURRENT MEDICATIONS: insulin ...; lisinopril 20 mg" / "daily; ...").
     if (pending) {
       if (pending.last.length >= 50 && !/\.$/.test(pending.last) && !detectHeading(text, block.kind)) {
@@ -195,6 +224,9 @@ export function readDocument(input: EngineInput): Doc {
       block.lastItemWords = 0;
       delete block.vitalHeader;
       block.numbered = false;
+      block.typed = false;
+      block.tableSeen = false;
+      block.ignoreTable = false;
       if (heading.rest && heading.kind !== 'vitals' && vitalCount(heading.rest) >= 2)
         readVitals(doc, line, heading.rest);
       else if (heading.rest.length >= 50 && !/\.$/.test(heading.rest))
@@ -228,7 +260,7 @@ export function readDocument(input: EngineInput): Doc {
 
 // Column names, for a header row whose columns are one space apart ("Diagnosis Date Noted").
 const HEADER_WORDS =
-  /\b(diagnosis|problem|date noted|noted|date|medication|sig|dispense|refills?|allergen|reactions?|severity|result|value|ref range|reference range|range|units?|flag|test|component|status|onset|name|dose|route|frequency|reason|comments?|provider|laterality|relation|age of onset|vaccine|procedure|type|start date|end date|quantity)\b/gi;
+  /\b(substance|description|code|startdate|criticality|directions|encounter|location|performer|date of service|diagnosis|problem|date noted|noted|date|medication|sig|dispense|refills?|allergen|reactions?|severity|result|value|ref range|reference range|range|units?|flag|test|component|status|onset|name|dose|route|frequency|reason|comments?|provider|laterality|relation|age of onset|vaccine|procedure|type|start date|end date|quantity)\b/gi;
 
 function isHeaderWords(text: string): boolean {
   const words = text.replace(/[•*]/g, ' ').trim();
@@ -262,6 +294,30 @@ function normaliseHeading(text: string): string {
     .trim();
 }
 
+// Headings of C-CDA documents (as the CDA stylesheet prints them) this engine reads or passes over.
+const DOCUMENT_HEADINGS = new Map<string, BlockKind>([
+  ['active concerns', 'problems'],
+  ['resolved concerns', 'past'],
+  ['history of past illness', 'past'],
+  ['health concerns', 'problems'],
+  // Sections a summary does not list: their tables name places, people and payers.
+  ...[
+    'advance directives',
+    'encounters',
+    'encounter',
+    'encounter details',
+    'insurance',
+    'insurance providers',
+    'payers',
+    'payer',
+    'functional status',
+    'mental status',
+    'medical equipment',
+    'document information',
+    'nutrition',
+  ].map((name) => [name, 'skip'] as [string, BlockKind]),
+]);
+
 function knownHeading(candidate: string): BlockKind | undefined {
   // A heading is short; most lines are not, and need no normalising.
   if (candidate.length > 80) return undefined;
@@ -271,7 +327,7 @@ function knownHeading(candidate: string): BlockKind | undefined {
   // Sentence-like headings ("Results for orders placed or performed in visit on 03/14/24") may be long.
   if (words > 8) return HEADING_PATTERNS.find(([re]) => re.test(key))?.[1];
   const known = (k: string): BlockKind | undefined =>
-    HEADING_KINDS.get(k) ?? HEADING_PATTERNS.find(([re]) => re.test(k))?.[1];
+    HEADING_KINDS.get(k) ?? DOCUMENT_HEADINGS.get(k) ?? HEADING_PATTERNS.find(([re]) => re.test(k))?.[1];
   // "Problem List/Past Medical History", "Procedure/Surgical History": the first part it knows.
   return (
     known(key) ??
@@ -394,6 +450,14 @@ interface Cells {
 
 /** Table cells: " | " or tabs (empty cells kept), or runs of two or more spaces. */
 function cellsOf(text: string): Cells {
+  if (TABLE_ROW.test(text.trim())) {
+    const cells = text
+      .trim()
+      .slice(1, -1)
+      .split('|')
+      .map((c) => c.trim());
+    return { cells, starts: null };
+  }
   if (text.includes('|') || text.includes('\t')) {
     const cells = text.split(text.includes('|') ? '|' : '\t').map((c) => c.trim().replace(/^[•·▪◦‣●○■□]\s*/, ''));
     while (cells.length && !cells[0]) cells.shift();
@@ -500,6 +564,95 @@ function readContent(doc: Doc, block: Block, line: Line, text: string, inline: b
   }
 }
 
+// The labels of the patient's and the document's details (the CDA stylesheet's header and footer tables).
+const DOCUMENT_LABEL =
+  /^(patient(-ids?)?|date of birth|race|ethnicity|gender|sex|language communication|custodian|author|legal authenticator|authenticator|document|documentation of\b.*|performer\b.*|provider organi[sz]ation|contact details\b.*|guardian|informant|data enterer|attender|consultant|encounter location|discharge disposition|responsible party|participant\b.*|indirect target\b.*|created on|version set-id|address|telecom|marital status|religion)$/i;
+
+/** A header cell's role, for a row marked as a header: the exact names first, then the words in it. */
+function headerRole(cell: string): Role {
+  const exact = roleOf(cell);
+  if (exact) return exact;
+  const c = cell.toLowerCase().replace(/[:*]/g, ' ');
+  const has = (re: RegExp): boolean => re.test(c);
+  if (has(/\bresult type\b|\btest name\b/)) return 'name';
+  if (has(/\b(reactions?|manifestations?)\b/)) return 'reaction';
+  if (has(/\b(severity|criticality)\b/)) return 'severity';
+  if (has(/\b(resolved|resolution|end|enddate|stop|stopped|discontinued)\b/)) return 'end';
+  if (has(/\bstatus\b/)) return 'status';
+  if (
+    has(
+      /\b(fill|refills?|quantity|qty|indications?|reason|type|category|class|location|performer|provider|prescriber|author|source|comments?|notes?|lot|manufacturer|series|facility|organi[sz]ation)\b/,
+    )
+  )
+    return 'other';
+  if (has(/\b(onset|start|startdate|noted|diagnosed|effective|dates?|time|administered|given|observed)\b/))
+    return 'start';
+  if (has(/\b(dose|dosage|strength|amount)\b/)) return 'dose';
+  if (has(/\broute\b/)) return 'route';
+  if (has(/\b(frequency|sig|directions|instructions)\b/)) return 'frequency';
+  if (has(/\bunits?\b/)) return 'unit';
+  if (has(/\b(range|reference)\b/)) return 'range';
+  if (has(/\b(interpretation|flag|abnormal)\b/)) return 'flag';
+  if (has(/\b(result|value)\b/)) return 'value';
+  if (has(/\b(code|snomed|rxnorm|icd|loinc|cvx|ndc)\b/)) return 'code';
+  if (has(/\b(relation|relationship)\b/)) return 'relation';
+  if (
+    has(
+      /\b(name|description|problem|diagnosis|condition|medications?|medicine|drug|product|substance|allergen|allergy|agent|vaccine|immunization|procedure|test|component|observation|concern|item|finding)\b/,
+    )
+  )
+    return 'name';
+  return 'other';
+}
+
+/**
+ * One row of a PDF's table ("| Codeine | Fatal | Severe |"). A header row says what the columns are
+ * and is never a fact; each following row is one fact whose columns are its details. Tables of
+ * sections this engine does not read (encounters, insurance, care team, the patient's details) give
+ * nothing, and a table without a header row after one that had a header is not read either.
+ */
+function readTableRow(doc: Doc, block: Block, line: Line, text: string, header: boolean, first: boolean): void {
+  const { cells } = cellsOf(text);
+  if (header) {
+    const roles = cells.map(headerRole);
+    if (!roles.includes('name')) {
+      const at = roles.findIndex((r) => r === 'other');
+      if (at >= 0) roles[at] = 'name';
+    }
+    block.columns = { roles, starts: null };
+    block.tableSeen = true;
+    block.ignoreTable = false;
+    if (block.kind === 'vitals') vitalColumns(block, cells, null);
+    // Without a heading of its own, a table's header says what it holds (a lab report's "Test | Result | Units").
+    else if (!block.typed && block.kind === 'other') {
+      if (roles.includes('value')) block.kind = 'labs';
+      else if (roles.includes('reaction')) block.kind = 'allergies';
+      else if (roles.includes('dose') || roles.includes('route')) block.kind = 'meds';
+    }
+    return;
+  }
+  if (first) {
+    // A second table without a header in a section (the document's own details printed after the
+    // last section), or one that lists the patient's or the document's details: not this section's list.
+    block.ignoreTable = (!!block.typed && !!block.tableSeen) || cells.slice(0, 2).some((c) => DOCUMENT_LABEL.test(c));
+    if (!block.tableSeen) block.columns = null;
+    block.tableSeen = true;
+  }
+  // Planned care is not what the patient takes or has.
+  if (block.ignoreTable || block.kind === 'skip' || block.kind === 'other' || block.kind === 'plan') return;
+  if (!cells.some((c) => /[a-z0-9]/i.test(c))) return;
+  if (block.kind === 'vitals') {
+    const rewritten = vitalColumns(block, cells, null);
+    return readVitals(doc, line, rewritten ?? cells.join('  '));
+  }
+  if (block.kind === 'immunizations' && block.columns) {
+    const row = rowOf(block.columns, cells, null);
+    if (/\b(refused|declined|not given|not administered|cancelled|deferred)\b/i.test(row.status ?? '')) return;
+  }
+  // A header-less table of known columns ("Substance  Reaction") read as any other line.
+  readContent(doc, block, line, cells.filter(Boolean).length >= 2 ? text : cells.filter(Boolean).join(' '), false);
+}
+
 type Row = Partial<Record<Role, string>>;
 
 function rowOf(columns: NonNullable<Block['columns']>, cells: string[], starts: number[] | null): Row {
@@ -516,7 +669,9 @@ function rowOf(columns: NonNullable<Block['columns']>, cells: string[], starts: 
         0,
       );
     }
-    const role = columns.roles[column] ?? 'other';
+    let role = columns.roles[column] ?? 'other';
+    // "Code | Description": a name column holding only a code (SNOMED, ICD-10, RxNorm) gives the code.
+    if (role === 'name' && (/^\d{3,}$/.test(cell) || CODE_CELL.test(cell))) role = 'code';
     if (!row[role]) row[role] = cell;
   });
   return row;
@@ -535,6 +690,8 @@ function readConditions(
   cells: string[],
 ): void {
   const kind = block.kind === 'past' ? 'past' : 'problems';
+  // A list's captions ("Problem #1") name no problem.
+  if (/^(problem|concern|diagnosis|condition)\s*#?\s*\d+:?$/i.test(text.trim())) return;
   const previousWords = block.lastItemWords;
   block.lastItemWords = wordCount(text);
   if (/^\s*(\d{1,2}\s?[.)]|#)\s*\S/.test(text)) block.numbered = true;
@@ -606,6 +763,9 @@ const JOINERS = /\b(and|with|w\/|&|stable|controlled|well|uncontrolled|both|chro
 // Names of operations: in a problem or history list they are procedures, not conditions.
 const PROCEDURE_WORD =
   /(ectomy|plasty|otomy|ostomy|oscopy|pexy|rrhaphy)\b|\b(repair|replacement|bypass|cabg|pci|stent|stenting|biopsy|transplant|ablation|amputation|fixation|orif|implantation|c-section|cesarean section|tubes)\b/i;
+// What goes wrong with an operation's result is a condition ("Chronic rejection of renal transplant").
+const NOT_A_PROCEDURE =
+  /\b(rejection|failure|failed|infection|complications?|dysfunction|malfunction|stenosis|occlusion|thrombosis|leak)\b/i;
 // Reasons for a visit that are not conditions.
 const NOT_A_PROBLEM =
   /^\W*(born\b|full[- ]term|term (birth|delivery)|uncomplicated|otherwise healthy|healthy|no significant|well (child|baby|adult|woman|man|visit)|routine (exam|physical|visit|check)|annual (exam|physical|visit)|health maintenance|preventive|encounter for|follow[- ]?up|medication refill)\b/i;
@@ -614,7 +774,7 @@ function addCondition(doc: Doc, kind: 'problems' | 'past', line: Line, name: str
   const whole = `${name} ${extra}`;
   const ctx = itemContext(whole);
   if (ctx.negated || NOT_A_PROBLEM.test(name)) return;
-  if (PROCEDURE_WORD.test(name) && findConditions(name).length === 0) {
+  if (PROCEDURE_WORD.test(name) && !NOT_A_PROCEDURE.test(name) && findConditions(name).length === 0) {
     return readDated(doc, 'surgical', line, `${name} ${extra.replace(/^[\s,]+/, '')}`.trim(), false, null, [name]);
   }
   if (ctx.family) return readFamily(doc, line, whole);
@@ -777,7 +937,8 @@ function readAllergies(doc: Doc, line: Line, text: string, inline: boolean, row:
   for (const entry of entries) {
     if (itemContext(entry.text).negated) continue;
     const parts = parseAllergy(entry.text.replace(/^(allergic to|allergy to)\s+/i, ''), entry.cells);
-    if (!parts || wordCount(parts.allergen) > 6) continue;
+    // A row of an allergies table is an allergy, however long its name; a list item of many words is prose.
+    if (!parts || wordCount(parts.allergen) > (row?.name ? 16 : 6)) continue;
     if (!parts.reaction) splitReaction(parts);
     const details: ClinicalFact['details'] = {
       ...(parts.reaction ? { reaction: parts.reaction } : {}),
