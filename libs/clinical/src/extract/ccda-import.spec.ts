@@ -274,6 +274,51 @@ describe('C-CDA import: every entry of the clinical sections', () => {
     });
   });
 
+  describe('hospital sections', () => {
+    const sectionOf = (template: string, loinc: string, title: string, entries: string, flavor = '') =>
+      `<component><section${flavor}><templateId root="${template}"/><code code="${loinc}" codeSystem="2.16.840.1.113883.6.1"/><title>${title}</title><text>${title}</text>${entries}</section></component>`;
+
+    it('reads discharge medications, discharge diagnoses and the history of past illness', async () => {
+      const xml = ccdaAround(
+        sectionOf(
+          '2.16.840.1.113883.10.20.22.2.11.1',
+          '10183-2',
+          'Discharge medications',
+          `<entry><act classCode="ACT" moodCode="EVN"><code code="10183-2" codeSystem="2.16.840.1.113883.6.1"/><statusCode code="completed"/>
+              <entryRelationship typeCode="SUBJ"><substanceAdministration classCode="SBADM" moodCode="INT"><statusCode code="active"/>
+                <consumable><manufacturedProduct><manufacturedMaterial><code code="197806" codeSystem="2.16.840.1.113883.6.88" displayName="ibuprofen 600 MG Oral Tablet"/></manufacturedMaterial></manufacturedProduct></consumable>
+              </substanceAdministration></entryRelationship></act></entry>`,
+        ) +
+          sectionOf(
+            '2.16.840.1.113883.10.20.22.2.24',
+            'C-CDAV2-DDN',
+            'Discharge diagnosis',
+            `<entry><act classCode="ACT" moodCode="EVN"><statusCode code="active"/>
+              <entryRelationship typeCode="SUBJ"><observation classCode="OBS" moodCode="EVN">
+                <value xsi:type="CD" code="74400008" codeSystem="2.16.840.1.113883.6.96" displayName="Appendicitis"/>
+              </observation></entryRelationship></act></entry>`,
+          ) +
+          sectionOf(
+            '2.16.840.1.113883.10.20.22.2.20',
+            '11348-0',
+            'Past medical history',
+            `<entry><observation classCode="OBS" moodCode="EVN"><effectiveTime><low value="2008"/></effectiveTime>
+                <value xsi:type="CD" code="233604007" codeSystem="2.16.840.1.113883.6.96" displayName="Pneumonia"/></observation></entry>`,
+          ) +
+          sectionOf('2.16.840.1.113883.10.20.22.2.5.1', '11450-4', 'Problems', '', ' nullFlavor="NI"'),
+      );
+      const part = await read(xml);
+      expect(part.problems).toEqual([]);
+      expect(part.facts.map((f) => [f.section, f.text, f.status])).toEqual([
+        ['medications', 'ibuprofen 600 MG Oral Tablet', 'active'],
+        ['current_conditions', 'Appendicitis', 'active'],
+        ['past_history', 'Pneumonia', 'unknown'],
+      ]);
+      // "No information" in a section with a nullFlavor is nothing for an engine to read facts from.
+      expect(part.texts.find((t) => t.text.startsWith('Problems'))?.coveredByFacts).toBe(true);
+    });
+  });
+
   describe('procedures', () => {
     it('lists procedures under Additional Categories as procedures, never as resolved past conditions', async () => {
       for (const [name, text, date] of [

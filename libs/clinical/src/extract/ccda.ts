@@ -12,7 +12,7 @@ import {
 import { emptyPart, UnreadableError, type ExtractContext, type PartialResult } from './types';
 import { attr, descendants, kid, kids, parseUntrustedXml, path, textOf, V3, XSI } from './xml';
 
-type Kind = 'problems' | 'medications' | 'allergies' | 'immunizations' | 'procedures' | 'results' | 'vitals';
+type Kind = 'problems' | 'past' | 'medications' | 'allergies' | 'immunizations' | 'procedures' | 'results' | 'vitals';
 
 /** Sections by LOINC code, then by template (entries optional or required: same root). */
 const BY_LOINC: Record<string, Kind> = {
@@ -23,6 +23,16 @@ const BY_LOINC: Record<string, Kind> = {
   '47519-4': 'procedures',
   '30954-2': 'results',
   '8716-3': 'vitals',
+  // Hospital documents: diagnoses are problems, admission and discharge medications medications,
+  // the history of past illness past history.
+  '11535-2': 'problems',
+  '78375-3': 'problems',
+  '46241-6': 'problems',
+  '42347-5': 'problems',
+  '10183-2': 'medications',
+  '75311-1': 'medications',
+  '42346-7': 'medications',
+  '11348-0': 'past',
 };
 const BY_TEMPLATE: Record<string, Kind> = {
   '2.16.840.1.113883.10.20.22.2.5': 'problems',
@@ -39,6 +49,12 @@ const BY_TEMPLATE: Record<string, Kind> = {
   '2.16.840.1.113883.10.20.22.2.3.1': 'results',
   '2.16.840.1.113883.10.20.22.2.4': 'vitals',
   '2.16.840.1.113883.10.20.22.2.4.1': 'vitals',
+  '2.16.840.1.113883.10.20.22.2.24': 'problems', // hospital discharge diagnosis
+  '2.16.840.1.113883.10.20.22.2.43': 'problems', // admission diagnosis
+  '2.16.840.1.113883.10.20.22.2.11': 'medications', // discharge medications
+  '2.16.840.1.113883.10.20.22.2.11.1': 'medications',
+  '2.16.840.1.113883.10.20.22.2.44': 'medications', // admission medications
+  '2.16.840.1.113883.10.20.22.2.20': 'past', // history of past illness
 };
 
 /** SNOMED CT codes that say "no known allergy" rather than naming one. */
@@ -112,6 +128,11 @@ export function extractCcda(ctx: ExtractContext, xml: string): PartialResult {
     if (text) part.texts.push(text);
     const kind = sectionKind(section);
     if (!kind) continue;
+    // A section with a nullFlavor ("No information") has nothing an engine could read as a fact.
+    if (attr(section, 'nullFlavor')) {
+      if (text) Object.assign(text, { coveredByFacts: true });
+      continue;
+    }
     const before = part.facts.length;
     const noneBefore = part.noneKnown.length;
     for (const entry of kids(section, 'entry')) {
@@ -276,12 +297,19 @@ function readEntry(doc: Doc, kind: Kind, entry: Element, part: PartialResult): v
   if (!top) return;
   switch (kind) {
     case 'problems':
-      return readProblem(doc, top, part);
+      return readProblem(doc, top, part, false);
+    case 'past':
+      return readProblem(doc, top, part, true);
     case 'medications':
       // A medication organizer (a regimen of several drugs) holds its activities as components.
       if (top.localName === 'organizer') {
         for (const sa of kids(top, 'component').flatMap((c) => kids(c, 'substanceAdministration')))
           readMedication(doc, sa, part);
+        return;
+      }
+      // An admission or discharge medication act holds the medication activity.
+      if (top.localName === 'act') {
+        for (const sa of related(top, 'substanceAdministration')) readMedication(doc, sa, part);
         return;
       }
       return readMedication(doc, top, part);
@@ -297,7 +325,8 @@ function readEntry(doc: Doc, kind: Kind, entry: Element, part: PartialResult): v
   }
 }
 
-function readProblem(doc: Doc, concern: Element, part: PartialResult): void {
+/** A problem; in the history of past illness (`past`) it is past history unless its status says active. */
+function readProblem(doc: Doc, concern: Element, part: PartialResult, past: boolean): void {
   const observations = concern.localName === 'observation' ? [concern] : related(concern, 'observation');
   for (const obs of observations) {
     const value = kids(obs, 'value')[0];
@@ -306,9 +335,9 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult): void {
       // "No problems" (a negated Problem Type, or no code); a negated named problem is just not a fact.
       if (!valueCode || attr(value, 'nullFlavor') || PROBLEM_TYPES.has(valueCode) || NO_KNOWN_PROBLEM.has(valueCode))
         part.noneKnown.push({
-          section: 'current_conditions',
-          text: 'No known problems',
-          sources: [source(doc, entryNarrative(doc, obs) ?? 'No known problems')],
+          section: past ? 'past_history' : 'current_conditions',
+          text: past ? 'No past illnesses' : 'No known problems',
+          sources: [source(doc, entryNarrative(doc, obs) ?? (past ? 'No past illnesses' : 'No known problems'))],
         });
       continue;
     }
@@ -338,10 +367,12 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult): void {
       else if (concernStatus === 'completed' || concernStatus === 'aborted') status = 'resolved';
       else if (concernStatus === 'active' || concernStatus === 'suspended') status = 'active';
     }
+    const stated = !!statusText && status !== 'unknown';
+    if (past && !stated) status = end && isPast(end) ? 'resolved' : 'unknown';
     part.facts.push(
       fact(
         doc,
-        status === 'resolved' ? 'past_history' : 'current_conditions',
+        status === 'resolved' || (past && status !== 'active') ? 'past_history' : 'current_conditions',
         'condition',
         name,
         entryNarrative(doc, obs) ?? name,

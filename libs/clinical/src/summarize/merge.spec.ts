@@ -168,6 +168,19 @@ describe('mergeFacts: honest merging, only what means the same thing', () => {
     ]);
     expect(facts).toEqual([expect.objectContaining({ text: 'Carbon dioxide 26 mmol/L' })]);
   });
+
+  it('shows a result read from a printed record under its LOINC fully specified name by the test name', () => {
+    const { facts } = mergeFacts([
+      fact({
+        section: 'additional',
+        category: 'result',
+        text: 'CARBON DIOXIDE:SCNC:PT:SER/PLAS:QN 24 mmol/L',
+        status: undefined,
+        details: { value: '24', unit: 'mmol/L' },
+      }),
+    ]);
+    expect(facts[0]!.text).toBe('Carbon dioxide 24 mmol/L');
+  });
 });
 
 describe('mergeFacts: newer information wins', () => {

@@ -154,6 +154,15 @@ function latest(values: (string | undefined)[]): string | undefined {
     .at(-1);
 }
 
+// A LOINC fully specified name at the start of a result ("CARBON DIOXIDE:SCNC:PT:SER/PLAS:QN 24 mmol/L").
+const LOINC_FSN = /^[^:\n]+(?::[^:\s]+){3,}/;
+
+/** What a doctor reads: a result's test under its component's name, whatever engine read it. */
+function shownText(text: string, measured: boolean): string {
+  const fsn = measured ? LOINC_FSN.exec(text)?.[0] : undefined;
+  return fsn ? readableLabName(fsn) + text.slice(fsn.length) : text;
+}
+
 function mergeGroup(members: Member[]): ClinicalFact {
   const byDate = [...members].sort(newerFirst).map((m) => m.fact);
   const newest = byDate[0];
@@ -180,9 +189,11 @@ function mergeGroup(members: Member[]): ClinicalFact {
     category: newest.category,
     // What a doctor reads: the wording (and dose) of the statement that decides the status, but
     // never the general name when a member says which kind ("Type 2 diabetes mellitus").
-    text:
+    text: shownText(
       (GENERAL_KEYS.has(nameKey(stating)) ? byDate.find((f) => !GENERAL_KEYS.has(nameKey(f))) : undefined)?.text ??
-      stating.text,
+        stating.text,
+      measured,
+    ),
     ...(details ? { details } : {}),
     ...(code ? { code } : {}),
     ...(stating.status ? { status: stating.status } : {}),
