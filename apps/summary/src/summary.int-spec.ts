@@ -76,6 +76,30 @@ it('reads an uploaded document into text and facts, builds a version citing it, 
   expect(h.audit.filter((r) => r.patientId === userId).map((r) => r.action)).toContain('summary.read');
 });
 
+it('answers the status the dashboard polls: no content, no audit, the same status as the summary, owner only (issue 26)', async () => {
+  const userId = randomUUID();
+  const service = h.get(SummaryService);
+  expect(await service.status(owner(userId))).toEqual({ status: 'empty', version: 0, confirmed_version: null, documents: [] });
+  const documentId = await uploadPdf(userId, 'clinic-note.pdf', MEDS);
+  // The document's event arrives a moment after the upload: until then the status does not list it
+  // (the dashboard keeps asking while its own list has a document the status lacks).
+  await h.eventually('the document in the status', async () =>
+    (await service.status(owner(userId))).documents.some((d) => d.document_id === documentId) ? true : undefined,
+  );
+  const ready = await h.eventually('the status once built', async () => {
+    const status = await service.status(owner(userId));
+    return status.status === 'ready' && status.version >= 1 ? status : undefined;
+  });
+  expect(ready).toEqual({ status: 'ready', version: 1, confirmed_version: null, documents: [{ document_id: documentId, state: 'read' }] });
+  expect(JSON.stringify(ready)).not.toContain('Metformin');
+  const item = await summaryOf(userId);
+  expect({ status: item.status, version: item.version }).toEqual({ status: ready.status, version: ready.version });
+  const reads = h.audit.filter((r) => r.patientId === userId).length;
+  await service.status(owner(userId));
+  expect(h.audit.filter((r) => r.patientId === userId)).toHaveLength(reads);
+  await expect(service.status({ roles: [], correlationId: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+});
+
 it('marks a document that cannot be read with the reason, and the others still count', async () => {
   const userId = randomUUID();
   const bad = randomUUID();

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
-import type { RpcShape } from './rpc-map';
+import type { NoPayload, RpcShape } from './rpc-map';
 
 /**
  * The summary calls (issue 14) and its event. The gateway's /api/summary/ routes are thin: each is
@@ -9,6 +9,8 @@ import type { RpcShape } from './rpc-map';
 export const SUMMARY_SUBJECTS = {
   /** Request/reply: SummaryQueryDto, reply SummaryItem[] (one item). */
   get: 'summary.summary.get',
+  /** Request/reply, caller = the owner: no payload → SummaryStatusReply (no health data; polled by the dashboard). */
+  status: 'summary.summary.status',
   /** Request/reply: HideFactDto, reply SummaryItem. */
   hide: 'summary.fact.hide',
   /** Request/reply: EditFactDto, reply SummaryItem. */
@@ -180,6 +182,18 @@ export interface SummaryItem {
   shared?: { label: string; expires_at: string | null };
 }
 
+/**
+ * GET /api/summary/status/: where the owner's summary stands, without any of its content (the
+ * dashboard's badge polls it while a build is pending). `documents` are the documents the summary
+ * service knows of and how far each was read.
+ */
+export interface SummaryStatusReply {
+  status: SummaryStatus;
+  version: number;
+  confirmed_version: number | null;
+  documents: { document_id: string; state: SummaryDocumentState }[];
+}
+
 /** summary.summary.built.v1: a new version exists (no health data in the event). */
 export interface SummaryBuiltEvent {
   user_id: string;
@@ -189,6 +203,7 @@ export interface SummaryBuiltEvent {
 /** This service's part of the request/reply map (libs/contracts rpc-map.ts `RpcMap` extends it). */
 export interface SummaryRpc {
   [SUMMARY_SUBJECTS.get]: RpcShape<SummaryQueryDto, SummaryItem[]>;
+  [SUMMARY_SUBJECTS.status]: RpcShape<NoPayload, SummaryStatusReply>;
   [SUMMARY_SUBJECTS.hide]: RpcShape<HideFactDto, SummaryItem>;
   [SUMMARY_SUBJECTS.edit]: RpcShape<EditFactDto, SummaryItem>;
   [SUMMARY_SUBJECTS.add]: RpcShape<AddFactDto, SummaryItem>;

@@ -23,13 +23,14 @@ import {
   type CallerIdentity,
   type ShareLinkUnlockReply,
   type SummaryItem,
+  type SummaryStatusReply,
 } from '@medfolio/contracts';
 import { SharingRepository } from '../repositories/sharing.repository';
 import { SummaryRepository } from '../repositories/summary.repository';
 import { CurrentCaller } from '../services/caller.decorator';
 import { ErrorDoc } from './openapi.models';
 import { UnlockBodyDoc, UnlockReplyDoc } from './share-links.openapi';
-import { AddFactBodyDoc, ConfirmSummaryBodyDoc, EditFactBodyDoc, HideFactBodyDoc, SummaryItemDoc } from './summary.openapi';
+import { AddFactBodyDoc, ConfirmSummaryBodyDoc, EditFactBodyDoc, HideFactBodyDoc, SummaryItemDoc, SummaryStatusDoc } from './summary.openapi';
 
 /**
  * GET /api/summary/ answers 404 to a signed-out caller (a summary's existence is not revealed), but
@@ -77,6 +78,21 @@ export class SummaryController {
   @ApiNotFoundResponse({ type: ErrorDoc, description: 'This link is not valid.' })
   get(@Query() query: SummaryQueryDto, @CurrentCaller() caller: CallerIdentity): Promise<SummaryItem[]> {
     return this.summaries.get(query, caller);
+  }
+
+  @Get('status')
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: "Where the caller's own summary stands, without its content",
+    description:
+      'Status, latest and confirmed version, and the documents the summary knows of with how far each was read: no health data. ' +
+      'The dashboard polls it every 2 s while a build is pending (a document being read, or one just uploaded that the summary has not heard of yet).',
+  })
+  @ApiOkResponse({ type: SummaryStatusDoc })
+  @ApiUnauthorizedResponse({ type: ErrorDoc })
+  status(@CurrentCaller() caller: CallerIdentity): Promise<SummaryStatusReply> {
+    return this.summaries.status(caller);
   }
 
   @Post('unlock')

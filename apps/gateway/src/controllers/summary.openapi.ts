@@ -89,6 +89,19 @@ export class SummaryItemDoc {
   @ApiProperty({ required: false, type: SharedViaDoc, description: 'Set when served through a share link' }) shared?: SharedViaDoc;
 }
 
+export class SummaryStatusDocumentDoc {
+  @ApiProperty({ format: 'uuid' }) document_id!: string;
+  @ApiProperty({ enum: ['pending', 'processing', 'read', 'unreadable'] }) state!: string;
+}
+
+export class SummaryStatusDoc {
+  @ApiProperty({ enum: ['empty', 'processing', 'ready'], description: 'As GET /api/summary/ answers the owner' }) status!: string;
+  @ApiProperty({ example: 3, description: 'The latest built version; 0 when nothing was built yet' }) version!: number;
+  @ApiProperty({ nullable: true, type: Number, example: 2, description: 'The version the patient confirmed' }) confirmed_version!: number | null;
+  @ApiProperty({ type: [SummaryStatusDocumentDoc], description: 'The documents the summary service knows of, and how far each was read' })
+  documents!: SummaryStatusDocumentDoc[];
+}
+
 export class HideFactBodyDoc {
   @ApiProperty({ example: true }) hidden!: boolean;
 }

@@ -9,6 +9,7 @@ import {
   type HideFactDto,
   type SummaryItem,
   type SummaryQueryDto,
+  type SummaryStatusReply,
 } from '@medfolio/contracts';
 import type { RpcClient } from '@medfolio/messaging';
 import { RPC_CLIENT } from './rpc-client.token';
@@ -20,6 +21,10 @@ export class SummaryRepository {
 
   get(query: SummaryQueryDto, caller: CallerIdentity): Promise<SummaryItem[]> {
     return this.rpc.send(SUMMARY_SUBJECTS.get, query, caller);
+  }
+
+  status(caller: CallerIdentity): Promise<SummaryStatusReply> {
+    return this.rpc.send(SUMMARY_SUBJECTS.status, {}, caller);
   }
 
   hide(dto: HideFactDto, caller: CallerIdentity): Promise<SummaryItem> {

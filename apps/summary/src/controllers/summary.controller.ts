@@ -10,6 +10,7 @@ import {
   SummaryQueryDto,
   type CallerIdentity,
   type SummaryItem,
+  type SummaryStatusReply,
 } from '@medfolio/contracts';
 import { Caller, Handles, RpcController } from '@medfolio/messaging';
 import { SummaryService } from '../services/summary.service';
@@ -22,6 +23,11 @@ export class SummaryController {
   @Handles(SUMMARY_SUBJECTS.get)
   get(@Payload() dto: SummaryQueryDto, @Caller() caller: CallerIdentity): Promise<SummaryItem[]> {
     return this.summaries.get(caller, dto);
+  }
+
+  @Handles(SUMMARY_SUBJECTS.status)
+  status(@Caller() caller: CallerIdentity): Promise<SummaryStatusReply> {
+    return this.summaries.status(caller);
   }
 
   @Handles(SUMMARY_SUBJECTS.hide)

@@ -12,6 +12,7 @@ import {
   type HideFactDto,
   type SummaryItem,
   type SummaryQueryDto,
+  type SummaryStatusReply,
 } from '@medfolio/contracts';
 import type { SummaryEngine } from '@medfolio/clinical';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
@@ -86,6 +87,28 @@ export class SummaryService {
     await this.audit.record(caller, 'summary.confirm', 'success', userId, String(dto.version));
     if (!(await this.versions.confirm(userId, dto.version))) throw new DomainError('CONFLICT', SUMMARY_MESSAGES.changed);
     return this.item(userId);
+  }
+
+  /**
+   * Where the owner's summary stands, without its content (no health data: not audited, as the wallet
+   * pass status): what the dashboard polls while a build is pending, cheaply (the patient row and the
+   * documents' states; the latest version is read only to tell an emptied summary from a built one).
+   */
+  async status(caller: CallerIdentity): Promise<SummaryStatusReply> {
+    const userId = this.owner(caller);
+    const [patient, documents] = await Promise.all([this.versions.patient(userId), this.documents.listForUser(userId)]);
+    const reading = documents.some((d) => d.state === 'pending' || d.state === 'processing');
+    let status: SummaryStatusReply['status'] = reading || patient?.rebuildDueAt ? 'processing' : 'ready';
+    if (status === 'ready' && documents.length === 0) {
+      const latest = patient?.latestVersion ? await this.versions.latest(userId, patient.latestVersion) : null;
+      if (!latest?.sections.some((s) => s.facts.length > 0)) status = 'empty';
+    }
+    return {
+      status,
+      version: patient?.latestVersion ?? 0,
+      confirmed_version: patient?.confirmedVersion ?? null,
+      documents: documents.map((d) => ({ document_id: d.documentId, state: d.state === 'deleted' ? 'read' : d.state })),
+    };
   }
 
   /** The summary item as the API shows it: latest version, state, and each document's reading. */

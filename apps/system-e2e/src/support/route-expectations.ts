@@ -183,6 +183,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
 
   // A signed-out caller gets 404 too: a summary's existence is not revealed (a sent token must be valid).
   'GET /api/summary/': ownerObject((o) => ({ query: { user: o.id } }), { signedOut: 404 }),
+  // The status the dashboard's badge polls (issue 26): the caller's own, no content.
+  'GET /api/summary/status/': ownData(),
   'POST /api/summary/facts/{factId}/hide/': ownerObject((o) => ({ path: { factId: o.factId }, body: { hidden: true } })),
   'PUT /api/summary/facts/{factId}/': ownerObject((o) => ({ path: { factId: o.factId }, body: { text: 'Latex (hives)' } })),
   'DELETE /api/summary/facts/{factId}/': ownerObject((o) => ({ path: { factId: o.factToDelete } })),

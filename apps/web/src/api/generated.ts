@@ -114,6 +114,10 @@ const injectedRtkApi = api
         }),
         providesTags: ['summary'],
       }),
+      summaryStatus: build.query<SummaryStatusApiResponse, SummaryStatusApiArg>({
+        query: () => ({ url: `/api/summary/status/` }),
+        providesTags: ['summary'],
+      }),
       summaryUnlock: build.mutation<SummaryUnlockApiResponse, SummaryUnlockApiArg>({
         query: (queryArg) => ({ url: `/api/summary/unlock/`, method: 'POST', body: queryArg.unlockBodyDoc }),
         invalidatesTags: ['summary'],
@@ -418,6 +422,8 @@ export type SummaryGetApiArg = {
   /** The patient's own user id, or a share id */
   user: string;
 };
+export type SummaryStatusApiResponse = /** status 200  */ SummaryStatusDoc;
+export type SummaryStatusApiArg = void;
 export type SummaryUnlockApiResponse = /** status 200  */ UnlockReplyDoc;
 export type SummaryUnlockApiArg = {
   unlockBodyDoc: UnlockBodyDoc;
@@ -835,6 +841,20 @@ export type SummaryItemDoc = {
   /** Set when served through a share link */
   shared?: SharedViaDoc;
 };
+export type SummaryStatusDocumentDoc = {
+  document_id: string;
+  state: 'pending' | 'processing' | 'read' | 'unreadable';
+};
+export type SummaryStatusDoc = {
+  /** As GET /api/summary/ answers the owner */
+  status: 'empty' | 'processing' | 'ready';
+  /** The latest built version; 0 when nothing was built yet */
+  version: number;
+  /** The version the patient confirmed */
+  confirmed_version: number | null;
+  /** The documents the summary service knows of, and how far each was read */
+  documents: SummaryStatusDocumentDoc[];
+};
 export type UnlockReplyDoc = {
   /** Send as view_token with GET /api/summary/?user={shareId} */
   view_token: string;
@@ -1149,6 +1169,7 @@ export const {
   useDocumentsDeleteMutation,
   useDocumentsDownloadLinkQuery,
   useSummaryGetQuery,
+  useSummaryStatusQuery,
   useSummaryUnlockMutation,
   useSummaryHideMutation,
   useSummaryEditMutation,

@@ -72,7 +72,10 @@ export const SUMMARY_WAIT_MS = 120_000;
  * Whether the summary is still to catch up with the documents: being built, or a listed document it
  * has not heard of yet (just uploaded: the summary service learns of it by an event a moment later).
  */
-export function summaryPending(summary: SummaryItem | undefined, documents: readonly { id: string }[] | undefined): boolean {
+export function summaryPending(
+  summary: { status: SummaryStatus; documents: readonly { document_id: string }[] } | undefined,
+  documents: readonly { id: string }[] | undefined,
+): boolean {
   if (!summary) return false;
   if (summary.status === 'processing') return true;
   const known = new Set(summary.documents.map((d) => d.document_id));
@@ -94,6 +97,12 @@ const summaryApi = api.enhanceEndpoints({
 });
 
 type GetOptions = Parameters<typeof summaryApi.useSummaryGetQuery>[1];
+
+/**
+ * GET /api/summary/status/: where the owner's summary stands (status, versions, the documents it
+ * knows of), without its content: what the dashboard's badge polls while a build is pending.
+ */
+export const useSummaryStatusQuery = summaryApi.useSummaryStatusQuery;
 
 /** GET /api/summary/?user=…: the list's first item is the summary (the seed's shape). */
 export function useSummaryGetQuery(arg: { user: string; viewToken?: string }, options?: Omit<NonNullable<GetOptions>, 'selectFromResult'>) {

@@ -120,22 +120,24 @@ describe('the wallet pass', () => {
 });
 
 describe("the summary's state beside View Summary", () => {
-  const item = (status: string) => ({ body: [{ summary: '', status, version: 1, confirmed_version: null, updated_at: null, sections: [], documents: [] }] });
+  const item = (status: string) => ({ body: { status, version: 1, confirmed_version: null, documents: [] } });
 
   it.each([
     ['empty', 'Not yet'],
     ['ready', 'Ready'],
   ])('%s shows "%s", describing the link', async (status, label) => {
-    const server = fakeServer({ 'GET /api/summary/': () => item(status) });
+    const server = fakeServer({ 'GET /api/summary/status/': () => item(status) });
     renderPage(<ActionButtons userId={userId} />);
     const link = screen.getByRole('link', { name: 'View Summary' });
     await waitFor(() => expect(link).toHaveAccessibleDescription(`Summary: ${label}`));
-    expect(server.calls.some((c) => c.path === `/api/summary/?user=${userId}`)).toBe(true);
+    // The status call (no content), never the whole summary.
+    expect(server.calls.some((c) => c.path === '/api/summary/status/')).toBe(true);
+    expect(server.calls.some((c) => c.path.startsWith('/api/summary/?'))).toBe(false);
   });
 
   it('says Processing… and asks again until the summary is ready', async () => {
     let answers = 0;
-    fakeServer({ 'GET /api/summary/': () => item(++answers < 2 ? 'processing' : 'ready') });
+    fakeServer({ 'GET /api/summary/status/': () => item(++answers < 2 ? 'processing' : 'ready') });
     renderPage(<ActionButtons userId={userId} />);
     expect(await screen.findByText('Processing…')).toBeInTheDocument();
     expect(await screen.findByText('Ready', undefined, { timeout: 5000 })).toBeInTheDocument();
@@ -147,10 +149,10 @@ describe("the summary's state beside View Summary", () => {
     const server = fakeServer({
       'GET /api/upload/': () => ({ body: [doc] }),
       // Just uploaded: the summary service has not heard of the document yet, then builds in one go.
-      'GET /api/summary/': () => {
+      'GET /api/summary/status/': () => {
         answers += 1;
         if (answers < 3) return item('empty');
-        return { body: [{ summary: '', status: 'ready', version: 1, confirmed_version: null, updated_at: null, sections: [], documents: [{ document_id: doc.id, filename: doc.filename, state: 'read', problems: [] }] }] };
+        return { body: { status: 'ready', version: 1, confirmed_version: null, documents: [{ document_id: doc.id, state: 'read' }] } };
       },
     });
     renderPage(<ActionButtons userId={userId} />);
@@ -222,7 +224,7 @@ describe('the QR modal', () => {
   it('leads to the review first while the patient has confirmed nothing, and makes the link only when asked anyway (issue 26)', async () => {
     const server = fakeServer({
       ...withDefaultLink,
-      'GET /api/summary/': () => ({ body: [{ summary: '', status: 'ready', version: 2, confirmed_version: null, updated_at: null, sections: [], documents: [] }] }),
+      'GET /api/summary/status/': () => ({ body: { status: 'ready', version: 2, confirmed_version: null, documents: [] } }),
     });
     const user = userEvent.setup();
     renderPage(<ActionButtons userId={userId} />);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useClientConfigGetQuery, useDocumentsListQuery } from '../../../api/api';
 import { errorMessage } from '../../../api/errors';
 import { EXPIRY_PRESETS, expiryFrom, useShareLinksDefaultQuery, useShareLinksUpdateMutation, type ExpiryChoice } from '../../../api/sharing';
-import { SUMMARY_POLL_MS, SUMMARY_WAIT_MS, summaryPending, useSummaryGetQuery, type SummaryStatus } from '../../../api/summary';
+import { SUMMARY_POLL_MS, SUMMARY_WAIT_MS, summaryPending, useSummaryStatusQuery, type SummaryStatus } from '../../../api/summary';
 import { passFilename, useGoogleSaveUrl, usePassUrl, useWalletPassStatusQuery } from '../../../api/wallet';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
@@ -37,9 +37,9 @@ const QR_EXPIRIES = EXPIRY_PRESETS.filter((p) => p.value !== 'date');
  * lives 30 days unless changed here or on the share panel, and the dialog says when it ends.
  */
 function QrDialog({ userId, open, onClose }: { userId: string; open: boolean; onClose: () => void }) {
-  // The summary (the badge's cached answer): before the patient confirmed any version, the dialog leads
-  // to the review first, and makes the link only when asked to anyway.
-  const { data: summary, error: summaryError } = useSummaryGetQuery({ user: userId }, { skip: !open });
+  // The summary's status (the badge's cached answer): before the patient confirmed any version, the
+  // dialog leads to the review first, and makes the link only when asked to anyway.
+  const { data: summary, error: summaryError } = useSummaryStatusQuery(undefined, { skip: !open });
   const summaryKnown = summary !== undefined || summaryError !== undefined;
   const unreviewed = summary !== undefined && summary.confirmed_version === null;
   const [anyway, setAnyway] = useState(false);
@@ -182,8 +182,8 @@ const SUMMARY_BADGES: Record<SummaryStatus, { label: string; style: string }> = 
 };
 
 /**
- * The summary's state beside View Summary, from the summary page's own call. It follows the summary
- * live: asked again every 2 s while the summary is being built, or while the documents list (the
+ * The summary's state beside View Summary, from GET /api/summary/status/ (no content, not the whole
+ * summary). It follows the summary live: asked again every 2 s while it is being built, or while the documents list (the
  * dashboard's own, cached) has a document the summary has not heard of yet (just uploaded), for at
  * most SUMMARY_WAIT_MS in that second case; otherwise it asks nothing.
  */
@@ -191,7 +191,7 @@ function SummaryBadge({ userId, id }: { userId: string; id: string }) {
   const [polling, setPolling] = useState(false);
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
   const { data: documents } = useDocumentsListQuery();
-  const { data, fulfilledTimeStamp } = useSummaryGetQuery({ user: userId }, { pollingInterval: polling ? SUMMARY_POLL_MS : 0 });
+  const { data, fulfilledTimeStamp } = useSummaryStatusQuery(undefined, { pollingInterval: polling ? SUMMARY_POLL_MS : 0, skip: !userId });
   // After every answer (even an unchanged one), so the window ends.
   useEffect(() => {
     if (!summaryPending(data, documents)) {
