@@ -366,6 +366,25 @@ describe('C-CDA import: every entry of the clinical sections', () => {
       ]);
     });
 
+    it('reads a value beyond what the lab measures (an interval) and an interpretation given only by its code', async () => {
+      const xml = section(
+        '30954-2',
+        '',
+        `<entry><observation classCode="OBS" moodCode="EVN">
+            <code code="32016-8" codeSystem="2.16.840.1.113883.6.1" displayName="Glucose [Mass/volume] in Capillary blood"/>
+            <statusCode code="completed"/><effectiveTime value="20140302"/>
+            <value xsi:type="IVL_PQ"><low value="500" unit="mg/dL" inclusive="false"/><high nullFlavor="PINF"/></value>
+            <interpretationCode code="&gt;" codeSystem="2.16.840.1.113883.5.83"/>
+          </observation></entry>`,
+      );
+      expect((await read(xml)).facts).toEqual([
+        expect.objectContaining({
+          text: 'Glucose [Mass/volume] in Capillary blood: > 500 mg/dL',
+          details: { value: '> 500', unit: 'mg/dL', interpretation: 'Above the measurable range' },
+        }),
+      ]);
+    });
+
     it('readableLabName cuts the LOINC axes and keeps abbreviations', () => {
       expect(readableLabName('CARBON DIOXIDE:SCNC:PT:SER/PLAS:QN')).toBe('Carbon dioxide');
       expect(readableLabName('HEMOGLOBIN A1C/HEMOGLOBIN.TOTAL:MFR:PT:BLD:QN')).toBe('Hemoglobin A1c/hemoglobin.total');

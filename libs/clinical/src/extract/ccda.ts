@@ -93,6 +93,22 @@ const PROBLEM_TYPES = new Set([
 const NO_KNOWN_PROBLEM = new Set(['160245001', '1287571003']);
 /** A negated medication of one of these (or of no drug) says "no known medications". */
 const ANY_DRUG = new Set(['410942007', '182849000', '787481004']);
+/** HL7 ObservationInterpretation codes sent without a displayName. */
+const INTERPRETATIONS: Record<string, string> = {
+  N: 'Normal',
+  A: 'Abnormal',
+  AA: 'Critical abnormal',
+  H: 'High',
+  HH: 'Critical high',
+  L: 'Low',
+  LL: 'Critical low',
+  '>': 'Above the measurable range',
+  '<': 'Below the measurable range',
+  POS: 'Positive',
+  NEG: 'Negative',
+  DET: 'Detected',
+  ND: 'Not detected',
+};
 /** moodCodes of things that happened (EVN) or are in place (a current order); others are plans. */
 const DONE_MOODS = new Set(['EVN']);
 
@@ -584,15 +600,31 @@ function readResults(doc: Doc, category: 'result' | 'vital', el: Element, part: 
     if (!name) continue;
     const value = kids(obs, 'value')[0];
     const details: ClinicalFact['details'] = {};
+    const lowEnd = kid(value, 'low');
+    const highEnd = kid(value, 'high');
     if (attr(value, 'value')) {
       details.value = attr(value, 'value');
       if (attr(value, 'unit') && attr(value, 'unit') !== '1') details.unit = attr(value, 'unit');
+    } else if (attr(lowEnd, 'value') || attr(highEnd, 'value')) {
+      // An interval (IVL_PQ): "> 500 mg/dL" (above what the lab measures), "< 5", "0-5".
+      const [from, to] = [attr(lowEnd, 'value'), attr(highEnd, 'value')];
+      const open = (end: Element | undefined) => attr(end, 'inclusive') === 'false';
+      details.value =
+        from && to
+          ? `${from}-${to}`
+          : from
+            ? `${open(lowEnd) ? '>' : '>='} ${from}`
+            : `${open(highEnd) ? '<' : '<='} ${to}`;
+      const unit = attr(lowEnd, 'unit') ?? attr(highEnd, 'unit');
+      if (unit && unit !== '1') details.unit = unit;
     } else if (value) {
-      const coded = concept(doc, value).text ?? textOf(value);
+      const coded = concept(doc, value).text || textOf(value);
       if (coded) details.value = coded;
     }
+    const interpretationCode = attr(kid(obs, 'interpretationCode'), 'code');
     const interpretation =
-      concept(doc, kid(obs, 'interpretationCode')).text ?? attr(kid(obs, 'interpretationCode'), 'code');
+      concept(doc, kid(obs, 'interpretationCode')).text ??
+      (interpretationCode ? (INTERPRETATIONS[interpretationCode] ?? interpretationCode) : undefined);
     if (interpretation) details.interpretation = interpretation;
     const date = low(kid(obs, 'effectiveTime'));
     const shown = details.value ? `${name}: ${details.value}${details.unit ? ' ' + details.unit : ''}` : name;
