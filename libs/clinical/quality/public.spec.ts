@@ -25,6 +25,9 @@ describe('junk: a fact that is not a clinical fact', () => {
       'Insurance',
       'Encounter Type Location Name Performer Date of Service',
       'Medication Instructions Dosage Effective Dates',
+      'Problem #1',
+      'Document ID 9984e08c-31f8-49d0-8dcc',
+      'RxNorm Medication Directions Dispense Begin',
     ])
       expect({ text, reason: junkReason(text) }).toEqual({ text, reason: 'heading' });
   });
@@ -49,7 +52,16 @@ describe('junk: a fact that is not a clinical fact', () => {
   });
 
   it('leaves real facts alone', () => {
-    for (const text of ['Codeine', 'Eggs', 'Type 2 diabetes mellitus', 'Hyperlipidemia, mixed', 'Penicillin G', 'Metformin 500 mg', 'Active asthma', 'Chest pain'])
+    for (const text of [
+      'Codeine',
+      'Eggs',
+      'Type 2 diabetes mellitus',
+      'Hyperlipidemia, mixed',
+      'Penicillin G',
+      'Metformin 500 mg',
+      'Active asthma',
+      'Chest pain',
+    ])
       expect({ text, reason: junkReason(text) }).toEqual({ text, reason: null });
   });
 });
@@ -59,7 +71,10 @@ describe('scoring a document of the public corpus', () => {
     expected: {
       current_conditions: ['Hypertension'],
       past_history: ['Pneumonia'],
-      medications: [{ text: 'Proventil 0.09 MG/ACTUAT inhalant solution', aka: ['albuterol'] }, { text: 'Insulin glargine', modes: ['xml'] }],
+      medications: [
+        { text: 'Proventil 0.09 MG/ACTUAT inhalant solution', aka: ['albuterol'] },
+        { text: 'Insulin glargine', modes: ['xml'] },
+      ],
       allergies: ['Codeine'],
     },
   };
@@ -71,7 +86,14 @@ describe('scoring a document of the public corpus', () => {
       'record.pdf',
       expected as never,
       [
-        { key: 'current_conditions', facts: [fact('current_conditions', 'Hypertension'), fact('current_conditions', 'Codeine'), fact('current_conditions', 'Pneumonia')] },
+        {
+          key: 'current_conditions',
+          facts: [
+            fact('current_conditions', 'Hypertension'),
+            fact('current_conditions', 'Codeine'),
+            fact('current_conditions', 'Pneumonia'),
+          ],
+        },
         { key: 'past_history', facts: [] },
         { key: 'medications', facts: [fact('medications', 'Albuterol 0.09 MG/ACTUAT inhaler')] },
         { key: 'allergies', facts: [fact('allergies', 'Problem Description Problem StartDate Status')] },
@@ -98,7 +120,10 @@ describe('the public corpus', () => {
     const manifest = JSON.parse(await readFile(join(PUBLIC, 'manifest.json'), 'utf8')) as {
       cases: { case: string; file: string; pdf?: string; repository: string; path: string; licence: string }[];
     };
-    const dirs = (await readdir(PUBLIC, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const dirs = (await readdir(PUBLIC, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     expect(manifest.cases.map((c) => c.case).sort()).toEqual(dirs);
     for (const c of manifest.cases) {
       expect(existsSync(join(PUBLIC, c.case, c.file))).toBe(true);

@@ -120,12 +120,14 @@ const HEADING_WORDS = new Set(
   relationship member members report reports dictated by performing site facility organization contact contacts
   telephone phone address city state zip country gender sex birth dob race ethnicity language marital religion
   authored provenance custodian legal authenticator documentation attender attending consultant disposition
-  ids local title unresolved udi response icd10 icd9 prognosis of and the of to in for with or on at a an s`.split(/\s+/),
+  ids local title unresolved udi response icd10 icd9 prognosis dispense begin created caregiver impressions findings
+  during entire provision preferred en clinic ward file of and the of to in for with or on at a an s`.split(/\s+/),
 );
 
 const MONTHS = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/gi;
 const US_STATE_ZIP = /\b[A-Z]{2},?\s+\d{5}(-\d{4})?\b/;
-const STREET = /\b\d+\s+([A-Z][a-z]+\s+){1,3}(street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|ln|way|court|ct|circle|place|pl|parkway|pkwy|highway|hwy)\b\.?/i;
+const STREET =
+  /\b\d+\s+([A-Z][a-z]+\s+){1,3}(street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|ln|way|court|ct|circle|place|pl|parkway|pkwy|highway|hwy)\b\.?/i;
 const PHONE = /(\+?\d{1,2}[\s.-])?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/;
 const CREDENTIAL = /(^|[\s,])(MD|M\.D\.|DO|RN|NP|PA-C|PhD|DDS|FNP|Dr\.?)(?=$|[\s,])/;
 /** "Lastname, Firstname" (optionally with a middle initial or a credential): how EHRs print people. */
@@ -150,7 +152,8 @@ export function documentPeople(source: string): DocumentPeople {
   };
   if (source.trimStart().startsWith('<')) {
     for (const m of source.matchAll(/<(?:\w+:)?(family|given)\b[^>]*>([^<]+)</g)) add(names, m[2]);
-    for (const m of source.matchAll(/<(?:\w+:)?(streetAddressLine|city|postalCode)\b[^>]*>([^<]+)</g)) add(places, m[2]);
+    for (const m of source.matchAll(/<(?:\w+:)?(streetAddressLine|city|postalCode)\b[^>]*>([^<]+)</g))
+      add(places, m[2]);
   } else {
     const walk = (node: unknown, key?: string): void => {
       if (Array.isArray(node)) node.forEach((n) => walk(n, key));
@@ -172,12 +175,15 @@ export function documentPeople(source: string): DocumentPeople {
  * Why a fact that matches no truth entry is junk, or null when it could be a (wrong or unlisted) fact:
  * - "address": a US state and ZIP ("OR 97005"), a street address or a phone number;
  * - "no words": nothing left once dates, month names, numbers and code-system names are taken out;
- * - "heading": every word is a heading/column word (HEADING_WORDS) or a number;
+ * - "heading": every word is a heading/column word (HEADING_WORDS), a number or an identifier;
  * - "address" too: an address part (street line, city, postal code) the document records ("Portland");
  * - "person": "Lastname, Firstname", a credential (MD, RN, Dr...), or only names the document records
  *   for people (patient, authors, providers: "Henry Seven").
  */
-export function junkReason(text: string, people: DocumentPeople = { names: new Set(), places: new Set() }): string | null {
+export function junkReason(
+  text: string,
+  people: DocumentPeople = { names: new Set(), places: new Set() },
+): string | null {
   const key = normaliseKey(text);
   const words = key.split(' ').filter(Boolean);
   if (words.length === 0) return 'no words';
@@ -188,7 +194,9 @@ export function junkReason(text: string, people: DocumentPeople = { names: new S
     .replace(/\b[a-z]?\d[\d.:/-]*[a-z]{0,3}\b/g, ' ')
     .trim();
   if (!/[a-z]{3,}/.test(rest)) return 'no words';
-  if (words.every((w) => HEADING_WORDS.has(w) || /^\d+$/.test(w))) return 'heading';
+  // Numbers and identifiers ("9984e08c") do not make a heading a fact: "Problem #1", "Document ID 9984e08c".
+  if (words.every((w) => HEADING_WORDS.has(w) || /^\d+$/.test(w) || /^(?=[a-f]*\d)[0-9a-f]{3,}$/.test(w)))
+    return 'heading';
   if ([...people.places].some((p) => key === p || (p.includes(' ') && ` ${key} `.includes(` ${p} `)))) return 'address';
   if (LAST_FIRST.test(text.trim()) || CREDENTIAL.test(text)) return 'person';
   // Every word a recorded name (or a heading word: "Author Henry Seven"), not merely one ("Stress test").
@@ -209,12 +217,22 @@ function matches(section: SectionKey, want: PublicTruthItem, fact: ClinicalFact)
   });
 }
 
-/** The same fact named loosely: a word-for-word match either way, for deciding "not junk". */
-function looselyMatches(want: PublicTruthItem, fact: ClinicalFact): boolean {
+/**
+ * The same fact named loosely. Strict: every word (of 3 letters or more) of the name or of one of its
+ * other names is in the fact (for saying where a missed fact was misfiled). Loose: for a name of one
+ * or two such words, any of them (for deciding that a fact is a real one shown wrongly, not junk).
+ */
+function looselyMatches(want: PublicTruthItem, fact: ClinicalFact, strict = false): boolean {
   const have = new Set(normaliseKey(fact.text).split(' '));
   return [want.text, ...(want.aka ?? [])].some((name) => {
-    const words = normaliseKey(name).split(' ').filter((w) => w.length > 2);
-    return words.length > 0 && words.some((w) => have.has(w)) && (words.every((w) => have.has(w)) || words.length <= 2);
+    const words = normaliseKey(name)
+      .split(' ')
+      .filter((w) => w.length > 2);
+    return (
+      words.length > 0 &&
+      words.some((w) => have.has(w)) &&
+      (words.every((w) => have.has(w)) || (!strict && words.length <= 2))
+    );
   });
 }
 
@@ -233,7 +251,11 @@ export function scorePublicCase(
     name,
     mode,
     file,
-    recall: { medications: { found: 0, total: 0 }, problems: { found: 0, total: 0 }, allergies: { found: 0, total: 0 } },
+    recall: {
+      medications: { found: 0, total: 0 },
+      problems: { found: 0, total: 0 },
+      allergies: { found: 0, total: 0 },
+    },
     problemsRightSection: { found: 0, total: 0 },
     facts: CLINICAL.reduce((n, k) => n + (bySection.get(k)?.length ?? 0), 0),
     junk: [],
@@ -272,7 +294,7 @@ export function scorePublicCase(
     const elsewhere = sections
       .filter((s) => !HOME[group].includes(s.key))
       .flatMap((s) => s.facts.map((fact) => ({ section: s.key, fact })))
-      .find(({ section, fact }) => matches(section, item, fact) || looselyMatches(item, fact));
+      .find(({ section, fact }) => matches(section, item, fact) || looselyMatches(item, fact, true));
     result.missed.push(
       `${group}: ${item.text}${elsewhere ? ` (misfiled under ${elsewhere.section} as "${elsewhere.fact.text}")` : ''}`,
     );
@@ -337,16 +359,17 @@ export async function runPublicCorpus(dir: string, options: PublicOptions): Prom
       const read = await engine.read([{ ...extracted, uploadedAt }]);
       const merged = mergeFacts(read.facts, read.noneKnown);
       const summary = buildSummary(merged.facts, merged.noneKnown, read.droppedUnsupported);
-      cases.push(
-        scorePublicCase(name, mode, file, expected, summary.sections, people, performance.now() - started),
-      );
+      cases.push(scorePublicCase(name, mode, file, expected, summary.sections, people, performance.now() - started));
     }
   }
   const totals = Object.fromEntries(
     MODES.map((mode) => {
       const own = cases.filter((c) => c.mode === mode);
       const sum = (pick: (c: PublicCaseResult) => Tally): Tally =>
-        own.reduce((a, c) => ({ found: a.found + pick(c).found, total: a.total + pick(c).total }), { found: 0, total: 0 });
+        own.reduce((a, c) => ({ found: a.found + pick(c).found, total: a.total + pick(c).total }), {
+          found: 0,
+          total: 0,
+        });
       return [
         mode,
         {

@@ -324,7 +324,9 @@ async function main(): Promise<void> {
       for (const line of report.skipped) console.log(line);
       for (const c of report.cases) {
         const checks =
-          engine.name === 'openai' ? `, ${c.droppedUnsupported} dropped unsupported, ${c.problems} chunk(s) unusable` : '';
+          engine.name === 'openai'
+            ? `, ${c.droppedUnsupported} dropped unsupported, ${c.problems} chunk(s) unusable`
+            : '';
         console.log(`\n${c.name}: ${c.milliseconds.toFixed(1)} ms${checks}`);
         if (details)
           for (const line of [...c.missed.map((m) => `  missed  ${m}`), ...c.extra.map((e) => `  extra   ${e}`)])
@@ -332,7 +334,10 @@ async function main(): Promise<void> {
       }
     }
     if (!process.argv.includes('--no-public')) {
-      const asked = process.argv.find((a) => a.startsWith('--modes='))?.slice('--modes='.length).split(',');
+      const asked = process.argv
+        .find((a) => a.startsWith('--modes='))
+        ?.slice('--modes='.length)
+        .split(',');
       const modes = asked ? MODES.filter((m) => asked.includes(m)) : MODES;
       const report = await runPublicCorpus(join(__dirname, 'public'), { engine, extract, modes });
       console.log(
