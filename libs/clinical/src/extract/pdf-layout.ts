@@ -82,7 +82,9 @@ export function layoutText(pages: PageText[]): { page: number; text: string }[] 
       i = end;
       continue;
     }
-    emit(line.page, lineText(line));
+    // A bold line in the body's size: a sub-heading or a one-column table's header ("### Concerns").
+    const text = lineText(line);
+    emit(line.page, isSubheading(line, body) ? `### ${text}` : text);
     i++;
   }
   return pages
@@ -214,6 +216,17 @@ function isHeading(line: Line, body: number): boolean {
   return (line.bold && line.size >= body * 1.05) || line.size >= body * 1.3;
 }
 
+function isSubheading(line: Line, body: number): boolean {
+  const text = line.chunks[0]?.text ?? '';
+  return (
+    line.bold &&
+    line.chunks.length === 1 &&
+    Math.abs(line.size - body) <= body * 0.05 &&
+    text.split(/\s+/).length <= 8 &&
+    /[a-z]{3}/i.test(text)
+  );
+}
+
 const aligned = (x: number, anchors: number[]): boolean => anchors.some((a) => Math.abs(a - x) <= 2);
 
 /**
@@ -250,7 +263,13 @@ function tableEnd(lines: Line[], start: number, body: number): number {
     if (line.chunks.length >= 2) {
       // Bold cells under plain rows start another table, unless they repeat this one's header.
       if (line.bold && !previous.bold && lineText(line) !== lineText(first)) break;
-    } else if (anchors.length > 0 && !aligned(line.chunks[0]?.x0 ?? -1, anchors)) break;
+    } else if (
+      anchors.length > 0 &&
+      !aligned(line.chunks[0]?.x0 ?? -1, anchors) &&
+      // Close under the last line, it is more of that row (a cell listing codes line by line).
+      !(samePage && previous.y - line.y <= WRAP_PITCH * line.size && !line.bold)
+    )
+      break;
     for (const c of line.chunks) if (!aligned(c.x0, anchors)) anchors.push(c.x0);
   }
   // Two lines at least: a header and a row, or two rows.

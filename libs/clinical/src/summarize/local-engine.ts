@@ -181,7 +181,7 @@ export function readDocument(input: EngineInput): Doc {
   };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as Line;
-    const text = line.text.replace(/\u00a0/g, ' ').trim();
+    let text = line.text.replace(/\u00a0/g, ' ').trim();
     if (!text) {
       flush();
       continue;
@@ -198,6 +198,27 @@ export function readDocument(input: EngineInput): Doc {
       block.tableSeen = false;
       block.ignoreTable = false;
       continue;
+    }
+    // A sub-heading by its typography, or a table's caption ("Unresolved Problems" over its table):
+    // a heading when its name is known; otherwise only a label, never a fact.
+    const caption =
+      /^### \S/.test(text) ||
+      (wordCount(text) <= 6 &&
+        !TABLE_ROW.test(text) &&
+        TABLE_ROW.test(lines[index + 1]?.text.trim() ?? '') &&
+        TABLE_RULE.test(lines[index + 2]?.text.trim() ?? ''));
+    if (caption) {
+      const title = text.replace(/^###\s*/, '').replace(/:$/, '');
+      const kind = knownHeading(title);
+      if (kind) {
+        flush();
+        Object.assign(block, { kind, columns: null, lastMed: null, lastItemWords: 0, numbered: false });
+        delete block.vitalHeader;
+        continue;
+      }
+      if (/^###/.test(text) && !findConditions(title).length && !findDrugs(title).length) continue;
+      if (!/^###/.test(text)) continue;
+      text = title;
     }
     if (TABLE_ROW.test(text)) {
       flush();
@@ -300,6 +321,7 @@ const DOCUMENT_HEADINGS = new Map<string, BlockKind>([
   ['resolved concerns', 'past'],
   ['history of past illness', 'past'],
   ['health concerns', 'problems'],
+  ['unresolved problems', 'problems'],
   // Sections a summary does not list: their tables name places, people and payers.
   ...[
     'advance directives',
@@ -634,10 +656,12 @@ function readTableRow(doc: Doc, block: Block, line: Line, text: string, header: 
   if (first) {
     // A second table without a header in a section (the document's own details printed after the
     // last section), or one that lists the patient's or the document's details: not this section's list.
-    block.ignoreTable = (!!block.typed && !!block.tableSeen) || cells.slice(0, 2).some((c) => DOCUMENT_LABEL.test(c));
+    block.ignoreTable = !!block.typed && !!block.tableSeen;
     if (!block.tableSeen) block.columns = null;
     block.tableSeen = true;
   }
+  // The patient's or the document's details (the stylesheet's footer, printed right under the last section).
+  if (cells.slice(0, 2).some((c) => DOCUMENT_LABEL.test(c))) block.ignoreTable = true;
   // Planned care is not what the patient takes or has.
   if (block.ignoreTable || block.kind === 'skip' || block.kind === 'other' || block.kind === 'plan') return;
   if (!cells.some((c) => /[a-z0-9]/i.test(c))) return;
@@ -649,6 +673,10 @@ function readTableRow(doc: Doc, block: Block, line: Line, text: string, header: 
     const row = rowOf(block.columns, cells, null);
     if (/\b(refused|declined|not given|not administered|cancelled|deferred)\b/i.test(row.status ?? '')) return;
   }
+  // Problems in a table without a header row (preformatted notes, layout tables): its text is read as
+  // prose, for the conditions it names, not line by line as a list.
+  if (block.typed && !block.columns && (block.kind === 'problems' || block.kind === 'past'))
+    return readProse(doc, line, cells.filter(Boolean).join('. '), block.kind);
   // A header-less table of known columns ("Substance  Reaction") read as any other line.
   readContent(doc, block, line, cells.filter(Boolean).length >= 2 ? text : cells.filter(Boolean).join(' '), false);
 }
