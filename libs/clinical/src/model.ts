@@ -85,7 +85,9 @@ export interface ExtractedText {
   confidence?: number;
   /**
    * A structured record's section narrative whose entries were read as facts (C-CDA): kept as text,
-   * but engines do not read facts from it again (that listed each problem and drug twice).
+   * but engines do not read facts from it again (that listed each problem and drug twice). Also a
+   * section that holds none of the summary's facts (a plan, goals, encounters, a nullFlavor section):
+   * its table headings and rows are not conditions or medicines.
    */
   coveredByFacts?: boolean;
 }

@@ -319,6 +319,52 @@ describe('C-CDA import: every entry of the clinical sections', () => {
     });
   });
 
+  describe('sections that are not lists of facts', () => {
+    it("reads an encounter's diagnosis and a health concern's problem, not the tables of either", async () => {
+      const problemObservation = (code: string, name: string) =>
+        `<observation classCode="OBS" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.4"/>
+          <code code="282291009" codeSystem="2.16.840.1.113883.6.96"/><statusCode code="completed"/>
+          <effectiveTime><low value="20150622"/><high nullFlavor="UNK"/></effectiveTime>
+          <value xsi:type="CD" nullFlavor="OTH"><translation code="${code}" codeSystem="2.16.840.1.113883.6.90" displayName="${name}"/></value>
+        </observation>`;
+      const xml = ccdaAround(
+        `<component><section><templateId root="2.16.840.1.113883.10.20.22.2.22.1"/><code code="46240-8" codeSystem="2.16.840.1.113883.6.1"/><title>Encounters</title>
+          <text><table><thead><tr><th>Visit Date</th><th>Encounter Type</th></tr></thead><tbody><tr><td>2015-06-22</td><td>Office visit</td></tr></tbody></table></text>
+          <entry><encounter classCode="ENC" moodCode="EVN"><statusCode code="completed"/>
+            <entryRelationship typeCode="RSON"><act classCode="ACT" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.80"/>
+              <entryRelationship typeCode="SUBJ">${problemObservation('R50.9', 'Fever')}</entryRelationship>
+            </act></entryRelationship>
+            <entryRelationship typeCode="RSON"><act classCode="ACT" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.80"/>
+              <entryRelationship typeCode="SUBJ">${problemObservation('U07.1', 'COVID-19').replace('moodCode="EVN">', 'moodCode="EVN" negationInd="true">')}</entryRelationship>
+            </act></entryRelationship>
+          </encounter></entry></section></component>
+         <component><section><templateId root="2.16.840.1.113883.10.20.22.2.58"/><code code="75310-3" codeSystem="2.16.840.1.113883.6.1"/><title>Health Concerns</title>
+          <text><table><thead><tr><th>Health Concern Description</th><th>Date</th></tr></thead><tbody><tr><td>Chronic Sickness exhibited by patient</td><td>2015</td></tr></tbody></table></text>
+          <entry><act classCode="ACT" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.132"/><statusCode code="active"/>
+            <entryRelationship typeCode="REFR"><act classCode="ACT" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.80"/>
+              <entryRelationship typeCode="SUBJ">${problemObservation('D63.1', 'Anemia in chronic kidney disease')}</entryRelationship>
+            </act></entryRelationship>
+          </act></entry></section></component>
+         <component><section><templateId root="2.16.840.1.113883.10.20.22.2.10"/><code code="18776-5" codeSystem="2.16.840.1.113883.6.1"/><title>Plan of treatment</title>
+          <text><table><thead><tr><th>Planned Activity</th><th>Date</th></tr></thead><tbody><tr><td>Follow up in 2 weeks</td><td>2015-07-06</td></tr></tbody></table></text>
+         </section></component>`,
+      );
+      const part = await read(xml);
+      // Current: an observation's own "completed" status is not the problem's.
+      expect(part.facts.map((f) => [f.section, f.text, f.status])).toEqual([
+        ['current_conditions', 'Fever', 'unknown'],
+        ['current_conditions', 'Anemia in chronic kidney disease', 'unknown'],
+      ]);
+      expect(part.noneKnown).toEqual([]);
+      // Kept as text, but no engine reads "Visit Date" or "Health Concern Description" as a condition.
+      expect(part.texts.map((t) => [t.text.split('\n')[0], t.coveredByFacts])).toEqual([
+        ['Encounters', true],
+        ['Health Concerns', true],
+        ['Plan of treatment', true],
+      ]);
+    });
+  });
+
   describe('procedures', () => {
     it('lists procedures under Additional Categories as procedures, never as resolved past conditions', async () => {
       for (const [name, text, date] of [

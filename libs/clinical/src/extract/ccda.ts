@@ -12,7 +12,17 @@ import {
 import { emptyPart, UnreadableError, type ExtractContext, type PartialResult } from './types';
 import { attr, descendants, kid, kids, parseUntrustedXml, path, textOf, V3, XSI } from './xml';
 
-type Kind = 'problems' | 'past' | 'medications' | 'allergies' | 'immunizations' | 'procedures' | 'results' | 'vitals';
+type Kind =
+  | 'problems'
+  | 'past'
+  | 'medications'
+  | 'allergies'
+  | 'immunizations'
+  | 'procedures'
+  | 'results'
+  | 'vitals'
+  | 'diagnoses'
+  | 'no_facts';
 
 /** Sections by LOINC code, then by template (entries optional or required: same root). */
 const BY_LOINC: Record<string, Kind> = {
@@ -33,6 +43,25 @@ const BY_LOINC: Record<string, Kind> = {
   '75311-1': 'medications',
   '42346-7': 'medications',
   '11348-0': 'past',
+  // Encounters and health concerns: only the diagnoses (Problem Observations) inside their entries.
+  '46240-8': 'diagnoses',
+  '75310-3': 'diagnoses',
+  // Sections that hold none of the summary's facts (plans, goals, equipment, payers, instructions,
+  // drugs given during a visit...): their tables' headings and rows are not conditions or medicines.
+  '18776-5': 'no_facts',
+  '61146-7': 'no_facts',
+  '47420-5': 'no_facts',
+  '10190-7': 'no_facts',
+  '46264-8': 'no_facts',
+  '48768-6': 'no_facts',
+  '42348-3': 'no_facts',
+  '8653-8': 'no_facts',
+  '69730-0': 'no_facts',
+  '29549-3': 'no_facts',
+  '62387-6': 'no_facts',
+  '11383-7': 'no_facts',
+  '61144-2': 'no_facts',
+  '29762-2': 'no_facts',
 };
 const BY_TEMPLATE: Record<string, Kind> = {
   '2.16.840.1.113883.10.20.22.2.5': 'problems',
@@ -55,7 +84,28 @@ const BY_TEMPLATE: Record<string, Kind> = {
   '2.16.840.1.113883.10.20.22.2.11.1': 'medications',
   '2.16.840.1.113883.10.20.22.2.44': 'medications', // admission medications
   '2.16.840.1.113883.10.20.22.2.20': 'past', // history of past illness
+  '2.16.840.1.113883.10.20.22.2.22': 'diagnoses', // encounters
+  '2.16.840.1.113883.10.20.22.2.22.1': 'diagnoses',
+  '2.16.840.1.113883.10.20.22.2.58': 'diagnoses', // health concerns
+  '2.16.840.1.113883.10.20.22.2.10': 'no_facts', // plan of treatment
+  '2.16.840.1.113883.10.20.22.2.60': 'no_facts', // goals
+  '2.16.840.1.113883.10.20.22.2.14': 'no_facts', // functional status
+  '2.16.840.1.113883.10.20.22.2.56': 'no_facts', // mental status
+  '2.16.840.1.113883.10.20.22.2.23': 'no_facts', // medical equipment
+  '2.16.840.1.113883.10.20.22.2.18': 'no_facts', // payers
+  '2.16.840.1.113883.10.20.22.2.21': 'no_facts', // advance directives
+  '2.16.840.1.113883.10.20.22.2.21.1': 'no_facts',
+  '2.16.840.1.113883.10.20.22.2.41': 'no_facts', // hospital discharge instructions
+  '2.16.840.1.113883.10.20.22.2.45': 'no_facts', // instructions
+  '2.16.840.1.113883.10.20.22.2.38': 'no_facts', // medications administered
+  '2.16.840.1.113883.10.20.21.2.3': 'no_facts', // interventions
+  '2.16.840.1.113883.10.20.22.2.61': 'no_facts', // health status evaluations and outcomes
+  '2.16.840.1.113883.10.20.22.2.57': 'no_facts', // nutrition
+  '2.16.840.1.113883.10.20.22.2.17': 'no_facts', // social history
 };
+
+/** The Problem Observation template: a diagnosis wherever it is nested (encounter diagnoses, health concerns). */
+const PROBLEM_OBSERVATION = '2.16.840.1.113883.10.20.22.4.4';
 
 /** SNOMED CT codes that say "no known allergy" rather than naming one. */
 const NO_KNOWN_ALLERGY = new Set(['716186003', '409137002', '428607008', '429625007', '428197003']);
@@ -167,7 +217,10 @@ export function extractCcda(ctx: ExtractContext, xml: string): PartialResult {
     ) {
       part.noneKnown.push({ section: 'allergies', text: 'No known allergies', sources: [source(doc, narrative)] });
     }
-    if (text && (part.facts.length > before || part.noneKnown.length > noneBefore))
+    if (
+      text &&
+      (part.facts.length > before || part.noneKnown.length > noneBefore || kind === 'no_facts' || kind === 'diagnoses')
+    )
       Object.assign(text, { coveredByFacts: true });
   }
   ctx.logger.info('ccda_read', { facts: part.facts.length, sections: descendants(root, 'section').length });
@@ -314,6 +367,15 @@ function readEntry(doc: Doc, kind: Kind, entry: Element, part: PartialResult): v
   switch (kind) {
     case 'problems':
       return readProblem(doc, top, part, false);
+    case 'diagnoses':
+      // A negated diagnosis of a visit says nothing about the patient's other problems: skipped.
+      for (const obs of descendants(top, 'observation').filter(
+        (o) => !negated(o) && kids(o, 'templateId').some((t) => attr(t, 'root') === PROBLEM_OBSERVATION),
+      ))
+        readProblem(doc, obs, part, false);
+      return;
+    case 'no_facts':
+      return;
     case 'past':
       return readProblem(doc, top, part, true);
     case 'medications':
@@ -378,7 +440,8 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult, past: bool
           ? 'active'
           : 'unknown';
     if (status === 'unknown') {
-      const concernStatus = attr(kid(concern, 'statusCode'), 'code');
+      // A concern act's status (an observation's own statusCode is always "completed": it says nothing).
+      const concernStatus = concern.localName === 'act' ? attr(kid(concern, 'statusCode'), 'code') : undefined;
       if (end && isPast(end)) status = 'resolved';
       else if (concernStatus === 'completed' || concernStatus === 'aborted') status = 'resolved';
       else if (concernStatus === 'active' || concernStatus === 'suspended') status = 'active';
