@@ -89,6 +89,18 @@ describe('LocalEngine: tables and headings of a printed record', () => {
     expect(facts.map((f) => f.text)).toEqual(['Chronic kidney disease']);
   });
 
+  it('makes no medication of a row that says only how often', async () => {
+    const { facts } = await read([
+      '## Medications',
+      '| Medication | Start Date | Instructions |',
+      '| --- | --- | --- |',
+      '| 2 times per day | June 24th, 2015 |  |',
+      '| At Bedtime |  |  |',
+      '| Lisinopril 10 MG Oral Tablet | June 24th, 2015 | Daily |',
+    ]);
+    expect(texts(facts, 'medications')).toEqual([expect.stringMatching(/^Lisinopril 10 mg/)]);
+  });
+
   it('does not list a refused vaccine as given', async () => {
     const { facts } = await read([
       '## Immunizations',

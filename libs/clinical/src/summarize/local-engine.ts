@@ -885,6 +885,9 @@ function readDated(
   }
 }
 
+const ONLY_A_FREQUENCY =
+  /^((as needed|daily|at bedtime|bedtime|once|twice|weekly|monthly|nightly|prn|every (day|week|month|morning|evening|night|other day|\d+ (hours?|days?|weeks?)))|((\d+(-\d+)?|one|two|three|four) times (per |a )?(day|daily|week|weekly)))(\s+(as needed|daily))?\.?$/i;
+
 function readMedication(doc: Doc, block: Block, line: Line, text: string, row: Row | null, cells: string[]): void {
   const item = stripBullet(text);
   if (NONE_MEDS.test(item)) return addNoneKnown(doc, line, 'medications', displayCase(item.replace(/\.$/, '')));
@@ -905,6 +908,8 @@ function readMedication(doc: Doc, block: Block, line: Line, text: string, row: R
   if (/\b(reviewed|reconciled|verified)\b/i.test(item) && wordCount(item) <= 8) return;
   let medText = item;
   let stoppedByStatus = false;
+  // A line or a row's medication cell holding only how often ("2 times per day", "At Bedtime") names no drug.
+  if (ONLY_A_FREQUENCY.test((row?.name ?? item).trim())) return;
   if (row?.name) {
     medText = [row.name, row.dose, row.route, row.frequency].filter(Boolean).join(' ');
     stoppedByStatus =
