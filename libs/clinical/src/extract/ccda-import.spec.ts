@@ -120,6 +120,20 @@ describe('C-CDA import: every entry of the clinical sections', () => {
       });
     });
 
+    it("does not put a package's NDC name before the drug's own name", async () => {
+      const xml = section(
+        '10160-0',
+        '',
+        `<entry><substanceAdministration classCode="SBADM" moodCode="INT"><statusCode code="active"/>
+          <consumable><manufacturedProduct><manufacturedMaterial>
+            <code code="274783" codeSystem="2.16.840.1.113883.6.88" displayName="insulin glargine">
+              <translation code="0088-2220-33" codeSystem="2.16.840.1.113883.6.69" displayName="LANTUS 100 UNIT/ML VIAL"/>
+            </code>
+          </manufacturedMaterial></manufacturedProduct></consumable></substanceAdministration></entry>`,
+      );
+      expect((await read(xml)).facts).toEqual([expect.objectContaining({ text: 'insulin glargine' })]);
+    });
+
     it('names a brand whose code has a nullFlavor by its translation', async () => {
       const xml = section(
         '10160-0',

@@ -292,8 +292,11 @@ function concept(doc: Doc, el: Element | undefined, kind?: 'drug' | 'lab'): { co
     .sort((a, b) => rank(systemFromOid(attr(a, 'codeSystem'))) - rank(systemFromOid(attr(b, 'codeSystem'))))
     .map((t) => (attr(t, 'displayName') as string).trim());
   let text = own || translated[0] || originalText;
-  if (kind === 'drug' && own && translated[0]) {
-    const generic = translated[0];
+  // The generic name: an RxNorm or SNOMED CT translation's (an NDC's names a package, often by brand).
+  const generic = translations
+    .filter((t) => ['RxNorm', 'SNOMED CT'].includes(systemFromOid(attr(t, 'codeSystem'))) && attr(t, 'displayName'))
+    .map((t) => (attr(t, 'displayName') as string).trim())[0];
+  if (kind === 'drug' && own && generic) {
     const first = generic.toLowerCase().split(/[\s,]+/)[0] ?? '';
     // "Lantus" with a translation "insulin glargine 100 UNT/ML": the generic leads, the brand stays.
     if (first.length > 2 && !own.toLowerCase().includes(first)) text = `${generic} (${own})`;
