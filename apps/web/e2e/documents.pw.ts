@@ -182,6 +182,9 @@ test('preview: the image and the PDF in the page; the QR code modal and its PNG'
 
   await page.getByRole('button', { name: 'QR Code' }).click();
   await expect(dialog.getByRole('heading', { name: 'Your QR Code' })).toBeVisible();
+  // Nothing confirmed yet (issue 26): the dialog leads to the review first; the QR comes when asked anyway.
+  await expect(dialog.getByTestId('qr-review-first')).toContainText('You have not reviewed your summary yet.');
+  await dialog.getByRole('button', { name: 'Show the QR code anyway' }).click();
   const qr = dialog.getByRole('img', { name: 'QR code of your summary link' });
   await expect(qr.locator('path')).toHaveAttribute('d', /^M\d+ \d+h1v1h-1z/);
   await expect(qr).toHaveAttribute('width', '200');
