@@ -44,6 +44,7 @@ describe('LocalEngine: tables and headings of a printed record', () => {
       '| --- | --- | --- |',
       '| Essential hypertension | 03/02/2015 | Active |',
       '| Acute bronchitis | 01/05/2019 | Resolved |',
+      '| Overweight | 12/31/2006 | Suspended |',
     ]);
     expect(facts.find((f) => /hypertension/i.test(f.text))).toMatchObject({
       section: 'current_conditions',
@@ -54,7 +55,8 @@ describe('LocalEngine: tables and headings of a printed record', () => {
       section: 'past_history',
       status: 'resolved',
     });
-    expect(facts).toHaveLength(2);
+    expect(facts.find((f) => f.text === 'Overweight')).toMatchObject({ section: 'past_history' });
+    expect(facts).toHaveLength(3);
   });
 
   it('makes no fact of a sub-heading or a table caption, and a known one opens its section', async () => {

@@ -192,7 +192,10 @@ export function readDocument(input: EngineInput): Doc {
     if (/^## \S/.test(text)) {
       flush();
       const title = text.slice(3).trim();
-      const kind = knownHeading(title) ?? knownHeading(title.replace(/\s+section$/i, '')) ?? 'other';
+      const kind =
+        knownHeading(title) ??
+        knownHeading(title.replace(/\s+section$/i, '')) ??
+        (/\b(past|previous|prior) (medical|illness|history)|\bhistory of past\b/i.test(title) ? 'past' : 'other');
       Object.assign(block, { kind, columns: null, lastMed: null, lastItemWords: 0, numbered: false, typed: true });
       delete block.vitalHeader;
       block.tableSeen = false;
@@ -736,7 +739,13 @@ function readConditions(
       kind,
       line,
       row.name,
-      [row.status, row.start && `since ${row.start}`, row.end && `resolved ${row.end}`, row.code && `(${row.code})`]
+      [
+        // A status column saying the problem is over ("Completed", "Suspended") makes it past history.
+        row.status && /\b(completed|suspended|ended|former|past|aborted)\b/i.test(row.status) ? 'inactive' : row.status,
+        row.start && `since ${row.start}`,
+        row.end && `resolved ${row.end}`,
+        row.code && `(${row.code})`,
+      ]
         .filter(Boolean)
         .join(' '),
     );
