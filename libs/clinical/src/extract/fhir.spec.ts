@@ -121,6 +121,25 @@ describe('FHIR R4', () => {
     ]);
   });
 
+  it('reads an IPS "no known procedures" as neither a procedure nor an empty past medical history', async () => {
+    const procedure = {
+      resourceType: 'Procedure',
+      status: 'completed',
+      code: {
+        coding: [
+          {
+            system: 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips',
+            code: 'no-known-procedures',
+            display: 'No known procedures',
+          },
+        ],
+      },
+    };
+    const part = await read(JSON.stringify(procedure));
+    expect(part.facts).toEqual([]);
+    expect(part.noneKnown).toEqual([]);
+  });
+
   it("shows a lab Observation coded by LOINC's fully specified name as the test a doctor reads", async () => {
     const observation = {
       resourceType: 'Observation',

@@ -51,7 +51,6 @@ const NONE_KNOWN: Record<string, { section: SectionKey; text: string }> = {
   'no-known-medication-allergies': { section: 'allergies', text: 'No known medication allergies' },
   'no-known-medications': { section: 'medications', text: 'No known medications' },
   'no-known-problems': { section: 'current_conditions', text: 'No known problems' },
-  'no-known-procedures': { section: 'past_history', text: 'No known procedures' },
   '716186003': { section: 'allergies', text: 'No known allergies' },
   '409137002': { section: 'allergies', text: 'No known drug allergies' },
   '428607008': { section: 'allergies', text: 'No known environmental allergies' },
@@ -245,6 +244,9 @@ function readResource(r: Reader, res: Json): void {
     }
     case 'Procedure': {
       if (['not-done', 'entered-in-error', 'preparation'].includes(str(res.status) ?? '')) return;
+      // "No known procedures" says nothing of past illnesses (nor of the other additional facts): not
+      // a none-known statement of any section, and no procedure.
+      if (arr(obj(res.code)?.coding).some((c) => str(obj(c)?.code) === 'no-known-procedures')) return;
       const none = noneKnownOf(res.code);
       if (none) return noneKnown(r, none);
       const { code, text } = concept(res.code);
