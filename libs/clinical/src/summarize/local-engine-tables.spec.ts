@@ -71,11 +71,14 @@ describe('LocalEngine: tables and headings of a printed record', () => {
       'Documented hypertension problem',
       '### Allergies',
       'Latex - rash',
+      '### Medications: lisinopril 10 mg daily',
     ]);
     const all = facts.map((f) => f.text);
     expect(all).not.toContain('Unresolved Problems');
     expect(all).not.toContain('Concerns');
     expect(texts(facts, 'allergies')).toEqual(['Latex']);
+    // A bold line with content after its label is read.
+    expect(texts(facts, 'medications')).toEqual([expect.stringMatching(/^Lisinopril 10 mg/)]);
     expect(texts(facts, 'current_conditions')).toContain('Severe hypothyroidism');
   });
 

@@ -219,8 +219,10 @@ export function readDocument(input: EngineInput): Doc {
         delete block.vitalHeader;
         continue;
       }
-      if (/^###/.test(text) && !findConditions(title).length && !findDrugs(title).length) continue;
       if (!/^###/.test(text)) continue;
+      // A bold line with content ("Allergies: penicillin", a bold problem) is read as it is written.
+      const labelled = detectHeading(title, block.kind)?.rest;
+      if (!labelled && !findConditions(title).length && !findDrugs(title).length) continue;
       text = title;
     }
     if (TABLE_ROW.test(text)) {
