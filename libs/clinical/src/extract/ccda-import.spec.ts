@@ -178,11 +178,12 @@ describe('C-CDA import: every entry of the clinical sections', () => {
       ]);
     });
 
-    it("reads HL7's insulin at bedtime by its RxNorm name", async () => {
+    it("reads HL7's insulin at bedtime by its RxNorm name, its route in plain words", async () => {
       const part = await read(hl7Example('med-insulin-glargine'));
       expect(part.facts).toEqual([
         expect.objectContaining({
           text: '3 ML insulin glargine 100 UNT/ML Pen Injector [Lantus]',
+          details: expect.objectContaining({ route: 'Subcutaneous' }),
           code: expect.objectContaining({ system: 'RxNorm', code: '847232' }),
           status: 'active',
         }),
@@ -454,6 +455,8 @@ describe('C-CDA import: every entry of the clinical sections', () => {
         'Creatinine [Mass/volume] in Serum or Plasma',
       );
       expect(readableLabName('TSH')).toBe('TSH');
+      expect(readableLabName('BP SYSTOLIC')).toBe('BP systolic');
+      expect(readableLabName('SPO2 PULSE OXIMETRY')).toBe('SpO2 pulse oximetry');
     });
   });
 });

@@ -509,7 +509,8 @@ function readMedication(doc: Doc, sa: Element, part: PartialResult): void {
     details.dose = [attr(dose, 'value'), attr(dose, 'unit') === '1' ? '' : attr(dose, 'unit')]
       .filter(Boolean)
       .join(' ');
-  const route = attr(kid(sa, 'routeCode'), 'displayName');
+  // NCI Thesaurus route names: "Oral Route of Administration" -> "Oral".
+  const route = attr(kid(sa, 'routeCode'), 'displayName')?.replace(/\s+route of administration$/i, '');
   if (route) details.route = route;
   const every = kid(period, 'period');
   if (attr(every, 'value')) details.frequency = `every ${attr(every, 'value')} ${attr(every, 'unit') ?? ''}`.trim();

@@ -69,11 +69,18 @@ export function withoutUndefined<T extends object>(value: T): T {
 
 // Lab abbreviations kept in capitals when a shouting name is brought to ordinary case.
 const LAB_ABBREVIATIONS = new Set(
-  'ABO ALT AST ALP BUN CBC CK CO2 CRP DNA ESR GFR HBSAG HCG HCT HCV HDL HGB HIV HLA HPV IGA IGE IGG IGM INR LDH LDL MCH MCHC MCV MPV NT PSA PT PTT RBC RDW RNA RSV SARS T3 T4 TSH VLDL WBC'.split(
+  'ABO ALT AST ALP BMI BP BUN CBC CK CO2 CRP DNA ESR GFR HBSAG HCG HCT HCV HDL HGB HIV HLA HPV HR IGA IGE IGG IGM INR LDH LDL MCH MCHC MCV MPV NT O2 PSA PT PTT RBC RDW RNA RR RSV SARS T3 T4 TSH VLDL WBC'.split(
     ' ',
   ),
 );
-const LAB_SPECIAL: Record<string, string> = { a1c: 'A1c', ph: 'pH', egfr: 'eGFR', pco2: 'pCO2', po2: 'pO2' };
+const LAB_SPECIAL: Record<string, string> = {
+  a1c: 'A1c',
+  ph: 'pH',
+  egfr: 'eGFR',
+  pco2: 'pCO2',
+  po2: 'pO2',
+  spo2: 'SpO2',
+};
 
 /**
  * A lab test's name as a doctor reads it. A LOINC fully specified name gives only its component
