@@ -69,6 +69,8 @@ describe('LocalEngine: tables and headings of a printed record', () => {
       '## Health Concerns',
       '### Concerns',
       'Documented hypertension problem',
+      '### Patient priority:',
+      'high priority',
       '### Allergies',
       'Latex - rash',
       '### Medications: lisinopril 10 mg daily',
@@ -76,6 +78,7 @@ describe('LocalEngine: tables and headings of a printed record', () => {
     const all = facts.map((f) => f.text);
     expect(all).not.toContain('Unresolved Problems');
     expect(all).not.toContain('Concerns');
+    expect(all.join('|')).not.toMatch(/priority/i);
     expect(texts(facts, 'allergies')).toEqual(['Latex']);
     // A bold line with content after its label is read.
     expect(texts(facts, 'medications')).toEqual([expect.stringMatching(/^Lisinopril 10 mg/)]);

@@ -222,7 +222,14 @@ export function readDocument(input: EngineInput): Doc {
       if (!/^###/.test(text)) continue;
       // A bold line with content ("Allergies: penicillin", a bold problem) is read as it is written.
       const labelled = detectHeading(title, block.kind)?.rest;
-      if (!labelled && !findConditions(title).length && !findDrugs(title).length) continue;
+      if (!labelled && !findConditions(title).length && !findDrugs(title).length) {
+        // A label ("Patient priority:") ends the list above it: what follows is its value.
+        if (/:$/.test(text)) {
+          flush();
+          Object.assign(block, { kind: 'other', columns: null, lastMed: null, lastItemWords: 0, numbered: false });
+        }
+        continue;
+      }
       text = title;
     }
     if (TABLE_ROW.test(text)) {
