@@ -133,6 +133,34 @@ describe('the summary page', () => {
     expect(card('Medications').querySelector('svg')).not.toBeNull();
   });
 
+  it('lists procedures under Additional Categories, with their date and no "resolved" (issue 26)', async () => {
+    const withProcedures = summary();
+    const additional = withProcedures.sections.find((s) => s.key === 'additional');
+    if (!additional) throw new Error('the summary has Additional Categories');
+    Object.assign(additional, {
+      state: 'facts',
+      facts: [
+        fact({
+          id: 'f-ecg',
+          text: '12 lead electrocardiogram',
+          category: 'procedure',
+          status: null,
+          onset: '2014-10-01',
+        }),
+      ],
+    });
+    show({ 'GET /api/summary/': () => ({ body: [withProcedures] }) });
+    await screen.findByRole('heading', { level: 1, name: 'Patient Summary' });
+    const extra = card('Additional Categories');
+    expect(within(extra).getByText('12 lead electrocardiogram')).toBeInTheDocument();
+    expect(extra).toHaveTextContent('2014-10-01');
+    expect(extra).not.toHaveTextContent(/resolved/i);
+    expect(
+      within(extra).getByText('Procedures and operations, vaccinations, test results, vital signs and other notes'),
+    ).toBeInTheDocument();
+    expect(card('Past Medical History')).not.toHaveTextContent('electrocardiogram');
+  });
+
   it('gives an unknown section the general description', async () => {
     show({
       'GET /api/summary/': () => ({

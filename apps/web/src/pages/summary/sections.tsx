@@ -29,10 +29,13 @@ interface SectionLook {
 /** Each known section's icon and description (spec section 2); any other title is general information. */
 const LOOKS: Record<SectionKey, SectionLook> = {
   current_conditions: { icon: 'conditions', description: 'Health problems you are living with now' },
-  past_history: { icon: 'history', description: 'Illnesses, operations and conditions from the past' },
+  past_history: { icon: 'history', description: 'Illnesses and conditions from the past' },
   medications: { icon: 'medications', description: 'Medicines you take, with dose and how often' },
   allergies: { icon: 'allergies', description: 'Allergies and reactions to medicines, foods or other things' },
-  additional: { icon: 'additional', description: 'Vaccinations, test results, vital signs and other notes' },
+  additional: {
+    icon: 'additional',
+    description: 'Procedures and operations, vaccinations, test results, vital signs and other notes',
+  },
 };
 
 const TITLES: Record<string, SectionKey> = {
