@@ -275,6 +275,21 @@ describe('C-CDA import: every entry of the clinical sections', () => {
       ]);
     });
 
+    it('files a problem whose concern is suspended or completed under past history', async () => {
+      const value =
+        '<value xsi:type="CD" code="238131007" codeSystem="2.16.840.1.113883.6.96" displayName="Overweight"/>';
+      for (const concern of ['suspended', 'completed']) {
+        const xml = section(
+          '11450-4',
+          '',
+          problem(value).replace('<statusCode code="active"/>', `<statusCode code="${concern}"/>`),
+        );
+        expect((await read(xml)).facts).toEqual([
+          expect.objectContaining({ section: 'past_history', text: 'Overweight', status: 'resolved' }),
+        ]);
+      }
+    });
+
     it('keeps a problem whose end date is still to come current', async () => {
       const xml = section(
         '11450-4',

@@ -446,8 +446,11 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult, past: bool
       // A concern act's status (an observation's own statusCode is always "completed": it says nothing).
       const concernStatus = concern.localName === 'act' ? attr(kid(concern, 'statusCode'), 'code') : undefined;
       if (end && isPast(end)) status = 'resolved';
-      else if (concernStatus === 'completed' || concernStatus === 'aborted') status = 'resolved';
-      else if (concernStatus === 'active' || concernStatus === 'suspended') status = 'active';
+      // A concern no longer followed (completed, aborted, suspended) is past history, as a printed
+      // record's "Suspended" status column is read.
+      else if (concernStatus === 'completed' || concernStatus === 'aborted' || concernStatus === 'suspended')
+        status = 'resolved';
+      else if (concernStatus === 'active') status = 'active';
     }
     const stated = !!statusText && status !== 'unknown';
     if (past && !stated) status = end && isPast(end) ? 'resolved' : 'unknown';
