@@ -129,7 +129,9 @@ describe('the public corpus', () => {
       expect(existsSync(join(PUBLIC, c.case, c.file))).toBe(true);
       expect(existsSync(join(PUBLIC, c.case, 'expected.json'))).toBe(true);
       if (c.file.endsWith('.xml')) expect(existsSync(join(PUBLIC, c.case, c.pdf ?? ''))).toBe(true);
-      expect(c.repository).not.toMatch(/held-out set/i); // the held-out evaluation set stays out
+      // Only HL7's published examples (or a fork carrying them): no EHR vendor's sample, so nothing can
+      // overlap with the held-out evaluation set of vendors' records kept outside the repository.
+      expect(c.repository).toMatch(/^HL7\//);
       expect(c.licence).toBeTruthy();
     }
   });
@@ -141,7 +143,7 @@ describe('the public corpus', () => {
     const report = await runPublicCorpus(PUBLIC, { extract });
     console.log(formatPublicTable(report));
     expect(report.skipped).toEqual([]);
-    expect(report.totals.pdf.documents).toBeGreaterThanOrEqual(10);
+    expect(report.totals.pdf.documents).toBeGreaterThanOrEqual(5);
     expect(report.totals.xml.documents).toBe(report.totals.pdf.documents);
     expect(report.totals.fhir.documents).toBeGreaterThanOrEqual(2);
     for (const mode of ['pdf', 'xml', 'fhir'] as const) {
