@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
-import { checkScreen, codeFor, newEmail, logIn as signIn, accessToken as apiToken } from './support/helpers';
+import { checkScreen, codeFor, newEmail, logIn as signIn, accessToken as apiToken, textPdf } from './support/helpers';
 
 /**
  * The summary page (issue 14) in the browser, against the real product. The sample and the
@@ -15,28 +15,6 @@ const email = newEmail('summary');
 const password = 'Correct-Horse-7-Battery';
 let userId = '';
 let serviceMissing = false;
-
-/** A one-page PDF with a line of real text (so the summary has something to read). */
-function textPdf(line: string): Buffer {
-  const stream = `BT /F1 12 Tf 72 720 Td (${line}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 const accessToken = (request: APIRequestContext) => apiToken(request, email, password);
 
