@@ -21,7 +21,7 @@ import { LocalEngine } from '../src/summarize/local-engine';
 import { mergeFacts } from '../src/summarize/merge';
 import { buildSummary } from '../src/summarize/render';
 import { normaliseKey } from '../src/summarize/text';
-import { keysMatch, matchKey, type ExpectedCase, type ExpectedItem, type Extractor } from './run';
+import { caseNames, keysMatch, matchKey, readExpected, type ExpectedCase, type ExpectedItem, type Extractor } from './run';
 
 export const MODES = ['pdf', 'xml', 'fhir'] as const;
 export type Mode = (typeof MODES)[number];
@@ -330,18 +330,9 @@ export async function runPublicCorpus(dir: string, options: PublicOptions): Prom
   const uploadedAt = options.uploadedAt ?? '2025-01-01T00:00:00.000Z';
   const cases: PublicCaseResult[] = [];
   const skipped: string[] = [];
-  const names = (await readdir(dir, { withFileTypes: true }))
-    .filter((e) => e.isDirectory() && (!options.cases || options.cases.includes(e.name)))
-    .map((e) => e.name)
-    .sort();
-  for (const name of names) {
-    let expected: ExpectedCase;
-    try {
-      expected = JSON.parse(await readFile(join(dir, name, 'expected.json'), 'utf8')) as ExpectedCase;
-    } catch {
-      skipped.push(`skipped case ${name}: no readable expected.json`);
-      continue;
-    }
+  for (const name of await caseNames(dir, options.cases)) {
+    const expected = await readExpected(dir, name, skipped);
+    if (!expected) continue;
     const files = (await readdir(join(dir, name))).filter((f) => f !== 'expected.json' && !f.startsWith('.')).sort();
     // The people and places of the document, from its structured original (the PDF's C-CDA).
     const original = files.find((f) => modeOf(f) === 'xml' || modeOf(f) === 'fhir');

@@ -180,6 +180,24 @@ function scoreSection(
   return counts;
 }
 
+/** The case folders of a corpus, by name (optionally only those named). */
+export async function caseNames(dir: string, only?: string[]): Promise<string[]> {
+  return (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && (!only || only.includes(e.name)))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** A case's truth (expected.json), or null with the reason added to `skipped`. */
+export async function readExpected(dir: string, name: string, skipped: string[]): Promise<ExpectedCase | null> {
+  try {
+    return JSON.parse(await readFile(join(dir, name, 'expected.json'), 'utf8')) as ExpectedCase;
+  } catch {
+    skipped.push(`skipped case ${name}: no readable expected.json`);
+    return null;
+  }
+}
+
 export async function readCase(dir: string, name: string, options: QualityOptions, skipped: string[]): Promise<EngineInput[]> {
   const uploadedAt = options.uploadedAt ?? '2025-01-01T00:00:00.000Z';
   const inputs: EngineInput[] = [];
@@ -217,18 +235,9 @@ export async function runQuality(dir: string, options: QualityOptions = {}): Pro
   const engine: SummaryEngine = options.engine ?? new LocalEngine();
   const skipped: string[] = [];
   const cases: CaseResult[] = [];
-  const entries = (await readdir(dir, { withFileTypes: true }))
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort();
-  for (const name of entries) {
-    let expected: ExpectedCase;
-    try {
-      expected = JSON.parse(await readFile(join(dir, name, 'expected.json'), 'utf8')) as ExpectedCase;
-    } catch {
-      skipped.push(`skipped case ${name}: no readable expected.json`);
-      continue;
-    }
+  for (const name of await caseNames(dir)) {
+    const expected = await readExpected(dir, name, skipped);
+    if (!expected) continue;
     const inputs = await readCase(dir, name, options, skipped);
     const started = performance.now();
     const read = await engine.read(inputs);
