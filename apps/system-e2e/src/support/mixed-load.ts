@@ -36,7 +36,10 @@ export class MixedLoad {
   private readonly inFlight = new Set<Promise<void>>();
   private next = 0;
 
-  /** Documents the load deleted (answered 2xx): no longer expected in the lists. */
+  /**
+   * Documents the load deleted (answered 2xx), or asked to delete and got no answer (the client's
+   * time-out or a reset: the server may have done it): no longer expected in the lists.
+   */
   readonly deleted = new Set<string>();
   private readonly kept = new Map<number, string[]>();
 
@@ -64,10 +67,14 @@ export class MixedLoad {
     }, 1000 / this.options.perSecond);
   }
 
-  /** Stops starting requests and waits for the ones under way (each ends by its time-out at worst). */
+  /**
+   * Stops starting requests and waits for the ones under way (each ends by its time-out at worst).
+   * Loops: an upload that finishes while we wait may start a delete (see keep()), which must be
+   * awaited too, or the checks run while it is still changing the patient's list.
+   */
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await Promise.all([...this.inFlight]);
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
   since(at: number, until = Infinity): Outcome[] {
@@ -120,6 +127,7 @@ export class MixedLoad {
         this.deleted.add(outcome.documentId);
       }
     } catch (error) {
+      if (op === 'delete' && documentId) this.deleted.add(documentId);
       // fetch's "fetch failed" says little; its cause names what happened (ECONNREFUSED, a reset, ...).
       // Duck-typed: the error comes from Node's realm, not the test environment's (instanceof fails).
       const { name, message, cause } = (error ?? {}) as { name?: string; message?: string; cause?: { code?: string; message?: string } };
