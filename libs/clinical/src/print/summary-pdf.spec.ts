@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { SummaryItem } from '@medfolio/contracts';
 import { extractDocument } from '../extract/extract';
 import { corpusSummaries } from '../fhir/testing/corpus';
-import { printable, summaryPdfFilename, summaryToPdf } from './summary-pdf';
+import { formatBirthDate, printable, summaryPdfFilename, summaryToPdf } from './summary-pdf';
 
 let corpus: Map<string, SummaryItem>;
 let dir: string;
@@ -46,7 +46,13 @@ describe('summaryToPdf', () => {
   it('prints a corpus summary on one A4 and one Letter page with its facts, the link and its expiry', async () => {
     const summary = corpus.get('discharge-summary') as SummaryItem;
     const a4 = await readBack(
-      await summaryToPdf(summary, { size: 'a4', qrText: QR, link, patientName: 'Ada Example' }),
+      await summaryToPdf(summary, {
+        size: 'a4',
+        qrText: QR,
+        link,
+        patientName: 'Ada Example',
+        patientBirthDate: '1961-03-07',
+      }),
     );
     expect(a4.size).toEqual({ width: 595.28, height: 841.89 });
     expect(a4.pages).toHaveLength(1);
@@ -54,6 +60,7 @@ describe('summaryToPdf', () => {
     for (const expected of [
       'Patient Summary',
       'Ada Example',
+      'Date of birth: 7 March 1961',
       'Current Medical Conditions',
       'Atrial fibrillation',
       'Medications',
@@ -73,6 +80,7 @@ describe('summaryToPdf', () => {
     expect(letter.size).toEqual({ width: 612, height: 792 });
     expect(letter.pages).toHaveLength(1);
     expect(letter.pages[0]).toContain('Link does not expire');
+    expect(letter.pages[0]).not.toContain('Date of birth');
   });
 
   it('fits every corpus summary on one page, says "None known" and "Not recorded", and leaves hidden facts out', async () => {
@@ -114,6 +122,11 @@ describe('summaryToPdf', () => {
 
   it('prints characters the PDF fonts lack as plain equivalents, and names the file without ids', () => {
     expect(printable('Temp 38 °C – “high” ≥ 38 → see note ✓ 肺炎')).toBe('Temp 38 °C – “high” >= 38 -> see note ? ??');
+    expect([formatBirthDate('1961-03-07'), formatBirthDate('1961-03'), formatBirthDate('1961')]).toEqual([
+      '7 March 1961',
+      'March 1961',
+      '1961',
+    ]);
     expect(summaryPdfFilename('letter', new Date('2026-11-24T10:00:00Z'))).toBe(
       'Medfolio_summary_2026-11-24_letter.pdf',
     );

@@ -17,6 +17,8 @@ export interface SummaryPdfOptions {
   link?: { label: string; expiresAt: Date | null } | null;
   /** The patient's name, when known. */
   patientName?: string | null;
+  /** The patient's date of birth (ISO `YYYY-MM-DD`, or a partial `YYYY`/`YYYY-MM`), when known. */
+  patientBirthDate?: string | null;
   /** Printed as the date of the page; default now. */
   now?: Date;
   brand?: string;
@@ -54,6 +56,19 @@ export function printable(text: string): string {
 
 function formatDate(date: Date): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** A FHIR-style date (YYYY, YYYY-MM or YYYY-MM-DD, maybe with a time) as printed; anything else as given. */
+export function formatBirthDate(value: string): string {
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?/.exec(value.trim());
+  if (!match) return printable(value);
+  const [, year, month, day] = match;
+  if (day) return formatDate(new Date(`${year}-${month}-${day}T00:00:00Z`));
+  if (month)
+    return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${year}-${month}-01T00:00:00Z`),
+    );
+  return year ?? value;
 }
 
 function formatDateTime(date: Date): string {
@@ -187,6 +202,11 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
   doc.moveDown(0.2);
   if (options.patientName)
     doc.font('Helvetica').fontSize(12).text(printable(options.patientName), { width: headerTextWidth });
+  if (options.patientBirthDate)
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Date of birth: ${formatBirthDate(options.patientBirthDate)}`, { width: headerTextWidth });
   doc
     .font('Helvetica')
     .fontSize(9)
