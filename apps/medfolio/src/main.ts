@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import type { CommonConfig } from '@medfolio/config';
+import { publicBaseUrlOf, writesLinks, type CommonConfig } from '@medfolio/config';
 import { createRpcClient, rpcServerStrategy, type EventBus } from '@medfolio/messaging';
 import { EmbeddedPostgres } from '@medfolio/persistence';
 import { createEventBus, createServiceHttpApp, loadConfigOrExit, tuneGarbageCollector } from '@medfolio/runtime';
@@ -12,8 +12,6 @@ import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { createGatewayApp, GatewayConfig } from '@medfolio/gateway-app';
 import { IDENTITY_SERVICE } from '@medfolio/identity-app';
 import { NOTIFICATIONS_SERVICE } from '@medfolio/notifications-app';
-import { SUMMARY_SERVICE } from '@medfolio/summary-app';
-import { WALLET_SERVICE } from '@medfolio/wallet-app';
 import { EMBEDDED_SERVICES } from './services';
 import { checkStartOrder, tellInternalUrl } from './internal-http';
 import { devMailKey, embeddedListenHost, exposedDevMailWarning } from './listen-host';
@@ -26,6 +24,12 @@ class Configs {
     const config = loadConfigOrExit(service.config);
     this.loaded.set(service, config);
     return config;
+  }
+
+  /** The base URL of every link, for every service whose config writes links (WithPublicUrl). */
+  useLinkBase(url: string): string {
+    for (const config of this.loaded.values()) if (writesLinks(config)) config.publicBaseUrl = url;
+    return url;
   }
 
   of<C extends CommonConfig>(service: EmbeddableService<C>): C {
@@ -66,6 +70,13 @@ async function main(): Promise<void> {
   // The web app's Google button uses the first Google client id identity accepts, unless set apart.
   gatewayConfig.googleWebClientId ??= identityConfig.googleClientIds?.split(',')[0]?.trim() || undefined;
 
+  // Every link any service writes (e-mails, referral and share links, SHL payloads and file
+  // locations, the wallet pass's web service) starts with one base URL: PUBLIC_BASE_URL, else where
+  // this process listens. Set before the services start (outboxes may send mail at once), and again
+  // once the gateway listens, when PORT=0 has picked the port.
+  const host = embeddedListenHost(process.env);
+  configs.useLinkBase(publicBaseUrlOf(process.env, { host, port: gatewayConfig.port }));
+
   const eventBus: EventBus = await createEventBus(gatewayConfig, 'medfolio');
   const running: INestApplicationContext[] = [];
   for (const service of EMBEDDED_SERVICES) {
@@ -100,17 +111,11 @@ async function main(): Promise<void> {
   // The dev mailbox answers only requests that present this run's secret (printed below).
   const mailKey = devMail ? devMailKey(process.env) : null;
   const gateway = await createGatewayApp({ config: gatewayConfig, rpc, eventBus, localJwks, devMailKey: mailKey });
-  const host = embeddedListenHost(process.env);
   await gateway.listen({ port: gatewayConfig.port, host });
   const address = gateway.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : gatewayConfig.port;
-  // Links in e-mails (password reset) point at this run's web app unless PUBLIC_BASE_URL says otherwise.
-  // So do share links' URLs (the summary service makes them), and the wallet pass's web service URL.
-  if (!process.env['PUBLIC_BASE_URL']) {
-    identityConfig.publicBaseUrl = `http://localhost:${port}`;
-    configs.of(SUMMARY_SERVICE).publicBaseUrl = `http://localhost:${port}`;
-    if (EMBEDDED_SERVICES.includes(WALLET_SERVICE)) configs.of(WALLET_SERVICE).publicBaseUrl = `http://localhost:${port}`;
-  }
+  // Now the port is known even when PORT=0 asked for any free one.
+  const linkBase = configs.useLinkBase(publicBaseUrlOf(process.env, { host, port }));
 
   const mode = [
     identityConfig.databaseUrl ? 'PostgreSQL' : 'embedded PGlite',
@@ -118,6 +123,7 @@ async function main(): Promise<void> {
   ].join(', ');
   process.stdout.write(`\nMedfolio is running at http://localhost:${port}/  (${mode}; started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   process.stdout.write(`API documentation: http://localhost:${port}/api/docs   Stop: Ctrl-C\n`);
+  if (linkBase !== `http://localhost:${port}`) process.stdout.write(`Links in e-mails and shared links start with ${linkBase}\n`);
   if (mailKey) process.stdout.write(`E-mail is not sent (no SMTP_URL): read it at http://localhost:${port}/dev/mail?key=${mailKey}\n`);
   const exposed = exposedDevMailWarning(host, devMail);
   if (exposed) process.stdout.write(exposed);

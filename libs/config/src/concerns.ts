@@ -264,10 +264,15 @@ export interface PublicUrlSettings {
   publicBaseUrl: string;
 }
 
-/** The web app's address, for links in e-mails (identity and notifications read the same variable). */
+/**
+ * The web app's address, the base of every link the product writes (e-mails, referral and share
+ * links, SHL payloads and manifests, the wallet pass's web service). Every service that writes links
+ * composes this, so all read the same variable. Unset: `npm start` puts the address it listens on
+ * here (publicBaseUrlOf in public-url.ts); a service run on its own keeps the default below.
+ */
 export function WithPublicUrl<B extends ConfigClass>(Base: B) {
   class PublicUrl extends Base implements PublicUrlSettings {
-    /** Where links in e-mails point (the web app). No quotes or angle brackets: it goes into HTML. */
+    /** Where links point (the web app, as users' browsers reach it). No quotes or angle brackets: it goes into HTML. */
     @Env('PUBLIC_BASE_URL')
     @Matches(/^https?:\/\/[^\s"'<>]+$/, { message: 'must be an http(s) URL' })
     publicBaseUrl = 'http://localhost:3000';

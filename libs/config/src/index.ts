@@ -4,3 +4,4 @@ export * from './env.decorator';
 export * from './load-config';
 export * from './rules';
 export * from './storage.config';
+export * from './public-url';
