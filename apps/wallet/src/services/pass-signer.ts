@@ -1,5 +1,7 @@
 import type { PassField, PassView } from '@medfolio/contracts';
 import type { SigningMaterial } from '../repositories/signing-material.repository';
+import { signManifest } from './pass-signature';
+import { zipFiles } from './pkpass-zip';
 
 /** The icon and logo, drawn from one mark at each scale Wallet asks for (1x, 2x, 3x). */
 const MARK = (width: number, height: number, withName: boolean) => `
@@ -49,8 +51,12 @@ export interface SignPassInput {
 
 const toFields = (fields: PassField[]) => fields.map(({ key, label, value }) => ({ key, label, value }));
 
-/** The signed .pkpass (a zip: pass.json, the images, manifest.json and the detached PKCS#7 signature). */
-export async function signPass(input: SignPassInput): Promise<Buffer> {
+/**
+ * The signed .pkpass (a zip: pass.json, the images, manifest.json and the detached PKCS#7 signature).
+ * passkit-generator checks and assembles pass.json and the manifest; the signature is ours
+ * (pass-signature.ts: SHA-256, DER-ordered signed attributes), replacing the one it makes.
+ */
+export async function signPass(input: SignPassInput, signingTime = new Date()): Promise<Buffer> {
   const { view } = input;
   const passJson = {
     formatVersion: 1,
@@ -83,5 +89,10 @@ export async function signPass(input: SignPassInput): Promise<Buffer> {
   pass.secondaryFields.push(...toFields(view.secondary_fields));
   pass.backFields.push(...toFields(view.back_fields));
   pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: view.qr_url, messageEncoding: 'iso-8859-1', altText: 'Scan to view my summary' });
-  return pass.getAsBuffer();
+  const files = Object.entries(pass.getAsRaw()).filter(([name]) => name !== 'signature');
+  const manifest = files.find(([name]) => name === 'manifest.json')?.[1];
+  if (!manifest) throw new Error('passkit-generator made no manifest.json');
+  const { signerCert, signerKey, signerKeyPassphrase, wwdr } = input.material;
+  const signature = signManifest({ manifest, signerCert, signerKey, wwdr, signingTime, ...(signerKeyPassphrase ? { signerKeyPassphrase } : {}) });
+  return zipFiles([...files, ['signature', signature]]);
 }

@@ -23,6 +23,7 @@ import { SharingRepository } from '../repositories/sharing.repository';
 import { SigningMaterialRepository } from '../repositories/signing-material.repository';
 import { googleSaveUrl, parseServiceAccount } from './google-wallet';
 import { PASS_DESIGN_VERSION, passDesign } from './pass-design';
+import { PASS_SIGNATURE_FORMAT } from './pass-signature';
 import { passImages, signPass } from './pass-signer';
 
 /** The pass as it is now: its row, what it shows, and the storage key of its signed .pkpass. */
@@ -161,7 +162,7 @@ export class WalletService implements OnApplicationBootstrap {
     const webServiceUrl = this.webServiceUrl();
     const { updated_at: _time, ...shown } = design(pass.updatedAt);
     const digest = createHash('sha256')
-      .update(JSON.stringify({ shown, design: PASS_DESIGN_VERSION, link: [link.id, link.version], ptid: this.config.passTypeIdentifier, team: this.config.teamIdentifier, webServiceUrl, token: pass.authenticationToken, cert: material.fingerprint }))
+      .update(JSON.stringify({ shown, design: PASS_DESIGN_VERSION, signature: PASS_SIGNATURE_FORMAT, link: [link.id, link.version], ptid: this.config.passTypeIdentifier, team: this.config.teamIdentifier, webServiceUrl, token: pass.authenticationToken, cert: material.fingerprint }))
       .digest('hex')
       .slice(0, 32);
     if (pass.signedDigest === digest && pass.signedKey) return { pass, view: design(pass.updatedAt), key: pass.signedKey };
