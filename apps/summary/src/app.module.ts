@@ -14,6 +14,7 @@ import { ShareLinksRepository } from './repositories/share-links.repository';
 import { ShlKeySealer } from './repositories/shl-key-sealer';
 import { ShareNotifierRepository } from './repositories/share-notifier.repository';
 import { GrantsRepository } from './repositories/grants.repository';
+import { PatientIdentityRepository } from './repositories/patient-identity.repository';
 import { ProviderSummaryService } from './services/provider-summary.service';
 import { ProviderSummaryController } from './controllers/provider-summary.controller';
 import { SummaryDocumentsRepository } from './repositories/summary-documents.repository';
@@ -97,6 +98,7 @@ export class SummaryAppModule {
         ShareFormatsService,
         // Providers (issue 18): a patient's summary for a provider with an active grant (documents owns grants).
         GrantsRepository,
+        PatientIdentityRepository,
         ProviderSummaryService,
       ],
     };

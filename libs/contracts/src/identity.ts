@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsPhone, limitExceeded } from './field-rules';
 import type { ProviderFacts } from './providers';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, MinLength } from 'class-validator';
 
 /**
  * Account calls (spec section 7). Field names are the spec's; messages are the spec's where it
@@ -250,3 +250,30 @@ export const IDENTITY_SUBJECTS = {
   verified: 'identity.user.verified.v1',
   sessionsRevoked: 'identity.user.sessions-revoked.v1',
 } as const;
+
+/**
+ * identity, service to service only (no gateway route; kept apart from IDENTITY_SUBJECTS so the
+ * gateway's routes cannot name it).
+ */
+export const IDENTITY_SERVICE_SUBJECTS = {
+  /**
+   * PatientIdentityDto → PatientIdentity: a patient's name and date of birth, for what they share
+   * (issue 27: the shared page, its PDF and IPS name the patient unless the link hides it). Asked by
+   * the summary service at the time of each read, so a renamed account shows its current name; the
+   * read is audited there, as the view it serves.
+   */
+  patientIdentity: 'identity.user.patient-identity',
+} as const;
+
+export class PatientIdentityDto {
+  @IsUUID('all', { message: 'User not found.' })
+  user_id!: string;
+}
+
+/** A patient as their shared summary names them (the account's own spelling). */
+export interface PatientIdentity {
+  first_name: string;
+  last_name: string;
+  /** YYYY-MM-DD, or null when the account has none. */
+  date_of_birth: string | null;
+}

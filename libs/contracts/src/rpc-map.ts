@@ -11,6 +11,8 @@ import type {
   LogoutDto,
   LogoutReply,
   MessageReply,
+  PatientIdentity,
+  PatientIdentityDto,
   Profile,
   RefreshDto,
   RegisterDto,
@@ -20,7 +22,7 @@ import type {
   UpdateProfileDto,
   VerifyOtpDto,
 } from './identity';
-import { type IDENTITY_SUBJECTS } from './identity';
+import { type IDENTITY_SERVICE_SUBJECTS, type IDENTITY_SUBJECTS } from './identity';
 import type { ContactMessageDto, ContactReply, DevMailEntry, SendEmailDto, SendEmailReply } from './notifications';
 import { type NOTIFICATIONS_SUBJECTS } from './notifications';
 import { type SUBJECTS, type ServiceName } from './subjects';
@@ -71,6 +73,7 @@ export interface IdentityRpc {
   [IDENTITY_SUBJECTS.changePassword]: RpcShape<ChangePasswordDto, ChangePasswordReply & RevokedSessions>;
   [IDENTITY_SUBJECTS.getProfile]: RpcShape<NoPayload, Profile>;
   [IDENTITY_SUBJECTS.updateProfile]: RpcShape<UpdateProfileDto, Profile>;
+  [IDENTITY_SERVICE_SUBJECTS.patientIdentity]: RpcShape<PatientIdentityDto, PatientIdentity>;
 }
 
 export interface DocumentsRpc {

@@ -115,6 +115,15 @@ class ShareLinkSettingsDto {
   @IsOptional()
   @IsBoolean({ message: 'shl must be true or false.' })
   shl?: boolean;
+
+  /**
+   * The patient's name and date of birth on everything the link hands out (page, PDF, IPS, SHL).
+   * Absent on create: true (a clinician must be able to tell whose record it is); false makes an
+   * anonymous summary.
+   */
+  @IsOptional()
+  @IsBoolean({ message: 'show_patient_identity must be true or false.' })
+  show_patient_identity?: boolean;
 }
 
 /** POST /api/share-links/ body. */
@@ -183,6 +192,11 @@ export interface ShareLinkItem {
   locked: boolean;
   notify_on_view: boolean;
   providers_may_see_documents: boolean;
+  /**
+   * The patient's name and date of birth shown on what the link hands out (default true). Always
+   * set by the summary service; optional only for stand-ins written before the field existed.
+   */
+  show_patient_identity?: boolean;
   view_count: number;
   last_viewed_at: string | null;
   /** The SMART Health Link (`shlink:/…`) when the link is also an SHL, otherwise null. */

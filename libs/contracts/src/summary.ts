@@ -179,7 +179,29 @@ export interface SummaryItem {
    * review state (hidden facts left out, edited/added marks cleared); before the patient confirmed
    * any version, status `unreviewed` and no sections.
    */
-  shared?: { label: string; expires_at: string | null };
+  shared?: {
+    label: string;
+    expires_at: string | null;
+    /** The link's "show my name and date of birth" switch (issue 27); absent in answers from before it. */
+    show_patient_identity?: boolean;
+  };
+  /**
+   * Whose summary it is (issue 27): the account's current name and date of birth, read from identity
+   * at the time of the read. Set for the owner and for a link that shows them (the default); null when
+   * the link hides them (an anonymous summary) or identity could not answer just now; absent in the
+   * owner's review answers.
+   */
+  patient?: SummaryPatient | null;
+}
+
+/** The patient a summary belongs to, as the shared page, its PDF and IPS name them. */
+export interface SummaryPatient {
+  /** Given and family name joined, as the account spells them. */
+  name: string;
+  given: string;
+  family: string;
+  /** YYYY-MM-DD, or null when the account has none. */
+  birth_date: string | null;
 }
 
 /**

@@ -17,6 +17,7 @@ export class ShareLinkItemDoc {
   @ApiProperty({ description: 'Too many wrong passcodes: it opens again once the owner sets a new passcode' }) locked!: boolean;
   @ApiProperty({ description: 'E-mail the owner when the link is opened (at most once per hour)' }) notify_on_view!: boolean;
   @ApiProperty({ description: 'Care providers who reach the patient through this link may ask to see documents' }) providers_may_see_documents!: boolean;
+  @ApiProperty({ description: "The patient's name and date of birth on the page, PDF and IPS the link hands out (off: an anonymous summary)" }) show_patient_identity!: boolean;
   @ApiProperty({ example: 3 }) view_count!: number;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) last_viewed_at!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'The SMART Health Link (shlink:/...) when the link is also one' }) shl!: string | null;
@@ -32,6 +33,7 @@ export class CreateShareLinkBodyDoc {
   @ApiProperty({ required: false, default: false }) notify_on_view?: boolean;
   @ApiProperty({ required: false, default: false }) providers_may_see_documents?: boolean;
   @ApiProperty({ required: false, default: false, description: 'Also a SMART Health Link: a doctor’s app reads the summary as a FHIR IPS Bundle' }) shl?: boolean;
+  @ApiProperty({ required: false, default: true, description: "Show the patient's name and date of birth (false: an anonymous summary)" }) show_patient_identity?: boolean;
 }
 
 export class UpdateShareLinkBodyDoc {
@@ -42,6 +44,7 @@ export class UpdateShareLinkBodyDoc {
   @ApiProperty({ required: false }) notify_on_view?: boolean;
   @ApiProperty({ required: false }) providers_may_see_documents?: boolean;
   @ApiProperty({ required: false, description: 'Turn the SMART Health Link on (a new key) or off' }) shl?: boolean;
+  @ApiProperty({ required: false, description: "Show the patient's name and date of birth, or not" }) show_patient_identity?: boolean;
 }
 
 export class UnlockBodyDoc {

@@ -65,6 +65,14 @@ export class SummaryDocumentDoc {
 export class SharedViaDoc {
   @ApiProperty({ example: 'For Dr Lee' }) label!: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expires_at!: string | null;
+  @ApiProperty({ required: false, description: "The link shows the patient's name and date of birth" }) show_patient_identity?: boolean;
+}
+
+export class SummaryPatientDoc {
+  @ApiProperty({ example: 'Ada Example', description: 'Given and family name joined' }) name!: string;
+  @ApiProperty({ example: 'Ada' }) given!: string;
+  @ApiProperty({ example: 'Example' }) family!: string;
+  @ApiProperty({ nullable: true, type: String, example: '1980-04-02', description: 'YYYY-MM-DD' }) birth_date!: string | null;
 }
 
 export class SummaryItemDoc {
@@ -87,6 +95,13 @@ export class SummaryItemDoc {
   @ApiProperty({ type: [SummarySectionDoc] }) sections!: SummarySectionDoc[];
   @ApiProperty({ type: [SummaryDocumentDoc] }) documents!: SummaryDocumentDoc[];
   @ApiProperty({ required: false, type: SharedViaDoc, description: 'Set when served through a share link' }) shared?: SharedViaDoc;
+  @ApiProperty({
+    required: false,
+    nullable: true,
+    type: SummaryPatientDoc,
+    description: "Whose summary it is (current name and date of birth); null when the link hides them or they could not be read just now",
+  })
+  patient?: SummaryPatientDoc | null;
 }
 
 export class SummaryStatusDocumentDoc {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, PATIENT_ROLE, PROVIDER_ROLE, type CallerIdentity, type Profile, type UpdateProfileDto } from '@medfolio/contracts';
+import { DomainError, PATIENT_ROLE, PROVIDER_ROLE, type CallerIdentity, type PatientIdentity, type PatientIdentityDto, type Profile, type UpdateProfileDto } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
 import { BLOB_STORAGE, type BlobStorage } from '@medfolio/storage';
 import { IdentityConfig } from '../config';
@@ -42,6 +42,16 @@ export class ProfileService {
     const user = await this.load(caller);
     await this.audit.record(caller, { action: 'profile.read', entityType: 'profile', entityId: user.id, patientId: user.id, outcome: 'success', policy: 'owner' });
     return this.toProfile(user);
+  }
+
+  /**
+   * Service to service (no gateway route): a patient's name and date of birth for what they share
+   * (issue 27). Not audited here: the summary service audits the view this serves, naming the link.
+   */
+  async patientIdentity(dto: PatientIdentityDto): Promise<PatientIdentity> {
+    const user = await this.users.findById(dto.user_id);
+    if (!user) throw new DomainError('NOT_FOUND', 'User not found.');
+    return { first_name: user.firstName, last_name: user.lastName ?? '', date_of_birth: user.dateOfBirth ?? null };
   }
 
   /**

@@ -3,6 +3,7 @@ import { summaryToIpsBundle } from '@medfolio/clinical';
 import { DomainError, PROVIDER_MESSAGES, type CallerIdentity, type FhirBundle, type PatientIdDto, type SummaryItem } from '@medfolio/contracts';
 import { GrantsRepository } from '../repositories/grants.repository';
 import { SummaryConfig } from '../config';
+import { ipsPatient } from './share-formats.service';
 import { SharingService } from './sharing.service';
 import { SummaryAudit } from './summary-audit';
 
@@ -25,7 +26,7 @@ export class ProviderSummaryService {
   async ips(caller: CallerIdentity, dto: PatientIdDto): Promise<FhirBundle> {
     const item = await this.get(caller, dto);
     const base = this.config.publicBaseUrl.replace(/\/$/, '');
-    return summaryToIpsBundle(item, { id: dto.patient_id }, { identifierSystem: `${base}/patients` }) as unknown as FhirBundle;
+    return summaryToIpsBundle(item, ipsPatient(item, dto.patient_id), { identifierSystem: `${base}/patients` }) as unknown as FhirBundle;
   }
 
   async get(caller: CallerIdentity, dto: PatientIdDto): Promise<SummaryItem> {
@@ -40,7 +41,9 @@ export class ProviderSummaryService {
       throw error;
     }
     await this.audit.record(caller, 'summary.read', 'success', dto.patient_id, undefined, `provider:${grant.grant_id}:${grant.display_name}`.slice(0, 200));
-    const { shared: _shared, ...item } = await this.sharing.sharedItem({ ownerId: dto.patient_id, label: '', expiresAt: null });
+    // Named (issue 27): the patient approved this provider by name, and a clinician's record of the
+    // patient (and the IPS Patient a receiving system matches on) needs whose it is.
+    const { shared: _shared, ...item } = await this.sharing.sharedItem({ ownerId: dto.patient_id, label: '', expiresAt: null, showPatientIdentity: true }, caller);
     return item;
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   checkShlFileToken,
   encryptShlFile,
+  type IpsPatient,
   safeEqual,
   shlFileToken,
   shlManifestTag,
@@ -35,6 +36,16 @@ import { SummaryAudit } from './summary-audit';
 import { SummaryService } from './summary.service';
 
 const notValid = (): DomainError => new DomainError('NOT_FOUND', SHARING_MESSAGES.notValid);
+
+/**
+ * The IPS Patient of a summary (issue 27): its name and birth date when the read names the patient
+ * (`item.patient`; null when the link hides them), and the Medfolio id only for the owner's and a
+ * provider's own copies (never in a share).
+ */
+export function ipsPatient(item: Pick<SummaryItem, 'patient'>, id: string | null): IpsPatient {
+  const patient = item.patient;
+  return { id, given: patient?.given || null, family: patient?.family || null, birthDate: patient?.birth_date ?? null };
+}
 
 /** What a format is made from: the summary, whose it is (owner only), and the link it was read through. */
 interface Read {
@@ -75,6 +86,9 @@ export class ShareFormatsService {
       size,
       qrText: qr?.text ?? null,
       link: qr ? { label: qr.label, expiresAt: qr.expiresAt } : null,
+      // Whose it is (issue 27), unless the link hides it (then `patient` is null).
+      patientName: item.patient?.name || null,
+      patientBirthDate: item.patient?.birth_date ?? null,
       now,
     });
     return { filename: summaryPdfFilename(size, now), content_base64: pdf.toString('base64') };
@@ -95,7 +109,7 @@ export class ShareFormatsService {
     }
     const link = await this.sharing.opened(caller, { user: dto.user, view_token: viewToken });
     if (!link.shlKey || link.shlKey !== shl.shlKey) throw notValid();
-    const item = await this.sharing.sharedItem(link);
+    const item = await this.sharing.sharedItem(link, caller);
     const jwe = await encryptShlFile(JSON.stringify(this.bundle(item, null)), link.shlKey, SHL_FHIR_CONTENT_TYPE);
     const file: ShlManifestReply['files'][number] = {
       contentType: SHL_FHIR_CONTENT_TYPE,
@@ -128,13 +142,13 @@ export class ShareFormatsService {
       await this.audit.recordShareQuietly(caller, 'summary.shared-view', 'denied', link);
       throw notValid();
     }
-    const [item] = await Promise.all([this.sharing.sharedItem(link), this.sharing.recordView(caller, link)]);
+    const [item] = await Promise.all([this.sharing.sharedItem(link, caller), this.sharing.recordView(caller, link)]);
     return { jwe: await encryptShlFile(JSON.stringify(this.bundle(item, null)), link.shlKey, SHL_FHIR_CONTENT_TYPE) };
   }
 
   private bundle(item: SummaryItem, ownerId: string | null): ReturnType<typeof summaryToIpsBundle> {
     const base = this.config.publicBaseUrl.replace(/\/$/, '');
-    return summaryToIpsBundle(item, { id: ownerId }, { identifierSystem: `${base}/patients` });
+    return summaryToIpsBundle(item, ipsPatient(item, ownerId), { identifierSystem: `${base}/patients` });
   }
 
   /** A usable link that is an SHL whose manifest tag matches; anything else is the same 404. */

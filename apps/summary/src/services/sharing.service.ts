@@ -16,6 +16,7 @@ import {
   type ShareLinkItem,
   type ShareLinkUnlockReply,
   type SummaryItem,
+  type SummaryPatient,
   type SummaryQueryDto,
   type UnlockShareLinkDto,
   type UpdateShareLinkDto,
@@ -24,6 +25,7 @@ import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { SummaryConfig } from '../config';
 import { ShareLink } from '../entities';
 import { ShareLinksRepository } from '../repositories/share-links.repository';
+import { PatientIdentityRepository } from '../repositories/patient-identity.repository';
 import { ShareNotifierRepository } from '../repositories/share-notifier.repository';
 import { SummaryVersionsRepository } from '../repositories/summary-versions.repository';
 import { SEAL_CONTEXT, newShareId, shareHash, type ShareLinkKeys } from './share-link-keys';
@@ -67,6 +69,7 @@ export class SharingService {
     @Inject(SHARE_LINK_KEYS) private readonly keys: ShareLinkKeys,
     @Inject(SummaryConfig) private readonly config: SummaryConfig,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(PatientIdentityRepository) private readonly identities: PatientIdentityRepository,
   ) {}
 
   // ----- the owner -----
@@ -111,6 +114,7 @@ export class SharingService {
       made.notifyEmailSealed = email ? this.keys.seal(email, SEAL_CONTEXT.email(made.id)) : null;
       made.providersMaySeeDocuments = dto.providers_may_see_documents ?? false;
       made.shlKey = dto.shl ? newShlKey() : null;
+      made.showPatientIdentity = dto.show_patient_identity ?? true;
       await this.audit.recordShare(caller, 'share-link.create', 'success', made);
       await this.links.insert(manager, made);
       return made;
@@ -139,6 +143,7 @@ export class SharingService {
       }
       if (dto.providers_may_see_documents !== undefined) found.providersMaySeeDocuments = dto.providers_may_see_documents;
       if (dto.shl !== undefined) found.shlKey = dto.shl ? (found.shlKey ?? newShlKey()) : null;
+      if (dto.show_patient_identity !== undefined) found.showPatientIdentity = dto.show_patient_identity;
       found.version += 1;
       await this.audit.recordShare(caller, 'share-link.update', 'success', found);
       await this.links.save(manager, found, this.expired(found) ? 'expired' : 'active');
@@ -192,10 +197,10 @@ export class SharingService {
    * summary service then shows the owner their own summary, as for their user id. A revoked,
    * expired or locked link is not (it answers "not valid" like any other).
    */
-  async ownersLink(ownerId: string | undefined, shareId: string): Promise<string | null> {
+  async ownersLink(ownerId: string | undefined, shareId: string): Promise<Pick<ShareLink, 'id' | 'showPatientIdentity'> | null> {
     if (!ownerId) return null;
     const link = await this.usable(shareId);
-    return link?.ownerId === ownerId ? link.id : null;
+    return link?.ownerId === ownerId ? link : null;
   }
 
   /**
@@ -226,7 +231,7 @@ export class SharingService {
   async view(caller: CallerIdentity, query: SummaryQueryDto): Promise<SummaryItem[]> {
     const link = await this.opened(caller, query);
     // Read while the view is recorded; handed out only once it is (a failed record throws).
-    const [item] = await Promise.all([this.sharedItem(link), this.recordView(caller, link)]);
+    const [item] = await Promise.all([this.sharedItem(link, caller), this.recordView(caller, link)]);
     return [item];
   }
 
@@ -262,14 +267,20 @@ export class SharingService {
     if (notify) void this.notifyOwner(caller, link, viewedAt);
   }
 
-  /** The summary as a link shows it (also what a provider with a grant reads, issue 18). */
-  async sharedItem(link: Pick<ShareLink, 'ownerId' | 'label' | 'expiresAt'>): Promise<SummaryItem> {
-    const confirmed = await this.versions.confirmedVersion(link.ownerId);
-    const shared = { label: link.label, expires_at: link.expiresAt?.toISOString() ?? null };
+  /**
+   * The summary as a link shows it (also what a provider with a grant reads, issue 18), naming the
+   * patient when the link shows them (issue 27).
+   */
+  async sharedItem(link: Pick<ShareLink, 'ownerId' | 'label' | 'expiresAt' | 'showPatientIdentity'>, caller?: CallerIdentity): Promise<SummaryItem> {
+    const [confirmed, patient] = await Promise.all([
+      this.versions.confirmedVersion(link.ownerId),
+      link.showPatientIdentity ? this.patientOf(link.ownerId, caller) : Promise.resolve(null),
+    ]);
+    const shared = { label: link.label, expires_at: link.expiresAt?.toISOString() ?? null, show_patient_identity: link.showPatientIdentity };
     if (!confirmed) {
       // Before the patient's review nothing is shown, and nothing is claimed either: no section says
       // "not recorded" (the documents may well mention it), and whether any documents exist is not told.
-      return { summary: '', status: 'unreviewed', version: 0, confirmed_version: null, updated_at: new Date().toISOString(), sections: [], documents: [], shared };
+      return { summary: '', status: 'unreviewed', version: 0, confirmed_version: null, updated_at: new Date().toISOString(), sections: [], documents: [], shared, patient };
     }
     const sections = confirmed.sections.map((section) => {
       const facts = section.facts
@@ -291,7 +302,26 @@ export class SharingService {
       sections,
       documents: [],
       shared,
+      patient,
     };
+  }
+
+  /**
+   * The patient's current name and date of birth (identity, asked now: a renamed account shows its
+   * new name). Null when identity cannot answer just now: the summary is still handed out (it may be
+   * needed in a hurry), and the page says the name could not be loaded; nothing about it is logged
+   * but the failure.
+   */
+  async patientOf(ownerId: string, caller?: CallerIdentity): Promise<SummaryPatient | null> {
+    try {
+      const found = await this.identities.of(ownerId, { roles: [], correlationId: caller?.correlationId ?? randomUUID() });
+      const given = found.first_name.trim();
+      const family = found.last_name.trim();
+      return { name: [given, family].filter(Boolean).join(' '), given, family, birth_date: found.date_of_birth };
+    } catch (error) {
+      this.logger.warn({ err: error instanceof DomainError ? error.code : 'error' }, 'the patient\'s name could not be read from identity');
+      return null;
+    }
   }
 
   private async notifyOwner(caller: CallerIdentity, link: ShareLink, viewedAt: Date): Promise<void> {
@@ -329,6 +359,7 @@ export class SharingService {
       notifyEmailSealed: null,
       lastNotifiedAt: null,
       providersMaySeeDocuments: false,
+      showPatientIdentity: true,
       viewCount: 0,
       lastViewedAt: null,
       shlKey: null,
@@ -352,6 +383,7 @@ export class SharingService {
       locked: this.locked(link),
       notify_on_view: link.notifyOnView,
       providers_may_see_documents: link.providersMaySeeDocuments,
+      show_patient_identity: link.showPatientIdentity,
       view_count: link.viewCount,
       last_viewed_at: link.lastViewedAt?.toISOString() ?? null,
       shl: shareId ? shlinkOf(link, shareId, this.config.publicBaseUrl) : null,

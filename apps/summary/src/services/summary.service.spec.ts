@@ -25,6 +25,7 @@ function setup() {
   const handedToSharing: Array<{ caller: CallerIdentity; query: SummaryQueryDto }> = [];
   const sharing = {
     ownersLink: () => Promise.resolve(null),
+    patientOf: () => Promise.resolve({ name: 'Ada Example', given: 'Ada', family: 'Example', birth_date: '1980-04-02' }),
     view: (caller: CallerIdentity, query: SummaryQueryDto) => {
       handedToSharing.push({ caller, query });
       return Promise.reject(new DomainError('NOT_FOUND', SHARING_MESSAGES.notValid));

@@ -45,15 +45,18 @@ export class SummaryService {
 
   /**
    * The owner's own id, or one of their own live share links (View Summary opens the default link):
-   * their latest summary. Anything else is a share id for someone else (sharing.service.ts decides).
+   * their latest summary, with their name and date of birth unless that link hides them. Anything else is a share id for someone else (sharing.service.ts decides).
    */
   async get(caller: CallerIdentity, query: SummaryQueryDto): Promise<SummaryItem[]> {
     const userId = caller.userId;
     const own = userId !== undefined && userId === query.user && OWNER_ID.test(userId);
     const ownLink = own ? null : await this.sharing.ownersLink(userId, query.user);
     if (!userId || (!own && !ownLink)) return this.sharing.view(caller, query);
-    await this.audit.record(caller, 'summary.read', 'success', userId, ownLink ?? undefined);
-    return [await this.item(userId)];
+    await this.audit.record(caller, 'summary.read', 'success', userId, ownLink?.id ?? undefined);
+    // Named as the link shows it (issue 27): through their own link the owner sees what it shows.
+    const show = ownLink ? ownLink.showPatientIdentity : true;
+    const [item, patient] = await Promise.all([this.item(userId), show ? this.sharing.patientOf(userId, caller) : Promise.resolve(null)]);
+    return [{ ...item, patient }];
   }
 
   hide(caller: CallerIdentity, dto: HideFactDto): Promise<SummaryItem> {

@@ -9,12 +9,24 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { DOCUMENTS_SUBJECTS, STREAMS, SUBJECTS, SUMMARY_SUBJECTS, type AuditEventDto, type DocumentDeletedEvent, type DocumentUploadedEvent } from '@medfolio/contracts';
+import {
+  DOCUMENTS_SUBJECTS,
+  DomainError,
+  STREAMS,
+  SUBJECTS,
+  SUMMARY_SUBJECTS,
+  type AuditEventDto,
+  type DocumentDeletedEvent,
+  type DocumentUploadedEvent,
+  type PatientIdentity,
+} from '@medfolio/contracts';
 import { loadConfig } from '@medfolio/config';
 import { INTERNAL_TOKEN_HEADER, JetStreamEventBus, type EventBus, type EventEnvelope } from '@medfolio/messaging';
 import { createServiceHttpApp } from '@medfolio/runtime';
 import { SummaryAppModule } from '../app.module';
 import { SummaryConfig } from '../config';
+import { GrantsRepository } from '../repositories/grants.repository';
+import { PatientIdentityRepository } from '../repositories/patient-identity.repository';
 import { ShareNotifierRepository } from '../repositories/share-notifier.repository';
 import { eventually, IsolatedEventBus, isolatedDeadLetterPrefix } from '@medfolio/testing';
 
@@ -51,6 +63,18 @@ export class SummaryHarness {
    */
   readonly ownerEmails = new Map<string, string>();
   readonly mail: Array<{ to: string; data: { label: string; viewed_at: string }; idempotencyKey: string }> = [];
+  /**
+   * Identity's answers for patients' names and dates of birth (issue 27): a patient's own entry, else
+   * `defaultPatientIdentity` (every owner has an account); null there: NOT_FOUND. `identityDown`
+   * makes identity fail to answer.
+   */
+  readonly patientIdentities = new Map<string, PatientIdentity>();
+  defaultPatientIdentity: PatientIdentity | null = { first_name: 'Test', last_name: 'Patient', date_of_birth: '1970-01-01' };
+  identityDown = false;
+  /** Providers' grants (documents answers documents.grant.check): patient id → provider user ids. */
+  readonly grants = new Map<string, Set<string>>();
+  /** Identity asked for a patient's name, per patient id. */
+  readonly identityReads = new Map<string, number>();
   private readonly run = randomBytes(4).toString('hex');
   private readonly database = `summary_it_${this.run}`;
   private readonly adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -161,7 +185,27 @@ export class SummaryHarness {
         this.mail.push({ to, data, idempotencyKey });
       },
     };
-    module.providers = (module.providers ?? []).map((p) => (p === ShareNotifierRepository ? { provide: ShareNotifierRepository, useValue: notifier } : p));
+    const identities: Pick<PatientIdentityRepository, 'of'> = {
+      of: async (patientId) => {
+        this.identityReads.set(patientId, (this.identityReads.get(patientId) ?? 0) + 1);
+        if (this.identityDown) throw new DomainError('UNAVAILABLE', 'identity did not answer');
+        const found = this.patientIdentities.get(patientId) ?? this.defaultPatientIdentity;
+        if (!found) throw new DomainError('NOT_FOUND', 'User not found.');
+        return found;
+      },
+    };
+    const grants: Pick<GrantsRepository, 'check'> = {
+      check: async (caller, patientId) => {
+        if (!caller.userId || !this.grants.get(patientId)?.has(caller.userId)) throw new DomainError('NOT_FOUND', 'Patient not found.');
+        return { grant_id: `grant-${patientId.slice(0, 8)}`, display_name: 'Dr Test' };
+      },
+    };
+    module.providers = (module.providers ?? []).map((p) => {
+      if (p === ShareNotifierRepository) return { provide: ShareNotifierRepository, useValue: notifier };
+      if (p === PatientIdentityRepository) return { provide: PatientIdentityRepository, useValue: identities };
+      if (p === GrantsRepository) return { provide: GrantsRepository, useValue: grants };
+      return p;
+    });
     this.app = await createServiceHttpApp(module);
     this.app.useLogger(false);
     await this.app.listen({ port: 0, host: '127.0.0.1' });
