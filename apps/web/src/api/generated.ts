@@ -825,6 +825,16 @@ export type SummaryDocumentDoc = {
 export type SharedViaDoc = {
   label: string;
   expires_at: string | null;
+  /** The link shows the patient's name and date of birth */
+  show_patient_identity?: boolean;
+};
+export type SummaryPatientDoc = {
+  /** Given and family name joined */
+  name: string;
+  given: string;
+  family: string;
+  /** YYYY-MM-DD */
+  birth_date: string | null;
 };
 export type SummaryItemDoc = {
   /** The summary text: five sections with bold headings (hidden facts left out, corrected text used) */
@@ -840,6 +850,8 @@ export type SummaryItemDoc = {
   documents: SummaryDocumentDoc[];
   /** Set when served through a share link */
   shared?: SharedViaDoc;
+  /** Whose summary it is (current name and date of birth); null when the link hides them or they could not be read just now */
+  patient?: SummaryPatientDoc | null;
 };
 export type SummaryStatusDocumentDoc = {
   document_id: string;
@@ -900,6 +912,8 @@ export type ShareLinkItemDoc = {
   notify_on_view: boolean;
   /** Care providers who reach the patient through this link may ask to see documents */
   providers_may_see_documents: boolean;
+  /** The patient's name and date of birth on the page, PDF and IPS the link hands out (off: an anonymous summary) */
+  show_patient_identity: boolean;
   view_count: number;
   last_viewed_at: string | null;
   /** The SMART Health Link (shlink:/...) when the link is also one */
@@ -917,6 +931,8 @@ export type CreateShareLinkBodyDoc = {
   providers_may_see_documents?: boolean;
   /** Also a SMART Health Link: a doctor’s app reads the summary as a FHIR IPS Bundle */
   shl?: boolean;
+  /** Show the patient's name and date of birth (false: an anonymous summary) */
+  show_patient_identity?: boolean;
 };
 export type UpdateShareLinkBodyDoc = {
   label?: string;
@@ -928,6 +944,8 @@ export type UpdateShareLinkBodyDoc = {
   providers_may_see_documents?: boolean;
   /** Turn the SMART Health Link on (a new key) or off */
   shl?: boolean;
+  /** Show the patient's name and date of birth, or not */
+  show_patient_identity?: boolean;
 };
 export type ShlManifestFileDoc = {
   contentType: 'application/fhir+json';
