@@ -20,6 +20,10 @@ describe('the base URL of every link the product writes', () => {
     expect(linkHost(host)).toBe('localhost');
   });
 
+  it.each(['"><img src=x>', 'host name', 'a/b', 'bad_host!'])('refuses HOST %j rather than write it into links', (host) => {
+    expect(() => publicBaseUrlOf({}, { host, port: 3000 })).toThrow('HOST must be a host name or an IP address');
+  });
+
   it('tells the configs that write links from those that do not', () => {
     class Writes extends WithPublicUrl(BaseConfig) {}
     expect(writesLinks(loadConfig(Writes, {}))).toBe(true);

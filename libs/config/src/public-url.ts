@@ -24,7 +24,10 @@ export function publicBaseUrlOf(env: NodeJS.ProcessEnv, listening: { host: strin
 export function linkHost(host: string): string {
   const bare = host.trim().replace(/^\[(.*)\]$/, '$1');
   if (bare === '' || bare === 'localhost' || isWildcardOrLoopback(bare)) return 'localhost';
-  return isIP(bare) === 6 ? `[${bare}]` : bare;
+  if (isIP(bare) === 6) return `[${bare}]`;
+  // The URL goes into e-mails' HTML: a host name or an address, nothing else.
+  if (isIP(bare) === 4 || /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(bare)) return bare;
+  throw new Error('HOST must be a host name or an IP address (it names the links the product writes unless PUBLIC_BASE_URL is set)');
 }
 
 /** Whether a loaded config writes links (composes WithPublicUrl). */
