@@ -4,16 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Bundle, Composition, Patient } from '@medplum/fhirtypes';
 import { FHIRBundleProcessor, SHLInvalidPasscodeError, SHLViewer, type SHLResolvedContent } from 'kill-the-clipboard';
-import type { DevMailEntry, ReferralView, ShareLinkItem, SummaryItem } from '@medfolio/contracts';
-import { readPkpass } from '@medfolio/testing';
+import type { DevMailEntry, ReferralView, RequestAccessReply, ShareLinkItem, SummaryItem, TokenPair } from '@medfolio/contracts';
+import { FakeNppes, readPkpass } from '@medfolio/testing';
 import { call, codeFor, type Mailbox } from './support/journey';
 import { DEV_MAIL_JSON, freePort, startNode, waitFor, type Running } from './support/processes';
 
 /**
  * Issue 27: every link the product writes points where it runs. `npm start` on a port that is not
- * the default, without PUBLIC_BASE_URL: each e-mail's links, the referral link, share links, the SHL
- * payload's manifest URL and its file locations, and the wallet pass's web service all start with
- * http://localhost:<that port>, and each is followed and answers. Then an SHL receiver this project
+ * the default, without PUBLIC_BASE_URL: each e-mail's links (identity, notifications, billing,
+ * documents), the referral link, share links, the SHL payload's manifest URL and its file locations,
+ * and the wallet pass's web service all start with http://localhost:<that port>, and each is
+ * followed and answers. Then an SHL receiver this project
  * did not write (the `kill-the-clipboard` package's SHLViewer, with the real fetch: no URL rewritten)
  * resolves every kind of SMART Health Link the product makes.
  */
@@ -22,6 +23,7 @@ describe('links point where the product runs (issue 27)', () => {
   let running: Running | undefined;
   let port: number;
   let base: string;
+  let nppes: FakeNppes | undefined;
 
   const mail = async (): Promise<DevMailEntry[]> => (await call<DevMailEntry[]>(base, 'GET', DEV_MAIL_JSON)).body;
   const mailbox: Mailbox = {
@@ -33,10 +35,11 @@ describe('links point where the product runs (issue 27)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-links-'));
+    nppes = await FakeNppes.start();
     do port = await freePort();
     while (port === 3000);
     // PORT as an operator sets it (not 0): the links must follow it. PUBLIC_BASE_URL empty is unset.
-    const env: Record<string, string> = { PORT: String(port), PUBLIC_BASE_URL: '', DATA_DIR: dataDir, REFRESH_REUSE_GRACE_SECONDS: '0' };
+    const env: Record<string, string> = { PORT: String(port), PUBLIC_BASE_URL: '', DATA_DIR: dataDir, REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url };
     running = startNode('apps/medfolio/src/main.js', [], env);
     const started = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(running!.output())?.[1], 90_000).catch(withLog);
     base = `http://localhost:${port}`;
@@ -45,20 +48,21 @@ describe('links point where the product runs (issue 27)', () => {
 
   afterAll(async () => {
     await running?.stop();
+    await nppes?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   /** A new verified account, signed in. */
-  const signUp = async (name: string): Promise<{ email: string; password: string; token: string; id: string }> => {
-    const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+  const signUp = async (name: string): Promise<{ email: string; password: string; token: string; refresh: string; id: string }> => {
+    const email = `${name.split(' ')[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
     const password = 'correct horse battery';
     const registered = await call(base, 'POST', '/api/register/', { first_name: name, phone: '+1 202 555 0143', email, password, date_of_birth: '1980-04-04' });
     expect(registered.status).toBe(201);
     expect((await call(base, 'POST', '/api/verify-otp/', { email, otp: await codeFor(mailbox, email) })).status).toBe(200);
-    const login = await call<{ access: string }>(base, 'POST', '/api/login/', { email, password });
+    const login = await call<TokenPair>(base, 'POST', '/api/login/', { email, password });
     expect(login.status).toBe(200);
     const me = await call<{ id: string }>(base, 'GET', '/api/profile/', undefined, login.body.access);
-    return { email, password, token: login.body.access, id: me.body.id };
+    return { email, password, token: login.body.access, refresh: login.body.refresh, id: me.body.id };
   };
 
   /** A confirmed summary (a fact the patient typed, then confirmed), so links have something to share. */
@@ -126,6 +130,18 @@ describe('links point where the product runs (issue 27)', () => {
     expect((await call(base, 'POST', '/api/forgot-password/', { email: ada.email })).status).toBe(200);
     const reset = await waitFor('the reset e-mail', async () => (await mail()).find((m) => m.to === ada.email && linksIn(m).some((u) => u.includes('/reset-password/'))), 30_000);
     for (const url of linksIn(reset)) await opensPage(url, 'the reset e-mail');
+
+    // Documents' mail: a doctor (the registry stand-in's Dr Ana Ruiz, self-attested) asks to see Ada's documents.
+    const doctor = await signUp('Ana Ruiz');
+    const license = await call(base, 'POST', '/api/medical-license/', { license_number: '1234567893' }, doctor.token);
+    expect(license.status).toBe(200);
+    const asProvider = await call<TokenPair>(base, 'POST', '/api/token/refresh/', { refresh: doctor.refresh });
+    expect(asProvider.status).toBe(200);
+    const asked = await call<RequestAccessReply>(base, 'POST', '/api/providers/access-requests/', { share_id: made.body.share_id }, asProvider.body.access);
+    expect(asked.status).toBe(200);
+    const request = await mailTo(ada.email, /asks to see your documents/);
+    expect(linksIn(request)).toContain(`${base}/providers/access`);
+    for (const url of linksIn(request)) await opensPage(url, 'the provider access request e-mail');
 
     // No e-mail of this run names another origin (the default :3000 above all).
     const everyLink = (await mail()).flatMap(linksIn);
