@@ -21,8 +21,9 @@ function applePassToken(authorization: string | undefined): string {
 }
 
 /**
- * Apple's Wallet web service (the pass's webServiceURL is PUBLIC_BASE_URL/api/passkit/; Wallet
- * appends v1/...). Outside the bearer guard: a device proves it holds the pass with
+ * Apple's Wallet web service (the pass's webServiceURL is the product's base URL + /api/passkit/:
+ * PUBLIC_BASE_URL, else where `npm start` listens, see libs/config public-url.ts; WALLET_WEB_SERVICE_URL
+ * overrides it. Wallet appends v1/... and needs https). Outside the bearer guard: a device proves it holds the pass with
  * `Authorization: ApplePass <authenticationToken>`, checked by the wallet service (401 wrong token,
  * 404 unknown pass). The latest pass is served through the wallet service's own signed link.
  */
