@@ -345,7 +345,7 @@ describe('C-CDA import: every entry of the clinical sections', () => {
         ['past_history', 'Pneumonia', 'unknown'],
       ]);
       // "No information" in a section with a nullFlavor is nothing for an engine to read facts from.
-      expect(part.texts.find((t) => t.text.startsWith('Problems'))?.coveredByFacts).toBe(true);
+      expect(part.texts.find((t) => t.text.startsWith('## Problems'))?.coveredByFacts).toBe(true);
     });
   });
 
@@ -388,9 +388,9 @@ describe('C-CDA import: every entry of the clinical sections', () => {
       expect(part.noneKnown).toEqual([]);
       // Kept as text, but no engine reads "Visit Date" or "Health Concern Description" as a condition.
       expect(part.texts.map((t) => [t.text.split('\n')[0], t.coveredByFacts])).toEqual([
-        ['Encounters', true],
-        ['Health Concerns', true],
-        ['Plan of treatment', true],
+        ['## Encounters', true],
+        ['## Health Concerns', true],
+        ['## Plan of treatment', true],
       ]);
     });
   });

@@ -87,12 +87,12 @@ describe('C-CDA', () => {
   it('keeps every section narrative as text, other sections included', async () => {
     const part = await read(CCDA_CCD);
     expect(part.texts.map((t) => t.text.split('\n')[0])).toEqual([
-      'Problems',
-      'Medications',
-      'Allergies',
-      'Immunizations',
-      'Results',
-      'History of present illness',
+      '## Problems',
+      '## Medications',
+      '## Allergies',
+      '## Immunizations',
+      '## Results',
+      '## History of present illness',
     ]);
     expect(part.texts[0].text).toContain('Pneumonia | Resolved');
     expect(part.texts[5].text).toContain('Seen for routine diabetes review.');
@@ -101,12 +101,12 @@ describe('C-CDA', () => {
   it('marks the narrative of sections read as entries, so engines do not list their facts twice', async () => {
     const part = await read(CCDA_CCD);
     expect(part.texts.map((t) => [t.text.split('\n')[0], t.coveredByFacts === true])).toEqual([
-      ['Problems', true],
-      ['Medications', true],
-      ['Allergies', true],
-      ['Immunizations', true],
-      ['Results', true],
-      ['History of present illness', false],
+      ['## Problems', true],
+      ['## Medications', true],
+      ['## Allergies', true],
+      ['## Immunizations', true],
+      ['## Results', true],
+      ['## History of present illness', false],
     ]);
   });
 
@@ -177,7 +177,7 @@ describe('C-CDA', () => {
     expect(part.documentDate).toBeUndefined();
     expect(part.facts).toEqual([expect.objectContaining({ text: 'Chronic back pain', status: 'unknown' })]);
     expect(part.facts[0]).not.toHaveProperty('code');
-    expect(part.texts.map((t) => t.text)).toEqual(['Problems\nMigraine', 'None recorded']);
+    expect(part.texts.map((t) => t.text)).toEqual(['## Problems\nMigraine', 'None recorded']);
   });
 
   it('logs no clinical text', async () => {
@@ -185,5 +185,33 @@ describe('C-CDA', () => {
     await read(CCDA_CCD, logger);
     expect(logger.lines.length).toBeGreaterThan(0);
     expect(logger.lines.join('\n')).not.toMatch(/diabetes|Metformin|Penicillin|Pneumonia/i);
+  });
+
+  it("keeps a list item's mark and a section title as a heading, as the printed record shows them", async () => {
+    const xml = `<ClinicalDocument xmlns="urn:hl7-org:v3">
+      <component><structuredBody>
+        <component><section><code code="51848-0"/><title>ASSESSMENT</title><text>
+          <list listType="ordered"><item>Obesity.</item><item>Pressure ulcer on left knee.</item></list>
+          <list><item>Wound care</item></list>
+        </text></section></component>
+      </structuredBody></component></ClinicalDocument>`;
+    const part = await read(xml);
+    expect(part.texts.map((t) => t.text)).toEqual([
+      '## ASSESSMENT\n1. Obesity.\n2. Pressure ulcer on left knee.\n- Wound care',
+    ]);
+  });
+
+  it('names a SNOMED CT concept without its semantic tag', async () => {
+    const xml = `<ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+      <component><structuredBody>
+        <component><section><code code="11450-4"/><title>Problems</title><text>Diabetes</text>
+          <entry><observation classCode="OBS" moodCode="EVN"><code code="55607006"/><statusCode code="completed"/>
+            <value xsi:type="CD" code="44054006" codeSystem="2.16.840.1.113883.6.96" displayName="Type 2 diabetes mellitus (disorder)"/>
+          </observation></entry>
+        </section></component>
+      </structuredBody></component></ClinicalDocument>`;
+    const part = await read(xml);
+    expect(part.facts.map((f) => f.text)).toEqual(['Type 2 diabetes mellitus']);
+    expect(part.facts[0]?.code?.display).toBe('Type 2 diabetes mellitus (disorder)');
   });
 });

@@ -4,6 +4,7 @@ import {
   isoDate,
   isPast,
   PREFERRED_SYSTEMS,
+  readableConceptName,
   readableLabName,
   shortQuote,
   systemFromOid,
@@ -188,8 +189,11 @@ export function extractCcda(ctx: ExtractContext, xml: string): PartialResult {
   for (const section of descendants(root, 'section')) {
     const title = textOf(kid(section, 'title'));
     const narrative = narrativeText(kid(section, 'text'));
+    // The section's title is a heading by the document's own structure, as a PDF's bigger bold line is
+    // ("## "; see pdf-layout.ts): a title the engine does not know ("Chief complaint(s) and reason for
+    // visit") still ends the section above it instead of being read as one of its items.
     const text = narrative
-      ? { filename: ctx.filename, page: null, text: title ? `${title}\n${narrative}` : narrative, ocr: false }
+      ? { filename: ctx.filename, page: null, text: title ? `## ${title}\n${narrative}` : narrative, ocr: false }
       : undefined;
     if (text) part.texts.push(text);
     const kind = sectionKind(section);
@@ -242,15 +246,17 @@ function narrativeText(text: Element | undefined): string {
   if (!text) return '';
   const lines: string[] = [];
   const walk = (el: Element) => {
+    let number = 0;
     for (const child of kids(el)) {
       const name = child.localName;
       if (name === 'tr') lines.push(kids(child).map(textOf).join(' | '));
-      else if (
-        name === 'paragraph' ||
-        name === 'item' ||
-        name === 'caption' ||
-        (name === 'content' && !kids(child).length)
-      )
+      // A list item keeps its mark, as the printed list shows it ("1." in an ordered list, else "-"):
+      // "Pressure ulcer on left knee." in an Assessment's list is an item, not a sentence of prose.
+      else if (name === 'item') {
+        const mark = attr(el, 'listType') === 'ordered' ? `${++number}.` : '-';
+        const item = textOf(child);
+        if (item) lines.push(`${mark} ${item}`);
+      } else if (name === 'paragraph' || name === 'caption' || (name === 'content' && !kids(child).length))
         lines.push(textOf(child));
       else walk(child);
     }
@@ -291,7 +297,8 @@ function concept(doc: Doc, el: Element | undefined, kind?: 'drug' | 'lab'): { co
     .filter((t) => attr(t, 'displayName'))
     .sort((a, b) => rank(systemFromOid(attr(a, 'codeSystem'))) - rank(systemFromOid(attr(b, 'codeSystem'))))
     .map((t) => (attr(t, 'displayName') as string).trim());
-  let text = own || translated[0] || originalText;
+  const named = own || translated[0] || originalText;
+  let text = named === undefined ? undefined : readableConceptName(named);
   // The generic name: an RxNorm or SNOMED CT translation's (an NDC's names a package, often by brand).
   const generic = translations
     .filter((t) => ['RxNorm', 'SNOMED CT'].includes(systemFromOid(attr(t, 'codeSystem'))) && attr(t, 'displayName'))

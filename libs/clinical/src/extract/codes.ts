@@ -103,3 +103,18 @@ export function readableLabName(name: string): string {
   }
   return text;
 }
+
+// SNOMED CT fully specified names end in a semantic tag; medicinal products start "Product containing".
+const SEMANTIC_TAG =
+  /\s*\((disorder|finding|substance|medicinal product|medicinal product form|clinical drug|product|procedure|situation|morphologic abnormality|observable entity|event|regime\/therapy|organism|body structure|physical object|qualifier value)\)\s*$/i;
+const PRODUCT_CONTAINING = /^\s*product containing\s+(only\s+|precisely\s+)?/i;
+
+/**
+ * A code's display name as a person reads it: a SNOMED CT fully specified name without its semantic
+ * tag, and a medicinal product by what it contains ("Product containing anastrozole (medicinal
+ * product)" -> "anastrozole"; "Menopausal flushing (finding)" -> "Menopausal flushing").
+ */
+export function readableConceptName(name: string): string {
+  const text = name.replace(SEMANTIC_TAG, '').replace(PRODUCT_CONTAINING, '').trim();
+  return text || name.trim();
+}

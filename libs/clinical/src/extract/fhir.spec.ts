@@ -67,7 +67,7 @@ describe('FHIR R4', () => {
     ]);
     expect(by('procedure')[0]).not.toHaveProperty('status');
     expect(part.texts).toEqual([
-      { filename: 'ips.json', page: null, text: 'Active Problems\nAsthma, since 2010', ocr: false },
+      { filename: 'ips.json', page: null, text: '## Active Problems\nAsthma, since 2010', ocr: false },
     ]);
     for (const f of part.facts) expect(f.sources[0].quote.length).toBeGreaterThan(0);
   });
@@ -167,5 +167,58 @@ describe('FHIR R4', () => {
     await read(FHIR_IPS_BUNDLE, logger);
     expect(logger.lines.length).toBeGreaterThan(0);
     expect(logger.lines.join('\n')).not.toMatch(/Asthma|Salbutamol|wrist/i);
+  });
+
+  it('reads a section narrative only where its entries were not read as coded facts, and names concepts plainly', async () => {
+    const narrative = (rows: string) =>
+      `<div xmlns="http://www.w3.org/1999/xhtml"><table><thead><tr><th>Medication</th><th>Strength</th><th>Form</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'document',
+      entry: [
+        {
+          fullUrl: 'urn:uuid:c1',
+          resource: {
+            resourceType: 'Composition',
+            date: '2024-05-20',
+            section: [
+              {
+                title: 'Medication',
+                text: { div: narrative('<tr><td>Anastrozole</td><td>1 mg</td><td>tablet</td></tr>') },
+                entry: [{ reference: 'urn:uuid:m1' }],
+              },
+              {
+                // Its entry is not in the Bundle: the narrative is all there is.
+                title: 'Problems',
+                text: { div: '<div xmlns="http://www.w3.org/1999/xhtml">Gout</div>' },
+                entry: [{ reference: 'urn:uuid:missing' }],
+              },
+            ],
+          },
+        },
+        {
+          fullUrl: 'urn:uuid:m1',
+          resource: {
+            resourceType: 'MedicationStatement',
+            status: 'active',
+            medicationCodeableConcept: {
+              coding: [
+                {
+                  system: 'http://snomed.info/sct',
+                  code: '108774000',
+                  display: 'Product containing anastrozole (medicinal product)',
+                },
+              ],
+            },
+          },
+        },
+      ],
+    };
+    const part = await read(JSON.stringify(bundle));
+    expect(part.facts.map((f) => f.text)).toEqual(['anastrozole']);
+    expect(part.texts.map((t) => [t.text.split('\n')[0], t.coveredByFacts === true])).toEqual([
+      ['## Medication', true],
+      ['## Problems', false],
+    ]);
   });
 });

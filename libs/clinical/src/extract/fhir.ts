@@ -3,6 +3,7 @@ import {
   isoDate,
   isPast,
   PREFERRED_SYSTEMS,
+  readableConceptName,
   readableLabName,
   shortQuote,
   systemFromUrl,
@@ -105,36 +106,65 @@ export function extractFhir(ctx: ExtractContext, json: string): PartialResult {
   r.documentDate =
     isoDate(str(composition?.date)) ?? (top.resourceType === 'Bundle' ? isoDate(str(top.timestamp)) : undefined);
   if (r.documentDate) part.documentDate = r.documentDate;
-  if (composition) readComposition(r, composition);
+  const sections = composition ? readComposition(r, composition) : [];
+  // Resources that gave a fact or a none-known statement.
+  const read = new Set<Json>();
   for (const res of resources) {
+    const before = part.facts.length + part.noneKnown.length;
     try {
       readResource(r, res);
     } catch {
       ctx.logger.warn('fhir_resource_skipped', { resourceType: String(res.resourceType) });
     }
+    if (part.facts.length + part.noneKnown.length > before) read.add(res);
+  }
+  // A section's narrative is the human-readable copy of its entries (IPS: generated from them). Once
+  // every entry it references has been read as a coded fact, the narrative has nothing more to say, and
+  // its table headers and labels ("Medication | Strength | Form", "Condition Name:") must not be read
+  // as facts of their own.
+  for (const { text, refs } of sections) {
+    const targets = refs.map((ref) => byRef.get(ref));
+    if (targets.length && targets.some((t) => t && read.has(t)) && targets.every((t) => t !== undefined))
+      Object.assign(text, { coveredByFacts: true });
   }
   ctx.logger.info('fhir_read', { resources: resources.length, facts: part.facts.length });
   return part;
 }
 
-function readComposition(r: Reader, composition: Json): void {
+/** A Composition section's narrative, as pushed to the texts, and the references of its entries. */
+interface SectionText {
+  text: PartialResult['texts'][number];
+  refs: string[];
+}
+
+/** The Composition's section narratives as texts, each under its title as a heading ("## "). */
+function readComposition(r: Reader, composition: Json): SectionText[] {
+  const found: SectionText[] = [];
   const walk = (sections: unknown[]) => {
     for (const s of sections) {
       const section = obj(s);
       const div = str(obj(section?.text)?.div);
-      const text = div ? xhtmlText(div) : '';
+      const narrative = div ? xhtmlText(div) : '';
       const title = str(section?.title);
-      if (text)
-        r.part.texts.push({
+      if (narrative) {
+        // The title is a heading by the document's structure, as in a printed record (see pdf-layout.ts).
+        const text = {
           filename: r.ctx.filename,
           page: null,
-          text: title ? `${title}\n${text}` : text,
+          text: title ? `## ${title}\n${narrative}` : narrative,
           ocr: false,
-        });
+        };
+        r.part.texts.push(text);
+        const refs = arr(section?.entry)
+          .map((e) => str(obj(e)?.reference))
+          .filter((ref): ref is string => !!ref);
+        found.push({ text, refs });
+      }
       walk(arr(section?.section));
     }
   };
   walk(arr(composition.section));
+  return found;
 }
 
 /** Narrative XHTML to lines: block ends and table cells become breaks and " | ". */
@@ -164,7 +194,8 @@ function concept(value: unknown): { code?: Code; text?: string; codes: string[] 
   const codings = all.filter((c) => !!str(c.code));
   const ranked = [...codings].sort((a, b) => rank(systemFromUrl(str(a.system))) - rank(systemFromUrl(str(b.system))));
   const best = ranked[0];
-  const display = str(cc?.text) ?? [...ranked, ...all].map((c) => str(c.display)).find(Boolean);
+  const named = str(cc?.text) ?? [...ranked, ...all].map((c) => str(c.display)).find(Boolean);
+  const display = named === undefined ? undefined : readableConceptName(named);
   const code: Code | undefined = best
     ? {
         system: systemFromUrl(str(best.system)),

@@ -491,3 +491,49 @@ describe('LocalEngine: sources and dates', () => {
     await expect(new LocalEngine().read([textInput('Problems: Gout')], controller.signal)).rejects.toThrow();
   });
 });
+
+describe('LocalEngine: problem lists as printed records lay them out', () => {
+  it('reads an item with bracketed dates whole, and a field label under it as no problem', async () => {
+    const { facts } = await read(
+      [
+        '## PROBLEMS',
+        'Problem #1',
+        'malignant neoplasm of liver (onset July 3, 2013)[authored July 3, 2013]',
+        'Prognosis: Presence of a life limiting condition(>50% possibility of death within 2 year',
+        'Angina (onset Apr 17, 2007; resolved Apr 20, 2007) [authored Apr 17, 2007]',
+      ].join('\n'),
+    );
+    expect(texts(facts, 'current_conditions')).toEqual(['Malignant neoplasm of liver']);
+    expect(find(facts, 'Malignant neoplasm')?.onset).toBe('2013-07-03');
+    expect(texts(facts, 'past_history')).toEqual(['Angina']);
+  });
+
+  it('reads a diagnosis section of short sentences as items, and a stay event as none of them', async () => {
+    const { facts } = await read(
+      ['## Hospital Discharge Diagnosis', '.Kidney Malrotation. Discharged August 1, 2013'].join('\n'),
+    );
+    expect(texts(facts, 'current_conditions')).toEqual(['Kidney Malrotation']);
+    // A sentence that tells something stays prose: only what the vocabulary knows is read from it.
+    const prose = await read(['## Assessment', 'Patient is stable. Will follow up.'].join('\n'));
+    expect(prose.facts).toEqual([]);
+  });
+
+  it('does not list an item that points at the others', async () => {
+    const { facts } = await read(
+      ['## Assessment', '1. Flank pain.', '2. Other chronic diagnoses as noted above, currently stable.'].join('\n'),
+    );
+    expect(texts(facts, 'current_conditions')).toEqual(['Flank pain']);
+  });
+
+  it('ends a section at a heading of the document it does not know', async () => {
+    const { facts } = await read(
+      [
+        '## ASSESSMENT',
+        '- Obesity.',
+        '## CHIEF COMPLAINT(S) AND REASON FOR VISIT',
+        'Diabetic Management and wound care follow up.',
+      ].join('\n'),
+    );
+    expect(texts(facts, 'current_conditions')).toEqual(['Obesity']);
+  });
+});

@@ -776,11 +776,23 @@ function readConditions(
     }
     return;
   }
+  // A diagnosis section written as short sentences (".Kidney malrotation. Discharged August 1, 2013"):
+  // under a heading of the document's own structure, each sentence is an item, as a reader takes them.
+  if (!inline && block.typed && stripBullet(text) === text && /\.\s+\S/.test(text)) {
+    const sentences = text
+      .split(/(?<=[a-z0-9)])\s*\.\s+/i)
+      .map((s) => s.replace(/^[\s.]+|[\s.]+$/g, ''))
+      .filter(Boolean);
+    if (sentences.length >= 2 && sentences.every((s) => wordCount(s) <= 5 && !SENTENCE_VERB.test(s))) {
+      for (const sentence of sentences) readConditions(doc, block, line, sentence, true, null, [sentence]);
+      return;
+    }
+  }
   // An unmarked sentence under a problem ("Above goal; metoprolol added.") is plan prose, not a problem.
   const marked = stripBullet(text) !== text || inline;
   if (
     !marked &&
-    /(\.\s+\S|[.;]\s*$|;\s)/.test(text) &&
+    /(\.\s+\S|[.;]\s*$|;\s)/.test(outsideBrackets(text)) &&
     wordCount(text) >= 3 &&
     !/\s[-–—]\s|^[^:]{2,60}:\s/.test(text)
   ) {
@@ -793,15 +805,33 @@ function readConditions(
       continue;
     }
     // The problem is what comes before the plan: "Type 2 diabetes - A1c 7.2, continue metformin".
-    const head = item.split(/\s[-–—]\s|:\s|;\s|\.\s/)[0] ?? item;
-    const afterComma = head.indexOf(', ');
+    // Separators inside brackets belong to the bracket ("Angina (onset Apr 17, 2007; resolved ...)").
+    const masked = outsideBrackets(item);
+    const cut = /\s[-–—]\s|:\s|;\s|\.\s/.exec(masked);
+    const head = cut ? item.slice(0, cut.index) : item;
+    // "Prognosis: ...", "Status: active": a field of the problem above, not a problem.
+    if (cut?.[0] === ': ' && FIELD_LABEL.test(head.trim())) continue;
+    const afterComma = masked.slice(0, head.length).indexOf(', ');
     const name = afterComma > 0 && wordCount(head.slice(afterComma + 2)) >= 3 ? head.slice(0, afterComma) : head;
-    if (wordCount(name) > 10) readProse(doc, line, item, kind);
+    // Bracketed dates and notes do not make an item a sentence.
+    if (wordCount(outsideBrackets(name)) > 10) readProse(doc, line, item, kind);
     else addCondition(doc, kind, line, name, item.slice(name.length));
     // "Type 2 diabetes - continue metformin 1000 mg BID": the plan after the problem.
     if (kind === 'problems' && name.length < item.length) readProseDrugs(doc, line, item.slice(name.length));
   }
 }
+
+/** The text with every bracketed part blanked out (same length), for finding separators outside them. */
+function outsideBrackets(text: string): string {
+  return text.replace(/\([^()]*\)|\[[^[\]]*\]/g, (m) => ' '.repeat(m.length));
+}
+
+// Words of a sentence that tells something, not an item of a list ("Patient is stable").
+const SENTENCE_VERB =
+  /\b(is|are|was|were|has|have|had|will|would|should|can|may|denies|reports|presents|patient|she|he|they|we|i)\b/i;
+// Labels of a problem's fields in a problem list, not problems themselves.
+const FIELD_LABEL =
+  /^(prognosis|status|clinical status|verification status|severity|comments?|notes?|onset|onset date|resolution|resolution date|outcome|goals?|priority|course|author|authored|recorded|recorded by|source|last updated|date noted|noted)$/i;
 
 // What may join two problems on one line ("Diabetes and hypertension stable").
 const JOINERS = /\b(and|with|w\/|&|stable|controlled|well|uncontrolled|both|chronic)\b|[,/&+]/gi;
@@ -814,12 +844,16 @@ const NOT_A_PROCEDURE =
   /\b(rejection|failure|failed|infection|complications?|dysfunction|malfunction|stenosis|occlusion|thrombosis|leak)\b/i;
 // Reasons for a visit that are not conditions.
 const NOT_A_PROBLEM =
-  /^\W*(born\b|full[- ]term|term (birth|delivery)|uncomplicated|otherwise healthy|healthy|no significant|well (child|baby|adult|woman|man|visit)|routine (exam|physical|visit|check)|annual (exam|physical|visit)|health maintenance|preventive|encounter for|follow[- ]?up|medication refill)\b/i;
+  /^\W*(born\b|discharged|admitted|readmitted|transferred|deceased|full[- ]term|term (birth|delivery)|uncomplicated|otherwise healthy|healthy|no significant|well (child|baby|adult|woman|man|visit)|routine (exam|physical|visit|check)|annual (exam|physical|visit)|health maintenance|preventive|encounter for|follow[- ]?up|medication refill)\b/i;
+
+// An item pointing at others ("Other chronic diagnoses as noted above") names no problem of its own.
+const REFERS_ELSEWHERE =
+  /\b(as (noted|listed|stated|described|mentioned|documented) (above|below)|as above|see (above|below))\b/i;
 
 function addCondition(doc: Doc, kind: 'problems' | 'past', line: Line, name: string, extra: string): void {
   const whole = `${name} ${extra}`;
   const ctx = itemContext(whole);
-  if (ctx.negated || NOT_A_PROBLEM.test(name)) return;
+  if (ctx.negated || NOT_A_PROBLEM.test(name) || REFERS_ELSEWHERE.test(name)) return;
   if (PROCEDURE_WORD.test(name) && !NOT_A_PROCEDURE.test(name) && findConditions(name).length === 0) {
     return readDated(doc, 'surgical', line, `${name} ${extra.replace(/^[\s,]+/, '')}`.trim(), false, null, [name]);
   }

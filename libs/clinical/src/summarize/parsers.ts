@@ -291,8 +291,10 @@ export function parseCondition(item: string): ConditionParts | null {
     if (/\bresolved|\bended|\buntil|\bto\s*$/i.test(before)) end = d.iso;
     else if (!onset) onset = d.iso;
   }
-  // Dates, their labels and status words are not part of the name.
+  // Dates, their labels and status words are not part of the name; so is a bracket holding a date
+  // ("(onset Apr 14, 2007)", "[authored Mar 16, 1998]").
   text = text
+    .replace(/\([^()]*\b(19|20)\d{2}\b[^()]*\)|\[[^[\]]*\b(19|20)\d{2}\b[^[\]]*\]/g, ' ')
     .replace(
       /\(?\b(since|diagnosed|dx|onset|resolved|started|noted)\b[^()]*?\b(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{4}|\d{4})\)?/gi,
       ' ',
