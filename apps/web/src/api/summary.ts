@@ -59,9 +59,26 @@ export interface SummaryItem {
   updated_at: string | null;
   sections: SummarySection[];
   documents: SummaryDocument[];
-  /** Set when the summary came through a share link: the confirmed version, read-only. */
-  shared?: { label: string; expires_at: string | null };
+  /**
+   * Set when the summary came through a share link: the confirmed version, read-only;
+   * `show_patient_identity` is the link's "show my name and date of birth" switch (issue 27).
+   */
+  shared?: { label: string; expires_at: string | null; show_patient_identity?: boolean };
+  /** Whose summary it is (issue 27); null when the link hides it or it could not be read just now. */
+  patient?: SummaryPatient | null;
 }
+
+/** The patient a summary names: current name and date of birth (YYYY-MM-DD). */
+export interface SummaryPatient {
+  name: string;
+  given: string;
+  family: string;
+  birth_date: string | null;
+}
+
+/** The summary's FHIR IPS Bundle (GET /api/summary/fhir/), fetched only when asked for (each fetch is a view of a link). */
+export const useShareFormatsFhirQuery = api.endpoints.shareFormatsFhir.useQuery;
+export const useLazyShareFormatsFhirQuery = api.endpoints.shareFormatsFhir.useLazyQuery;
 
 /** While the summary is being built, the page asks again this often (as the dashboard does for thumbnails). */
 export const SUMMARY_POLL_MS = 2000;

@@ -108,6 +108,39 @@ describe('the share panel', () => {
     await user.click(screen.getByRole('button', { name: 'QR' }));
     expect(await screen.findByText(/a doctor's SMART Health Link app reads it as FHIR/)).toBeInTheDocument();
   });
+
+  it("shows the patient's name and date of birth by default, explained, and makes a link anonymous when asked (issue 27)", async () => {
+    let current = link();
+    const server = fakeServer({
+      'GET /api/share-links/': () => ({ body: [current] }),
+      'POST /api/share-links/': (call) => ({ status: 201, body: link({ id: '6c0e3c1e-0000-4000-8000-000000000003', label: (call.body as { label: string }).label }) }),
+      'PATCH /api/share-links/6c0e3c1e-0000-4000-8000-000000000001/': (call) => {
+        current = link({ ...(call.body as object) });
+        return { body: current };
+      },
+    });
+    renderPage(<SharePanel />);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Share your summary' });
+    // On a new link: on by default, with one line saying why.
+    const make = nth(screen.getAllByRole('checkbox', { name: 'Show my name and date of birth' }), 0);
+    expect(make).toBeChecked();
+    expect(make).toHaveAccessibleDescription(/so a doctor can tell whose record it is\. Turn off only for an anonymous summary\./);
+    await user.click(make);
+    await user.type(screen.getByLabelText('Name of the link'), 'Second opinion');
+    await user.click(screen.getByRole('button', { name: 'Make link' }));
+    expect(await screen.findByText('Link "Second opinion" made.')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ label: 'Second opinion', show_patient_identity: false });
+
+    // On an existing link: a link without the field (older answers) counts as shown; turning it off is saved.
+    const card = nth(screen.getAllByTestId('share-link'), 0);
+    expect(card).toHaveTextContent('Your name and date of birth: shown');
+    await user.click(within(card).getByText('Change'));
+    await user.click(within(card).getByRole('checkbox', { name: 'Show my name and date of birth' }));
+    expect(await screen.findByText('This link is now anonymous: no name or date of birth.')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ show_patient_identity: false });
+    await waitFor(() => expect(nth(screen.getAllByTestId('share-link'), 0)).toHaveTextContent('Your name and date of birth: not shown (anonymous)'));
+  });
 });
 
 describe('expiryFrom', () => {

@@ -58,16 +58,35 @@ function ExpiryField({ choice, date, onChoice, onDate }: { choice: ExpiryChoice;
   );
 }
 
-function Checkbox({ label, checked, onChange, disabled }: { label: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean }) {
+function Checkbox({ label, checked, onChange, disabled, hint }: { label: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean; hint?: string }) {
+  const hintId = useId();
   return (
-    <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-      <input type="checkbox" className="h-4 w-4" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
+    <div>
+      <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="h-4 w-4"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={hint ? hintId : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="-mt-2 mb-1 pl-6 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
   );
 }
 
-/** Make a link: label, expiry, optional passcode, e-mail on view, providers flag. */
+/** The switch of issue 27, the same words on a new link and an existing one. */
+const IDENTITY_LABEL = 'Show my name and date of birth';
+const IDENTITY_HINT = 'On the page, the PDF and the FHIR file, so a doctor can tell whose record it is. Turn off only for an anonymous summary.';
+
+/** Make a link: label, expiry, optional passcode, e-mail on view, providers flag, name and date of birth shown. */
 function CreateLink({ onDone }: { onDone: (text: string) => void }) {
   const [label, setLabel] = useState('');
   const [choice, setChoice] = useState<ExpiryChoice>('30');
@@ -75,6 +94,7 @@ function CreateLink({ onDone }: { onDone: (text: string) => void }) {
   const [passcode, setPasscode] = useState('');
   const [notify, setNotify] = useState(false);
   const [providers, setProviders] = useState(false);
+  const [identity, setIdentity] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [create, creating] = useShareLinksCreateMutation();
 
@@ -93,6 +113,7 @@ function CreateLink({ onDone }: { onDone: (text: string) => void }) {
           ...(passcode ? { passcode } : {}),
           notify_on_view: notify,
           providers_may_see_documents: providers,
+          show_patient_identity: identity,
         },
       }).unwrap();
       setLabel('');
@@ -120,6 +141,7 @@ function CreateLink({ onDone }: { onDone: (text: string) => void }) {
         <div>
           <Checkbox label="E-mail me when it is opened (at most once an hour)" checked={notify} onChange={setNotify} />
           <Checkbox label="Care providers may ask to see my documents" checked={providers} onChange={setProviders} />
+          <Checkbox label={IDENTITY_LABEL} hint={IDENTITY_HINT} checked={identity} onChange={setIdentity} />
         </div>
       </div>
       {error && (
@@ -226,6 +248,10 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
           <dd className="inline">{link.locked ? 'locked after too many wrong tries: set a new one' : link.has_passcode ? 'yes' : 'none'}</dd>
         </div>
         <div>
+          <dt className="inline font-medium">Your name and date of birth: </dt>
+          <dd className="inline">{link.show_patient_identity === false ? 'not shown (anonymous)' : 'shown'}</dd>
+        </div>
+        <div>
           <dt className="inline font-medium">Made: </dt>
           <dd className="inline">
             <When iso={link.created_at} />
@@ -291,6 +317,18 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
                 checked={link.shl !== null}
                 disabled={updating.isLoading}
                 onChange={(on) => void change({ shl: on }, on ? 'The QR code now also carries a SMART Health Link.' : 'The SMART Health Link is off.')}
+              />
+              <Checkbox
+                label={IDENTITY_LABEL}
+                hint={IDENTITY_HINT}
+                checked={link.show_patient_identity !== false}
+                disabled={updating.isLoading}
+                onChange={(on) =>
+                  void change(
+                    { show_patient_identity: on },
+                    on ? 'Your name and date of birth are shown on this link.' : 'This link is now anonymous: no name or date of birth.',
+                  )
+                }
               />
             </div>
           </div>

@@ -321,7 +321,9 @@ describe('a shared summary (through a share link)', () => {
     expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
     // A doctor can take it away: the PDF (A4, Letter) and the FHIR IPS Bundle of the same link.
     expect(screen.getByRole('link', { name: 'PDF (A4)' })).toHaveAttribute('href', `/api/summary/pdf/?user=${shareId}&size=a4`);
-    expect(screen.getByRole('link', { name: 'FHIR (IPS)' })).toHaveAttribute('href', `/api/summary/fhir/?user=${shareId}`);
+    // The FHIR Bundle is no longer raw JSON in a tab: a download and a readable view (PatientIdentity.spec.tsx).
+    expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View' })).toBeInTheDocument();
   });
 
   it('before the patient reviewed anything, says so plainly and claims nothing about any section (issue 26)', async () => {

@@ -23,6 +23,8 @@ import { saveUrl } from '../account/dashboard/download';
 import { DOWNLOAD_ERROR_MESSAGE, DOWNLOAD_NO_URL_MESSAGE } from '../account/dashboard/files';
 import { PreviewDialog, useDownloadLink } from '../account/dashboard/PreviewDialog';
 import { DoctorBox } from './DoctorBox';
+import { IpsLinks } from './IpsView';
+import { PatientLine } from './PatientLine';
 import { SectionCard, type ReviewActions } from './SectionCard';
 import { SAMPLE_SUMMARY } from './sample';
 import { isConfirmed, orderedSections, problemsOf, progressOf } from './sections';
@@ -292,6 +294,7 @@ function SummaryView({
         )}
       </div>
       <div className="mt-3">
+        {!sample && <PatientLine summary={summary} />}
         {sample ? (
           <p className="text-slate-800">
             A sample, for a made-up patient: this is what you, or a doctor you share it with, will read.{' '}
@@ -403,12 +406,15 @@ function PatientSummary({ id }: { id: string }) {
   );
 }
 
-/** A shared summary's other formats: the printable PDF and the FHIR IPS Bundle, for whoever holds the link. */
+/**
+ * A shared summary's other formats: the printable PDF, and the FHIR IPS Bundle to download or read
+ * (issue 27: no longer raw JSON in a tab), for whoever holds the link.
+ */
 function FormatLinks({ user, viewToken }: { user: string; viewToken?: string }) {
   const query = (extra: string) => `?user=${encodeURIComponent(user)}${viewToken ? `&view_token=${encodeURIComponent(viewToken)}` : ''}${extra}`;
   const style = 'font-semibold text-brand-800 underline underline-offset-2';
   return (
-    <p className="mt-2 text-sm text-slate-700 print:hidden">
+    <div className="mt-2 text-sm text-slate-700 print:hidden">
       Download:{' '}
       <a className={style} href={`/api/summary/pdf/${query('&size=a4')}`} target="_blank" rel="noreferrer">
         PDF (A4)
@@ -417,10 +423,7 @@ function FormatLinks({ user, viewToken }: { user: string; viewToken?: string }) 
       <a className={style} href={`/api/summary/pdf/${query('&size=letter')}`} target="_blank" rel="noreferrer">
         PDF (Letter)
       </a>{' '}
-      ·{' '}
-      <a className={style} href={`/api/summary/fhir/${query('')}`} target="_blank" rel="noreferrer">
-        FHIR (IPS)
-      </a>
-    </p>
+      · <IpsLinks user={user} linkClass={style} {...(viewToken ? { viewToken } : {})} />
+    </div>
   );
 }
