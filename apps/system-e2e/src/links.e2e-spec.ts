@@ -41,10 +41,10 @@ describe('links point where the product runs (issue 27)', () => {
     // PORT as an operator sets it (not 0): the links must follow it. PUBLIC_BASE_URL empty is unset.
     const env: Record<string, string> = { PORT: String(port), PUBLIC_BASE_URL: '', DATA_DIR: dataDir, REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url };
     running = startNode('apps/medfolio/src/main.js', [], env);
-    const started = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(running!.output())?.[1], 90_000).catch(withLog);
+    const started = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(running!.output())?.[1], 150_000).catch(withLog);
     base = `http://localhost:${port}`;
     expect(started).toBe(base);
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await running?.stop();
