@@ -120,8 +120,9 @@ describe('summaryToPdf', () => {
     expect(pages.join(' ')).toContain('Medicine number 140 10 mg');
   });
 
-  it('prints characters the PDF fonts lack as plain equivalents, and names the file without ids', () => {
-    expect(printable('Temp 38 °C – “high” ≥ 38 → see note ✓ 肺炎')).toBe('Temp 38 °C – “high” >= 38 -> see note ? ??');
+  it("prints what the embedded font has as itself and the rest as '?', and names the file without ids", () => {
+    expect(printable('Temp 38 °C – “high” ≥ 38 → see note ✓ 肺炎')).toBe('Temp 38 °C – “high” ≥ 38 → see note ✓ ??');
+    expect(printable('Zoë Ångström-Łukasiewicz, Ελένη, Дмитрий\u00a0肺\n')).toBe('Zoë Ångström-Łukasiewicz, Ελένη, Дмитрий ? ');
     expect([formatBirthDate('1961-03-07'), formatBirthDate('1961-03'), formatBirthDate('1961')]).toEqual([
       '7 March 1961',
       'March 1961',

@@ -2,6 +2,14 @@
 // second page is used), with the share link's QR code and expiry, so a patient can hand a doctor
 // paper that opens the latest summary. Made with pdfkit (text layout and wrapping built in); the
 // QR modules come from uqr, the encoder the web app draws its QR with, drawn as vector squares.
+//
+// Accessible and self-contained (issue 27): a tagged PDF 1.7 marked as PDF/UA-1 (a structure tree of
+// headings, lists and paragraphs in reading order, the QR a Figure with alternative text, the rule,
+// running header and footer marked as artifacts, the document's language and title), and DejaVu Sans
+// Condensed embedded (subset), so a reader needs no fonts of its own and characters beyond
+// Windows-1252 print as themselves. Pages are laid out here, item by item, never by pdfkit's own page
+// breaks: an item that does not fit above the footer goes whole to the next page, a heading with it.
+import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
 import type { SummaryFact, SummaryItem, SummarySectionItem } from '@medfolio/contracts';
@@ -34,23 +42,55 @@ const FOOTER_HEIGHT = 30;
 /** Body font sizes tried, largest first, for the summary to fit on one page. */
 const BODY_SIZES = [10, 9.5, 9, 8.5, 8, 7.5];
 
+/** The embedded fonts (DejaVu, free licence: the dejavu-fonts-ttf package's LICENSE). */
+const FONT_FILES = {
+  body: 'DejaVuSansCondensed.ttf',
+  bold: 'DejaVuSansCondensed-Bold.ttf',
+  quiet: 'DejaVuSansCondensed-Oblique.ttf',
+} as const;
+type FontName = keyof typeof FONT_FILES;
+
+/** A font as fontkit (pdfkit's font engine) parses it: pdfkit takes it as is, so it is parsed once per process. */
+interface FontkitFont {
+  layout: (...args: unknown[]) => unknown;
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+let fonts: { faces: Record<FontName, FontkitFont>; covers: (codePoint: number) => boolean } | undefined;
+
+/** The fonts (read and parsed once per process) and which characters all three faces can draw. */
+function loadFonts(): NonNullable<typeof fonts> {
+  if (fonts) return fonts;
+  const fontkit = require('fontkit') as { create(data: Buffer): FontkitFont };
+  const read = (file: string) => fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+  const faces = { body: read(FONT_FILES.body), bold: read(FONT_FILES.bold), quiet: read(FONT_FILES.quiet) };
+  const all = Object.values(faces);
+  const known = new Map<number, boolean>();
+  const covers = (codePoint: number) => {
+    let has = known.get(codePoint);
+    if (has === undefined) {
+      has = all.every((face) => face.hasGlyphForCodePoint(codePoint));
+      known.set(codePoint, has);
+    }
+    return has;
+  };
+  fonts = { faces, covers };
+  return fonts;
+}
+
 /**
- * The standard PDF fonts carry Windows-1252 (WinAnsi) only: other characters print as '?', and a
- * few common ones get their nearest equivalent first, so nothing prints as garbage.
+ * Text as the embedded fonts can print it: one line, spaces made plain, and a character none of the
+ * faces has (CJK, emoji) as '?' rather than an empty box.
  */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 export function printable(text: string): string {
+  const { covers } = loadFonts();
   return text
     .normalize('NFC')
-    .replace(/[\u2010-\u2012]/g, '-')
-    .replace(/[\u2190-\u21ff]/g, '->')
-    .replace(/[\u2264]/g, '<=')
-    .replace(/[\u2265]/g, '>=')
     .replace(/[\u00a0\u2000-\u200b\u202f]/g, ' ')
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/./gu, (c) => {
       const code = c.codePointAt(0) ?? 0;
-      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff) || WIN_ANSI_EXTRA.has(c) ? c : '?';
+      return code >= 0x20 && code !== 0x7f && covers(code) ? c : '?';
     });
 }
 
@@ -130,20 +170,73 @@ function blocksOf(summary: SummaryItem): Block[] {
 }
 
 type Doc = InstanceType<typeof PDFDocument>;
+type Struct = ReturnType<Doc['struct']>;
 
-/** The height the sections take at a body font size (same calls as the drawing, so the same result). */
-function measure(doc: Doc, blocks: Block[], size: number, width: number): number {
-  let height = 0;
+/** Space after a heading, between list items and after a section, as fractions of the body size. */
+const GAP = { heading: 0.35, item: 0.2, section: 0.8 } as const;
+/** The bullet's column: items are indented this much. */
+const INDENT = 12;
+
+/** One thing placed on a page: a section heading or one of its lines, at its top y. */
+interface Placed {
+  block: Block;
+  /** -1: the heading; otherwise the line's index. */
+  line: number;
+  page: number;
+  y: number;
+  height: number;
+}
+
+interface Frame {
+  width: number;
+  /** Where the sections start on page 1 (under the header) and on later pages (under the running header). */
+  firstTop: number;
+  nextTop: number;
+  /** Nothing of the sections below this (the footer's top, less a gap). */
+  bottom: number;
+}
+
+function headingHeight(doc: Doc, text: string, size: number, width: number): number {
+  return doc.font('bold').fontSize(size + 2).heightOfString(text, { width });
+}
+
+function lineHeight(doc: Doc, block: Block, line: string, size: number, width: number): number {
+  return doc
+    .font(block.quiet ? 'quiet' : 'body')
+    .fontSize(size)
+    .heightOfString(line, { width: width - INDENT });
+}
+
+/**
+ * Where each heading and line goes at a body font size: the same measure the drawing uses, so a
+ * page count found here is the page count printed. An item that does not fit above the footer
+ * starts the next page whole, and a heading never ends a page (it moves with its first line).
+ */
+function paginate(doc: Doc, blocks: Block[], size: number, frame: Frame): { placed: Placed[]; pages: number } {
+  const placed: Placed[] = [];
+  let page = 0;
+  let y = frame.firstTop;
+  const fits = (height: number) => y + height <= frame.bottom;
+  const newPage = () => {
+    page++;
+    y = frame.nextTop;
+  };
   for (const block of blocks) {
-    doc.font('Helvetica-Bold').fontSize(size + 2);
-    height += doc.heightOfString(block.heading, { width }) + size * 0.35;
-    for (const line of block.lines) {
-      doc.font(block.quiet ? 'Helvetica-Oblique' : 'Helvetica').fontSize(size);
-      height += doc.heightOfString(line, { width: width - 12 }) + size * 0.2;
-    }
-    height += size * 0.8;
+    const heading = headingHeight(doc, block.heading, size, frame.width);
+    const first = block.lines[0] === undefined ? 0 : lineHeight(doc, block, block.lines[0], size, frame.width);
+    const atTop = y === (page === 0 ? frame.firstTop : frame.nextTop);
+    if (!atTop && !fits(heading + size * GAP.heading + first)) newPage();
+    placed.push({ block, line: -1, page, y, height: heading });
+    y += heading + size * GAP.heading;
+    block.lines.forEach((line, index) => {
+      const height = lineHeight(doc, block, line, size, frame.width);
+      if (index > 0 && !fits(height)) newPage();
+      placed.push({ block, line: index, page, y, height });
+      y += height + size * GAP.item;
+    });
+    y += size * GAP.section;
   }
-  return height;
+  return { placed, pages: page + 1 };
 }
 
 function drawQr(doc: Doc, text: string, x: number, y: number, size: number): void {
@@ -169,18 +262,36 @@ function drawQr(doc: Doc, text: string, x: number, y: number, size: number): voi
   doc.restore();
 }
 
+/** The patient as the page names them: "Name, born 7 March 1961", either part when known. */
+function patientLine(options: SummaryPdfOptions): string | null {
+  const name = options.patientName ? printable(options.patientName) : '';
+  const born = options.patientBirthDate ? `born ${formatBirthDate(options.patientBirthDate)}` : '';
+  return [name, born].filter(Boolean).join(', ') || null;
+}
+
 /** The summary as a PDF (bytes). Hidden facts are left out, as on the shared page. */
 export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOptions): Promise<Buffer> {
   const [pageWidth, pageHeight] = PAGE[options.size];
   const now = options.now ?? new Date();
   const brand = options.brand ?? 'Medfolio';
+  const patient = patientLine(options);
+  const title = `Patient Summary${patient ? `: ${patient}` : ''}`;
   const doc = new PDFDocument({
     size: [pageWidth, pageHeight],
     margin: MARGIN,
     autoFirstPage: true,
     bufferPages: true,
-    info: { Title: `${brand} patient summary`, Creator: brand, Producer: brand, CreationDate: now },
+    pdfVersion: '1.7',
+    // @types/pdfkit knows only the PDF/A names; pdfkit 0.20 also takes 'PDF/UA' (PDF/UA-1 identification in the XMP).
+    subset: 'PDF/UA' as PDFKit.Mixins.PDFSubsets,
+    tagged: true,
+    lang: 'en-GB',
+    displayTitle: true,
+    info: { Title: title, Subject: `${brand} patient summary`, Creator: brand, Producer: brand, CreationDate: now },
   });
+  const { faces } = loadFonts();
+  // pdfkit takes a parsed fontkit font as a font source (PDFFontFactory.open); @types/pdfkit lists only files and bytes.
+  for (const name of Object.keys(faces) as FontName[]) doc.registerFont(name, faces[name] as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -192,97 +303,196 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
   const hasQr = Boolean(options.qrText);
   const qrSize = (options.qrText?.length ?? 0) > 200 ? QR_SIZE_LONG : QR_SIZE;
   const headerTextWidth = contentWidth - (hasQr ? qrSize + 16 : 0);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  /** A paragraph (or heading) of the structure tree, drawn by `draw`. */
+  const tagged = (parent: Struct, type: string, draw: () => void) => parent.add(doc.struct(type, {}, draw));
+  /** Drawn, but no part of the content (layout, repeated headers and footers). */
+  const artifact = (type: 'Layout' | 'Pagination', draw: () => void) => {
+    doc.markContent('Artifact', { type });
+    draw();
+    doc.endMarkedContent();
+  };
 
   // Header: title, patient, date; the QR and the link's expiry on the right.
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .fillColor('#111111')
-    .text('Patient Summary', MARGIN, MARGIN, { width: headerTextWidth });
+  tagged(root, 'H1', () => {
+    doc.font('bold').fontSize(20).fillColor('#111111').text('Patient Summary', MARGIN, MARGIN, { width: headerTextWidth });
+  });
   doc.moveDown(0.2);
-  if (options.patientName)
-    doc.font('Helvetica').fontSize(12).text(printable(options.patientName), { width: headerTextWidth });
-  if (options.patientBirthDate)
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .text(`Date of birth: ${formatBirthDate(options.patientBirthDate)}`, { width: headerTextWidth });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#444444')
-    .text(`Printed ${formatDate(now)} from ${brand}. Summary updated ${formatDate(new Date(summary.updated_at))}.`, {
-      width: headerTextWidth,
+  if (options.patientName) {
+    const name = printable(options.patientName);
+    tagged(root, 'P', () => {
+      doc.font('body').fontSize(12).text(name, { width: headerTextWidth });
     });
+  }
+  if (options.patientBirthDate) {
+    const born = `Date of birth: ${formatBirthDate(options.patientBirthDate)}`;
+    tagged(root, 'P', () => {
+      doc.font('body').fontSize(10).text(born, { width: headerTextWidth });
+    });
+  }
+  tagged(root, 'P', () => {
+    doc
+      .font('body')
+      .fontSize(9)
+      .fillColor('#444444')
+      .text(`Printed ${formatDate(now)} from ${brand}. Summary updated ${formatDate(new Date(summary.updated_at))}.`, {
+        width: headerTextWidth,
+      });
+  });
   if (hasQr) {
-    doc.text('Scan the code for the latest version of this summary.', { width: headerTextWidth });
+    tagged(root, 'P', () => {
+      doc.text('Scan the code for the latest version of this summary.', { width: headerTextWidth });
+    });
   }
   if (!reviewedByPatient(summary)) {
     doc.moveDown(0.3);
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .fillColor('#8a4b00')
-      .text(summary.status === 'unreviewed' ? NOT_REVIEWED_TEXT : VERSION_NOT_REVIEWED_TEXT, { width: headerTextWidth });
-    if (summary.status === 'unreviewed') {
+    tagged(root, 'P', () => {
       doc
-        .font('Helvetica')
-        .fontSize(9)
-        .fillColor('#444444')
-        .text('Nothing from their records is shown until they review and confirm it; ask the patient.', { width: headerTextWidth });
+        .font('bold')
+        .fontSize(11)
+        .fillColor('#8a4b00')
+        .text(summary.status === 'unreviewed' ? NOT_REVIEWED_TEXT : VERSION_NOT_REVIEWED_TEXT, { width: headerTextWidth });
+    });
+    if (summary.status === 'unreviewed') {
+      tagged(root, 'P', () => {
+        doc
+          .font('body')
+          .fontSize(9)
+          .fillColor('#444444')
+          .text('Nothing from their records is shown until they review and confirm it; ask the patient.', { width: headerTextWidth });
+      });
     }
   }
   let headerBottom = doc.y;
   if (hasQr && options.qrText) {
+    const qrText = options.qrText;
     const qrX = pageWidth - MARGIN - qrSize;
-    drawQr(doc, options.qrText, qrX, MARGIN, qrSize);
+    root.add(
+      doc.struct(
+        'Figure',
+        // bbox and placement: layout attributes pdfkit 0.20 writes, not yet in @types/pdfkit.
+        {
+          alt: 'QR code that opens the latest version of this summary',
+          bbox: [qrX, MARGIN, qrX + qrSize, MARGIN + qrSize],
+          placement: 'Block',
+        } as PDFKit.Mixins.StructureElementOptions,
+        () => drawQr(doc, qrText, qrX, MARGIN, qrSize),
+      ),
+    );
     const caption = options.link
       ? `${printable(options.link.label)}\n${options.link.expiresAt ? `Link valid until ${formatDateTime(options.link.expiresAt)}` : 'Link does not expire'}`
       : '';
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .fillColor('#444444')
-      .text(caption, qrX - 8, MARGIN + qrSize + 4, { width: qrSize + 16, align: 'center' });
-    headerBottom = Math.max(headerBottom, doc.y);
+    if (caption) {
+      tagged(root, 'P', () => {
+        doc
+          .font('body')
+          .fontSize(7.5)
+          .fillColor('#444444')
+          .text(caption, qrX - 8, MARGIN + qrSize + 4, { width: qrSize + 16, align: 'center' });
+      });
+      headerBottom = Math.max(headerBottom, doc.y);
+    } else headerBottom = Math.max(headerBottom, MARGIN + qrSize);
   }
   const top = headerBottom + 10;
-  doc
-    .moveTo(MARGIN, top - 5)
-    .lineTo(pageWidth - MARGIN, top - 5)
-    .lineWidth(0.5)
-    .strokeColor('#999999')
-    .stroke();
+  artifact('Layout', () => {
+    doc
+      .moveTo(MARGIN, top - 5)
+      .lineTo(pageWidth - MARGIN, top - 5)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
+  });
 
   // Sections: the largest font that fits on this page; if none does, 9 pt over several pages.
   const blocks = blocksOf(summary);
-  const room = pageHeight - MARGIN - FOOTER_HEIGHT - top;
-  const size = BODY_SIZES.find((s) => measure(doc, blocks, s, contentWidth) <= room) ?? 9;
-  doc.x = MARGIN;
-  doc.y = top;
-  for (const block of blocks) {
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(size + 2)
-      .fillColor('#111111')
-      .text(block.heading, MARGIN, doc.y, { width: contentWidth });
-    doc.y += size * 0.35;
-    for (const line of block.lines) {
-      doc
-        .font(block.quiet ? 'Helvetica-Oblique' : 'Helvetica')
-        .fontSize(size)
-        .fillColor(block.quiet ? '#555555' : '#111111');
-      if (!block.quiet)
-        doc
-          .save()
-          .circle(MARGIN + 4, doc.y + size * 0.45, size * 0.14)
-          .fill('#333333')
-          .restore();
-      doc.text(line, MARGIN + 12, doc.y, { width: contentWidth - 12 });
-      doc.y += size * 0.2;
+  const running = `Patient Summary${patient ? ` for ${patient}` : ''} (continued)`;
+  const runningHeight = doc.font('body').fontSize(8).heightOfString(running, { width: contentWidth });
+  const frame: Frame = {
+    width: contentWidth,
+    firstTop: top,
+    nextTop: MARGIN + runningHeight + 10,
+    bottom: pageHeight - MARGIN - FOOTER_HEIGHT,
+  };
+  let layout: { size: number; placed: Placed[] } | undefined;
+  for (const tried of BODY_SIZES) {
+    const { placed: at, pages } = paginate(doc, blocks, tried, frame);
+    if (pages === 1) {
+      layout = { size: tried, placed: at };
+      break;
     }
-    doc.y += size * 0.8;
   }
+  const { size, placed } = layout ?? { size: 9, placed: paginate(doc, blocks, 9, frame).placed };
+  let page = 0;
+  let section: Struct | null = null;
+  let list: Struct | null = null;
+  const closeSection = () => {
+    list?.end();
+    section?.end();
+    list = null;
+    section = null;
+  };
+  for (const item of placed) {
+    while (item.page > page) {
+      doc.addPage();
+      page++;
+      artifact('Pagination', () => {
+        doc.font('body').fontSize(8).fillColor('#666666').text(running, MARGIN, MARGIN, { width: contentWidth });
+      });
+    }
+    const { block } = item;
+    // Never below the footer, whatever the measure said: what does not fit is cut with an ellipsis.
+    const room = { height: Math.max(frame.bottom - item.y, item.height), ellipsis: true };
+    if (item.line === -1) {
+      closeSection();
+      const sect = doc.struct('Sect');
+      root.add(sect);
+      section = sect;
+      tagged(sect, 'H2', () => {
+        doc
+          .font('bold')
+          .fontSize(size + 2)
+          .fillColor('#111111')
+          .text(block.heading, MARGIN, item.y, { width: contentWidth, ...room });
+      });
+      continue;
+    }
+    const sect = section as Struct | null;
+    if (!sect) continue;
+    const line = block.lines[item.line] ?? '';
+    if (block.quiet) {
+      tagged(sect, 'P', () => {
+        doc
+          .font('quiet')
+          .fontSize(size)
+          .fillColor('#555555')
+          .text(line, MARGIN + INDENT, item.y, { width: contentWidth - INDENT, ...room });
+      });
+      continue;
+    }
+    let items = list as Struct | null;
+    if (!items) {
+      items = doc.struct('L');
+      sect.add(items);
+      list = items;
+    }
+    // The bullet is text (a label a reader skips or announces), drawn on the same baseline as the item.
+    const entry = doc.struct('LI');
+    items.add(entry);
+    tagged(entry, 'Lbl', () => {
+      doc.font('body').fontSize(size).fillColor('#333333').text('\u2022', MARGIN + 2, item.y, { lineBreak: false });
+    });
+    tagged(entry, 'LBody', () => {
+      doc
+        .font('body')
+        .fontSize(size)
+        .fillColor('#111111')
+        .text(line, MARGIN + INDENT, item.y, { width: contentWidth - INDENT, ...room });
+    });
+    entry.end();
+  }
+  closeSection();
+  root.end();
 
   // Footer on every page: what this is, and the page number when there is more than one.
   const range = doc.bufferedPageRange();
@@ -293,11 +503,13 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
     // Writing below the bottom margin must not start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(7)
-      .fillColor('#666666')
-      .text(footer, MARGIN, pageHeight - MARGIN - 12, { width: contentWidth, lineBreak: true });
+    artifact('Pagination', () => {
+      doc
+        .font('body')
+        .fontSize(7)
+        .fillColor('#666666')
+        .text(footer, MARGIN, pageHeight - MARGIN - 12, { width: contentWidth, lineBreak: true });
+    });
     doc.page.margins.bottom = bottom;
   }
   doc.end();
