@@ -536,4 +536,22 @@ describe('LocalEngine: problem lists as printed records lay them out', () => {
     );
     expect(texts(facts, 'current_conditions')).toEqual(['Obesity']);
   });
+
+  it('reads a later clause that opens with a known condition as a problem of its own', async () => {
+    const { facts } = await read(
+      ['## ASSESSMENT', '1. Recurrent GI bleed of unknown etiology; hypotension perhaps secondary to this.'].join('\n'),
+    );
+    expect(texts(facts, 'current_conditions')).toEqual(['Recurrent GI bleed of unknown etiology', 'Hypotension']);
+  });
+
+  it('reads the wrapped rest of a long printed line as no new item', async () => {
+    const { facts } = await read(
+      [
+        '## REASON FOR REFERRAL',
+        'Request for consultation for weight management. Patient referral for consultation for full care. Referral Nurse: Nurse',
+        'Florence,RN',
+      ].join('\n'),
+    );
+    expect(texts(facts, 'current_conditions')).toEqual([]);
+  });
 });

@@ -128,6 +128,8 @@ interface Block {
   /** The section's tables so far had a header row; a later table without one is not read (a footer's details). */
   tableSeen?: boolean;
   ignoreTable?: boolean;
+  /** The last list line was long and ended mid-sentence: the next line is its wrapped rest. */
+  lastItemOpen?: boolean;
 }
 
 // A PDF's table (see extract/pdf-layout.ts): "| a | b |" rows; a header row has "| --- | --- |" under it.
@@ -733,7 +735,12 @@ function readConditions(
   // A list's captions ("Problem #1") name no problem.
   if (/^(problem|concern|diagnosis|condition)\s*#?\s*\d+:?$/i.test(text.trim())) return;
   const previousWords = block.lastItemWords;
+  const continues = previousWords > 0 && block.lastItemOpen === true;
   block.lastItemWords = wordCount(text);
+  block.lastItemOpen = text.trim().length >= 80 && !/[.;:!?)\]]$/.test(text.trim());
+  // A printed line wrapped at the page's width ("... Referral Nurse: Nurse" / "Florence,RN"): its rest
+  // is no new item, unless it is marked as one.
+  if (continues && stripBullet(text) === text && !inline) return readProse(doc, line, text, kind);
   if (/^\s*(\d{1,2}\s?[.)]|#)\s*\S/.test(text)) block.numbered = true;
   // Under numbered problems, dash lines are the orders for them ("- HEMOGLOBIN A1C", "- metFORMIN 1000 MG tablet").
   else if (block.numbered && /^\s*[-–•]\s/.test(text)) return readProseDrugs(doc, line, stripBullet(text), true);
@@ -810,12 +817,27 @@ function readConditions(
     const cut = /\s[-–—]\s|:\s|;\s|\.\s/.exec(masked);
     const head = cut ? item.slice(0, cut.index) : item;
     // "Prognosis: ...", "Status: active": a field of the problem above, not a problem.
-    if (cut?.[0] === ': ' && FIELD_LABEL.test(head.trim())) continue;
+    if (cut?.[0] === ': ' && FIELD_LABEL.test(head.trim())) {
+      // A field's value may be cut short ("Prognosis: ... within 2 year"): the next line is not its rest.
+      block.lastItemOpen = false;
+      continue;
+    }
     const afterComma = masked.slice(0, head.length).indexOf(', ');
     const name = afterComma > 0 && wordCount(head.slice(afterComma + 2)) >= 3 ? head.slice(0, afterComma) : head;
     // Bracketed dates and notes do not make an item a sentence.
     if (wordCount(outsideBrackets(name)) > 10) readProse(doc, line, item, kind);
     else addCondition(doc, kind, line, name, item.slice(name.length));
+    // "GI bleed; hypotension perhaps secondary to this": a later clause that opens with a known
+    // condition names a problem of its own.
+    if (cut?.[0] === '; ') {
+      for (const clause of masked.slice(cut.index + 2).split(/;\s/)) {
+        const at = masked.indexOf(clause);
+        const text = item.slice(at, at + clause.length);
+        const first = findConditions(text)[0];
+        if (first && text.slice(0, first.start).trim() === '')
+          addCondition(doc, kind, line, text.slice(first.start, first.end), text.slice(first.end));
+      }
+    }
     // "Type 2 diabetes - continue metformin 1000 mg BID": the plan after the problem.
     if (kind === 'problems' && name.length < item.length) readProseDrugs(doc, line, item.slice(name.length));
   }

@@ -644,6 +644,18 @@ export const CONDITIONS: Concept[] = [
   { display: 'Aortic stenosis', terms: ['aortic stenosis'] },
   { display: 'Pulmonary hypertension', terms: ['pulmonary hypertension'] },
   { display: 'Hyperkalemia', terms: ['hyperkalemia'] },
+  { display: 'Hypotension', terms: ['hypotension', 'low blood pressure'] },
+  {
+    display: 'Gastrointestinal hemorrhage',
+    terms: [
+      'gastrointestinal hemorrhage',
+      'gastrointestinal bleeding',
+      'gi bleed',
+      'gi bleeding',
+      'upper gi bleed',
+      'lower gi bleed',
+    ],
+  },
   { display: 'Hypokalemia', terms: ['hypokalemia'] },
   { display: 'Hyponatremia', terms: ['hyponatremia'] },
 ];
