@@ -14,9 +14,9 @@ import { DEV_MAIL_JSON, freePort, startNode, waitFor, type Running } from './sup
  * the default, without PUBLIC_BASE_URL: each e-mail's links (identity, notifications, billing,
  * documents), the referral link, share links, the SHL payload's manifest URL and its file locations,
  * and the wallet pass's web service all start with http://localhost:<that port>, and each is
- * followed and answers. Then an SHL receiver this project
- * did not write (the `kill-the-clipboard` package's SHLViewer, with the real fetch: no URL rewritten)
- * resolves every kind of SMART Health Link the product makes.
+ * followed and answers. An SHL receiver this project did not write (the `kill-the-clipboard`
+ * package's SHLViewer, with the real fetch: no URL rewritten) resolves every kind of SMART Health
+ * Link the product makes. Restarted with PUBLIC_BASE_URL, every link starts with that instead.
  */
 describe('links point where the product runs (issue 27)', () => {
   let dataDir: string;
@@ -24,6 +24,7 @@ describe('links point where the product runs (issue 27)', () => {
   let port: number;
   let base: string;
   let nppes: FakeNppes | undefined;
+  let env: Record<string, string>;
 
   const mail = async (): Promise<DevMailEntry[]> => (await call<DevMailEntry[]>(base, 'GET', DEV_MAIL_JSON)).body;
   const mailbox: Mailbox = {
@@ -39,7 +40,7 @@ describe('links point where the product runs (issue 27)', () => {
     do port = await freePort();
     while (port === 3000);
     // PORT as an operator sets it (not 0): the links must follow it. PUBLIC_BASE_URL empty is unset.
-    const env: Record<string, string> = { PORT: String(port), PUBLIC_BASE_URL: '', DATA_DIR: dataDir, REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url };
+    env = { PORT: String(port), PUBLIC_BASE_URL: '', DATA_DIR: dataDir, REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url };
     running = startNode('apps/medfolio/src/main.js', [], env);
     const started = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(running!.output())?.[1], 150_000).catch(withLog);
     base = `http://localhost:${port}`;
@@ -249,4 +250,32 @@ describe('links point where the product runs (issue 27)', () => {
       await expect(viewer.resolveSHL({ recipient, passcode: 'blue-heron' })).rejects.toThrow(/not found/i);
     });
   });
+
+  it('writes them all with PUBLIC_BASE_URL instead when it is set (a proxy, an ingress, https)', async () => {
+    const publicBase = 'https://medfolio.example.test';
+    await running!.stop();
+    running = startNode('apps/medfolio/src/main.js', [], { ...env, PUBLIC_BASE_URL: `${publicBase}/` });
+    await waitFor('the start-up line', async () => (running!.output().includes(`Links in e-mails and shared links start with ${publicBase}\n`) ? true : undefined), 150_000).catch(withLog);
+    const publicLink = (url: string) => expect({ url, origin: new URL(url).origin }).toEqual({ url, origin: publicBase });
+
+    const bea = await signUp('Bea');
+    await confirmSummary(bea.token);
+    const welcome = await mailTo(bea.email, /welcome/i);
+    expect(linksIn(welcome).length).toBeGreaterThan(0);
+    linksIn(welcome).forEach(publicLink);
+    publicLink((await call<ReferralView>(base, 'GET', '/api/referral/', undefined, bea.token)).body.link);
+
+    const made = await call<ShareLinkItem>(base, 'POST', '/api/share-links/', { label: 'For Dr Lee', shl: true }, bea.token);
+    expect(made.body.url).toBe(`${publicBase}/summary/${made.body.share_id}`);
+    const manifestUrl = new URL(new SHLViewer({ shlinkURI: made.body.qr_text }).shl.url);
+    expect(manifestUrl.origin).toBe(publicBase);
+    // The manifest, asked of this run directly: its file location has the public base too.
+    const manifest = await fetch(`${base}${manifestUrl.pathname}${manifestUrl.search}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ recipient: 'Dr Lee', embeddedLengthMax: 100 }) });
+    expect(manifest.status).toBe(200);
+    publicLink(((await manifest.json()) as { files: { location: string }[] }).files[0]!.location);
+
+    const pass = await fetch(new URL((await call<{ url: string }>(base, 'GET', '/api/get-pass-url/', undefined, bea.token)).body.url, base));
+    const passJson = JSON.parse((await readPkpass(Buffer.from(await pass.arrayBuffer()))).get('pass.json')!.toString('utf8')) as { webServiceURL: string };
+    expect(passJson.webServiceURL).toBe(`${publicBase}/api/passkit/`);
+  }, 240_000);
 });
