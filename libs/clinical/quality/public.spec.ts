@@ -3,10 +3,30 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClinicalFact, SectionKey } from '../src/model';
 import { extractDocument } from '../src/extract/extract';
-import { documentPeople, formatPublicTable, junkReason, runPublicCorpus, scorePublicCase } from './public';
+import {
+  GOALS,
+  belowGoals,
+  documentPeople,
+  formatPublicTable,
+  junkReason,
+  runPublicCorpus,
+  scorePublicCase,
+  type PublicReport,
+} from './public';
 import type { Extractor } from './run';
 
 const PUBLIC = join(__dirname, 'public');
+
+/**
+ * Where the public corpus may come from: standards bodies' published examples of fictional patients
+ * (HL7's C-CDA examples, HL7's IPS examples). No EHR vendor's sample and no collection of them may be
+ * added: the held-out evaluation set (vendors' records, kept outside this repository) must not overlap
+ * with anything tuned to here. A new source is added here with its reason.
+ */
+const ALLOWED_SOURCES = new Map<string, string>([
+  ['HL7/C-CDA-Examples', "HL7's own C-CDA R2.1 examples (CC0), written by the standard's authors"],
+  ['HL7/fhir-ips', "HL7's International Patient Summary implementation guide examples (CC0)"],
+]);
 
 const fact = (section: SectionKey, text: string): ClinicalFact => ({
   section,
@@ -118,7 +138,15 @@ describe('scoring a document of the public corpus', () => {
 describe('the public corpus', () => {
   it('lists every case in its manifest, with the PDF of every C-CDA committed', async () => {
     const manifest = JSON.parse(await readFile(join(PUBLIC, 'manifest.json'), 'utf8')) as {
-      cases: { case: string; file: string; pdf?: string; repository: string; path: string; licence: string }[];
+      cases: {
+        case: string;
+        file: string;
+        pdf?: string;
+        repository: string;
+        commit: string;
+        path: string;
+        licence: string;
+      }[];
     };
     const dirs = (await readdir(PUBLIC, { withFileTypes: true }))
       .filter((e) => e.isDirectory())
@@ -129,27 +157,62 @@ describe('the public corpus', () => {
       expect(existsSync(join(PUBLIC, c.case, c.file))).toBe(true);
       expect(existsSync(join(PUBLIC, c.case, 'expected.json'))).toBe(true);
       if (c.file.endsWith('.xml')) expect(existsSync(join(PUBLIC, c.case, c.pdf ?? ''))).toBe(true);
-      // Only HL7's published examples (or a fork carrying them): no EHR vendor's sample, so nothing can
-      // overlap with the held-out evaluation set of vendors' records kept outside the repository.
-      expect(c.repository).toMatch(/^HL7\//);
+      // Only the allowed sources (a fork carrying one is named by it, with the fork said in words).
+      expect({ case: c.case, allowed: ALLOWED_SOURCES.has(c.repository.split(' ')[0] ?? '') }).toEqual({
+        case: c.case,
+        allowed: true,
+      });
       expect(c.licence).toBeTruthy();
+      expect(c.commit).toMatch(/^[0-9a-f]{40}$/);
     }
   });
 
-  it('reads every document in every mode through the product extraction and reports per mode', async () => {
-    // No thresholds yet: this checks the measurement runs; the figures are printed for the README.
+  it('reads every document in every mode through the product extraction and meets the goals per mode', async () => {
+    // The CI's check of issue 26's goals (public.ts GOALS): a mode below one fails the unit phase.
     const extract: Extractor = (file, documentId) =>
       extractDocument({ documentId, filename: file.filename, path: file.path }, { ocr: false });
     const report = await runPublicCorpus(PUBLIC, { extract });
     console.log(formatPublicTable(report));
     expect(report.skipped).toEqual([]);
-    expect(report.totals.pdf.documents).toBeGreaterThanOrEqual(5);
+    expect(report.totals.pdf.documents).toBeGreaterThanOrEqual(9);
     expect(report.totals.xml.documents).toBe(report.totals.pdf.documents);
-    expect(report.totals.fhir.documents).toBeGreaterThanOrEqual(2);
+    expect(report.totals.fhir.documents).toBeGreaterThanOrEqual(3);
     for (const mode of ['pdf', 'xml', 'fhir'] as const) {
       const t = report.totals[mode];
       expect(t.recall.medications.total + t.recall.problems.total + t.recall.allergies.total).toBeGreaterThan(0);
-      expect(t.junk).toBeLessThanOrEqual(t.facts);
     }
+    expect(belowGoals(report)).toEqual([]);
+  }, 60_000);
+});
+
+describe('the goals', () => {
+  const tally = (found: number, total: number) => ({ found, total });
+  const totals = (medications: number, junk: number): PublicReport['totals']['pdf'] => ({
+    documents: 1,
+    recall: { medications: tally(medications, 10), problems: tally(10, 10), allergies: tally(10, 10) },
+    problemsRightSection: tally(10, 10),
+    facts: 100,
+    junk,
+    unmatched: 0,
+  });
+  const none = { ...totals(0, 0), documents: 0 };
+
+  it('names each goal a mode misses, and none when every mode meets them', () => {
+    expect(GOALS.xml).toEqual({ recall: { medications: 0.97, problems: 0.97, allergies: 0.97 }, junk: 0 });
+    const report = (pdf: PublicReport['totals']['pdf'], xml: PublicReport['totals']['pdf']): PublicReport => ({
+      cases: [],
+      skipped: [],
+      totals: { pdf, xml, fhir: none },
+    });
+    expect(belowGoals(report(totals(9, 2), totals(10, 0)))).toEqual([]);
+    // One medicine fewer in the PDF, one junk fact in the XML: both fail.
+    expect(belowGoals(report(totals(8, 2), totals(10, 1)))).toEqual([
+      'pdf medications 0.80 (8/10) < 0.90',
+      'xml junk 1 % (1 of 100) > 0 %',
+    ]);
+    expect(belowGoals(report(totals(9, 3), totals(9, 0)))).toEqual([
+      'pdf junk 3 % (3 of 100) > 2 %',
+      'xml medications 0.90 (9/10) < 0.97',
+    ]);
   });
 });

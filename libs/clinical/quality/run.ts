@@ -32,7 +32,7 @@ import { conditionKey, drugKey, parseAllergy } from '../src/summarize/parsers';
 import { nameKey } from '../src/summarize/merge';
 import { normaliseKey } from '../src/summarize/text';
 // public.ts reads matchKey and keysMatch from here when it scores (a cycle, resolved before any call).
-import { MODES, formatPublicDetails, formatPublicTable, runPublicCorpus } from './public';
+import { MODES, belowGoals, formatPublicDetails, formatPublicTable, runPublicCorpus } from './public';
 
 /** A document of another type (.pdf, .xml, .json, .docx...) in a case, for the extractor. */
 export interface QualityFile {
@@ -198,7 +198,12 @@ export async function readExpected(dir: string, name: string, skipped: string[])
   }
 }
 
-export async function readCase(dir: string, name: string, options: QualityOptions, skipped: string[]): Promise<EngineInput[]> {
+export async function readCase(
+  dir: string,
+  name: string,
+  options: QualityOptions,
+  skipped: string[],
+): Promise<EngineInput[]> {
   const uploadedAt = options.uploadedAt ?? '2025-01-01T00:00:00.000Z';
   const inputs: EngineInput[] = [];
   for (const filename of (await readdir(join(dir, name))).sort()) {
@@ -353,6 +358,12 @@ async function main(): Promise<void> {
         `\nPublic corpus (quality/public, manifest.json): ${new Set(report.cases.map((c) => c.name)).size} document(s), ${engine.name} engine; recall in the right section, junk among the facts of Conditions, Past history, Medications and Allergies\n`,
       );
       console.log(formatPublicTable(report));
+      const below = belowGoals(report);
+      console.log(
+        below.length
+          ? `\nBelow the goals (public.ts GOALS):\n  ${below.join('\n  ')}`
+          : '\nEvery mode meets its goals (public.ts GOALS).',
+      );
       for (const line of report.skipped) console.log(line);
       console.log(formatPublicDetails(report, details));
     }
