@@ -170,10 +170,20 @@ describeWithTools('summary PDF, read by poppler, qpdf and pdf.js', () => {
     const cases: [string, SummaryItem, number | 'several'][] = [
       ['discharge-summary', discharge, 1],
       ['urgent-care-none-known', corpus.get('urgent-care-none-known') as SummaryItem, 1],
+      // On one page only at a smaller font.
+      ['long-14', longSummary(discharge, 14), 1],
       // Just past one page at the smallest size, and well past it: each page break falls somewhere else.
       ['long-60', longSummary(discharge, 60), 'several'],
       ['long-140', longSummary(discharge, 140), 'several'],
     ];
+    /** The height of the list items' words: the body font size, as the reader measures it. */
+    const itemHeight = (pages: Page[]) => {
+      const words = pages[0]?.words ?? [];
+      const bullet = words.findIndex((w) => w.text === '\u2022');
+      const word = words[bullet + 1];
+      return word ? word.yMax - word.yMin : 0;
+    };
+    const heights = new Map<string, number>();
     for (const [name, summary, expectedPages] of cases) {
       const path = await save(await summaryToPdf(summary, { size, qrText: QR, link, ...patient }), `${size}-${name}`);
       const pages = await wordBoxes(path);
@@ -181,6 +191,7 @@ describeWithTools('summary PDF, read by poppler, qpdf and pdf.js', () => {
       expect({ name, problems: layoutProblems(pages) }).toEqual({ name, problems: [] });
       expect({ name, pages: Number(meta['Pages']) }).toEqual({ name, pages: expectedPages === 'several' ? expect.any(Number) : expectedPages });
       if (expectedPages === 'several') expect(pages.length).toBeGreaterThan(1);
+      heights.set(name, itemHeight(pages));
       expect(meta['Tagged']).toBe('yes');
       expect(meta['PDF version']).toBe('1.7');
       expect(meta['Title']).toBe('Patient Summary: Zoë Ångström-Łukasiewicz, born 7 March 1961');
@@ -204,6 +215,8 @@ describeWithTools('summary PDF, read by poppler, qpdf and pdf.js', () => {
       const check = await run('qpdf', ['--check', path]);
       expect(check.stdout).toContain('No syntax or stream encoding errors found');
     }
+    // The font shrank to keep long-14 on one page.
+    expect(heights.get('long-14')).toBeLessThan((heights.get('discharge-summary') ?? 0) - 0.5);
   }, 120_000);
 
   it('has a structure tree in reading order: heading, paragraphs, the QR as a figure with alternative text, sections with lists', async () => {

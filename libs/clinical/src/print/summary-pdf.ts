@@ -94,8 +94,13 @@ export function printable(text: string): string {
     });
 }
 
+// Made once: a formatter costs far more to make than to use.
+const DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
 function formatDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return DATE.format(date);
 }
 
 /** A FHIR-style date (YYYY, YYYY-MM or YYYY-MM-DD, maybe with a time) as printed; anything else as given. */
@@ -105,14 +110,12 @@ export function formatBirthDate(value: string): string {
   const [, year, month, day] = match;
   if (day) return formatDate(new Date(`${year}-${month}-${day}T00:00:00Z`));
   if (month)
-    return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${year}-${month}-01T00:00:00Z`),
-    );
+    return MONTH.format(new Date(`${year}-${month}-01T00:00:00Z`));
   return year ?? value;
 }
 
 function formatDateTime(date: Date): string {
-  return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+  return `${DATE_TIME.format(date)} UTC`;
 }
 
 function factLine(fact: SummaryFact): string {
@@ -276,8 +279,11 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
   const brand = options.brand ?? 'Medfolio';
   const patient = patientLine(options);
   const title = `Patient Summary${patient ? `: ${patient}` : ''}`;
+  const { faces } = loadFonts();
   const doc = new PDFDocument({
     size: [pageWidth, pageHeight],
+    // The body face from the start (pdfkit would otherwise parse Helvetica's metrics for every document).
+    font: faces.body as unknown as string,
     margin: MARGIN,
     autoFirstPage: true,
     bufferPages: true,
@@ -289,7 +295,6 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
     displayTitle: true,
     info: { Title: title, Subject: `${brand} patient summary`, Creator: brand, Producer: brand, CreationDate: now },
   });
-  const { faces } = loadFonts();
   // pdfkit takes a parsed fontkit font as a font source (PDFFontFactory.open); @types/pdfkit lists only files and bytes.
   for (const name of Object.keys(faces) as FontName[]) doc.registerFont(name, faces[name] as unknown as Buffer);
   const chunks: Buffer[] = [];
@@ -441,8 +446,9 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
       });
     }
     const { block } = item;
-    // Never below the footer, whatever the measure said: what does not fit is cut with an ellipsis.
-    const room = { height: Math.max(frame.bottom - item.y, item.height), ellipsis: true };
+    // Never into the footer, whatever the measure said: an item taller than a whole page (no real
+    // fact is) is cut there with an ellipsis. The half point absorbs rounding in the line sums.
+    const room = { height: frame.bottom - item.y + 0.5, ellipsis: true };
     if (item.line === -1) {
       closeSection();
       const sect = doc.struct('Sect');
