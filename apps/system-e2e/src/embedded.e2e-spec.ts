@@ -11,6 +11,7 @@ import { sharingJourney } from './support/sharing-journey';
 import { summaryJourney } from './support/summary-journey';
 import { linkAccessJourney, providersJourney } from './support/providers-journey';
 import { FakeNppes } from '@medfolio/testing';
+import { patientIdentityJourney } from './support/patient-identity-journey';
 import { shareFormatsJourney } from './support/share-formats-journey';
 import { walletJourney } from './support/wallet-journey';
 import { accountJourney, call, codeFor, type Mailbox } from './support/journey';
@@ -198,6 +199,15 @@ describe('embedded one-process mode', () => {
       textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
     };
     await sharingJourney(base, mailbox).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
+    });
+  });
+
+  it('names the patient on a link\'s page, PDF and IPS (current name and date of birth), and nobody on an anonymous link (issue 27)', async () => {
+    const mailbox: Mailbox = {
+      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
+    };
+    await patientIdentityJourney(base, mailbox).catch((error: Error) => {
       throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
     });
   });

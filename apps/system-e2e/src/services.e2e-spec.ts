@@ -11,6 +11,7 @@ import { get, tokenFor } from './support/api';
 import { documentsJourney } from './support/documents-journey';
 import { summaryJourney } from './support/summary-journey';
 import { linkAccessJourney, providersJourney, type LicenseOperator } from './support/providers-journey';
+import { patientIdentityJourney } from './support/patient-identity-journey';
 import { shareFormatsJourney } from './support/share-formats-journey';
 import { walletJourney } from './support/wallet-journey';
 import { accountJourney, type Mailbox } from './support/journey';
@@ -258,6 +259,13 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
           .reverse(),
     }).catch((error: Error) => {
       const logs = [gateway, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
+      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
+    });
+  });
+
+  it("names the patient (identity's current name and date of birth over NATS) on a link's page, PDF and IPS, and nobody on an anonymous link (issue 27)", async () => {
+    await patientIdentityJourney(base, smtpMailbox).catch((error: Error) => {
+      const logs = [gateway, identity, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
       throw new Error(`${error.message}\n--- logs ---\n${logs}`);
     });
   });
