@@ -290,6 +290,26 @@ describe('C-CDA import: every entry of the clinical sections', () => {
       }
     });
 
+    it("reads the status the entry's narrative states before the concern's ('Asthma : Status - Active')", async () => {
+      const value = '<value xsi:type="CD" code="195967001" codeSystem="2.16.840.1.113883.6.96" displayName="Asthma"/>';
+      for (const [said, expected] of [
+        ['Asthma : Status - Active', { section: 'current_conditions', status: 'active' }],
+        ['Asthma : Status - Resolved', { section: 'past_history', status: 'resolved' }],
+      ] as const) {
+        const xml = section(
+          '11450-4',
+          `<list><item><content ID="p1">${said}</content></item></list>`,
+          problem(value)
+            .replace('<statusCode code="active"/>', '<statusCode code="completed"/>')
+            .replace(
+              '<observation classCode="OBS" moodCode="EVN">',
+              '<observation classCode="OBS" moodCode="EVN"><text><reference value="#p1"/></text>',
+            ),
+        );
+        expect((await read(xml)).facts).toEqual([expect.objectContaining({ text: 'Asthma', ...expected })]);
+      }
+    });
+
     it('keeps a problem whose end date is still to come current', async () => {
       const xml = section(
         '11450-4',

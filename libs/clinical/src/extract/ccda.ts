@@ -449,6 +449,10 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult, past: bool
         : /active|55561003/.test(statusText)
           ? 'active'
           : 'unknown';
+    // The narrative the entry points at is what a reader sees ("Asthma : Status - Active"): a status it
+    // states outranks the concern act's bookkeeping status.
+    const told = /\bstatus\s*[:\-–]?\s*(active|chronic|resolved|inactive)\b/i.exec(entryNarrative(doc, obs) ?? '')?.[1];
+    if (status === 'unknown' && told) status = /active|chronic/i.test(told) ? 'active' : 'resolved';
     if (status === 'unknown') {
       // A concern act's status (an observation's own statusCode is always "completed": it says nothing).
       const concernStatus = concern.localName === 'act' ? attr(kid(concern, 'statusCode'), 'code') : undefined;
@@ -459,7 +463,7 @@ function readProblem(doc: Doc, concern: Element, part: PartialResult, past: bool
         status = 'resolved';
       else if (concernStatus === 'active') status = 'active';
     }
-    const stated = !!statusText && status !== 'unknown';
+    const stated = (!!statusText || !!told) && status !== 'unknown';
     if (past && !stated) status = end && isPast(end) ? 'resolved' : 'unknown';
     part.facts.push(
       fact(
