@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PassField, PassView } from '@medfolio/contracts';
 import type { SigningMaterial } from '../repositories/signing-material.repository';
 import { signManifest } from './pass-signature';
@@ -52,12 +53,24 @@ export interface SignPassInput {
 const toFields = (fields: PassField[]) => fields.map(({ key, label, value }) => ({ key, label, value }));
 
 /**
- * The signed .pkpass (a zip: pass.json, the images, manifest.json and the detached PKCS#7 signature).
- * passkit-generator checks and assembles pass.json and the manifest; the signature is ours
- * (pass-signature.ts: SHA-256, DER-ordered signed attributes), replacing the one it makes.
+ * The signed .pkpass (a zip: pass.json, the images, manifest.json with each file's SHA-1, as Apple's
+ * format defines it, and the detached PKCS#7 signature of the manifest: pass-signature.ts, SHA-256
+ * with DER-ordered signed attributes). Assembled here: passkit-generator, used before, signs with
+ * SHA-1 in node-forge (about 100 ms of pure-JS RSA per pass) and cannot be told otherwise.
  */
 export async function signPass(input: SignPassInput, signingTime = new Date()): Promise<Buffer> {
   const { view } = input;
+  const generic = {
+    headerFields: toFields(view.header_fields),
+    primaryFields: toFields(view.primary_fields),
+    secondaryFields: toFields(view.secondary_fields),
+    auxiliaryFields: [],
+    backFields: toFields(view.back_fields),
+  };
+  // Wallet refuses a pass whose field keys repeat.
+  const keys = Object.values(generic).flatMap((fields: { key: string }[]) => fields.map((f) => f.key));
+  const repeated = keys.find((key, index) => keys.indexOf(key) !== index);
+  if (repeated) throw new Error(`pass field key "${repeated}" is used twice`);
   const passJson = {
     formatVersion: 1,
     passTypeIdentifier: input.passTypeIdentifier,
@@ -72,27 +85,12 @@ export async function signPass(input: SignPassInput, signingTime = new Date()): 
     sharingProhibited: true,
     webServiceURL: input.webServiceUrl,
     authenticationToken: input.authenticationToken,
-    generic: {},
+    barcodes: [{ format: 'PKBarcodeFormatQR', message: view.qr_url, messageEncoding: 'iso-8859-1', altText: 'Scan to view my summary' }],
+    generic,
   };
-  const { PKPass } = await import('passkit-generator');
-  const pass = new PKPass(
-    { ...(await passImages()), 'pass.json': Buffer.from(JSON.stringify(passJson)) },
-    {
-      wwdr: input.material.wwdr,
-      signerCert: input.material.signerCert,
-      signerKey: input.material.signerKey,
-      ...(input.material.signerKeyPassphrase ? { signerKeyPassphrase: input.material.signerKeyPassphrase } : {}),
-    },
-  );
-  pass.headerFields.push(...toFields(view.header_fields));
-  pass.primaryFields.push(...toFields(view.primary_fields));
-  pass.secondaryFields.push(...toFields(view.secondary_fields));
-  pass.backFields.push(...toFields(view.back_fields));
-  pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: view.qr_url, messageEncoding: 'iso-8859-1', altText: 'Scan to view my summary' });
-  const files = Object.entries(pass.getAsRaw()).filter(([name]) => name !== 'signature');
-  const manifest = files.find(([name]) => name === 'manifest.json')?.[1];
-  if (!manifest) throw new Error('passkit-generator made no manifest.json');
+  const files: [string, Buffer][] = [['pass.json', Buffer.from(JSON.stringify(passJson))], ...Object.entries(await passImages())];
+  const manifest = Buffer.from(JSON.stringify(Object.fromEntries(files.map(([name, bytes]) => [name, createHash('sha1').update(bytes).digest('hex')]))));
   const { signerCert, signerKey, signerKeyPassphrase, wwdr } = input.material;
   const signature = signManifest({ manifest, signerCert, signerKey, wwdr, signingTime, ...(signerKeyPassphrase ? { signerKeyPassphrase } : {}) });
-  return zipFiles([...files, ['signature', signature]]);
+  return zipFiles([...files, ['manifest.json', manifest], ['signature', signature]]);
 }

@@ -1,5 +1,5 @@
 // A .pkpass is a plain zip. Written here (deflated entries, no extras, no zip64: a pass is a few
-// hundred kilobytes) because the pass's signature is made outside passkit-generator's own zipping.
+// kilobytes) since the pass is assembled here (pass-signer.ts), not by passkit-generator.
 import { crc32, deflateRawSync } from 'node:zlib';
 
 /** DOS date and time of 1980-01-01 00:00: fixed, so the same files give the same bytes. */
