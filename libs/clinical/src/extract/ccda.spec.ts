@@ -214,4 +214,18 @@ describe('C-CDA', () => {
     expect(part.facts.map((f) => f.text)).toEqual(['Type 2 diabetes mellitus']);
     expect(part.facts[0]?.code?.display).toBe('Type 2 diabetes mellitus (disorder)');
   });
+
+  it('keeps text with inline elements as one line in reading order, and reads operation diagnoses as problems', async () => {
+    const xml = `<ClinicalDocument xmlns="urn:hl7-org:v3">
+      <component><structuredBody>
+        <component><section><code code="59776-5"/><title>Procedure Findings</title><text>A <content ID="f1">6 mm sessile polyp</content> was found.
+          <content ID="f2">Moderate diverticulosis</content> and <content ID="f3">hemorrhoids</content> were noted.</text></section></component>
+        <component><section><code code="10218-6"/><title>Postoperative Diagnosis</title><text><content>Appendicitis</content><content>Abscess</content></text></section></component>
+      </structuredBody></component></ClinicalDocument>`;
+    const part = await read(xml);
+    expect(part.texts.map((t) => t.text)).toEqual([
+      '## Procedure Findings\nA 6 mm sessile polyp was found. Moderate diverticulosis and hemorrhoids were noted.',
+      '## Postoperative Diagnosis\nAppendicitis\nAbscess',
+    ]);
+  });
 });

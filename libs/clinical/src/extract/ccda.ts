@@ -40,6 +40,10 @@ const BY_LOINC: Record<string, Kind> = {
   '78375-3': 'problems',
   '46241-6': 'problems',
   '42347-5': 'problems',
+  // Diagnoses before and after an operation or procedure.
+  '10219-4': 'problems',
+  '10218-6': 'problems',
+  '59769-0': 'problems',
   '10183-2': 'medications',
   '75311-1': 'medications',
   '42346-7': 'medications',
@@ -241,14 +245,39 @@ function sectionKind(section: Element): Kind | undefined {
   return undefined;
 }
 
-/** Section narrative as lines: table rows as "a | b", paragraphs and list items each on a line. */
+/** Narrative elements that run inside a line of text ("A <content>6 mm sessile polyp</content> was found"). */
+const INLINE = new Set(['content', 'sub', 'sup', 'linkHtml', 'footnote', 'footnoteRef']);
+
+/**
+ * Section narrative as lines, in reading order: table rows as "a | b", paragraphs and list items each on
+ * a line. Text with inline elements in it is one line, as printed; inline elements standing alone one
+ * after another (no text between them) are a line each.
+ */
 function narrativeText(text: Element | undefined): string {
   if (!text) return '';
   const lines: string[] = [];
   const walk = (el: Element) => {
     let number = 0;
-    for (const child of kids(el)) {
+    let run: { text: string; inline: boolean }[] = [];
+    const flush = () => {
+      if (run.some((p) => !p.inline && p.text.trim())) lines.push(run.map((p) => p.text).join(''));
+      else for (const p of run) lines.push(p.text);
+      run = [];
+    };
+    for (let node = el.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === node.TEXT_NODE) {
+        run.push({ text: node.textContent ?? '', inline: false });
+        continue;
+      }
+      if (node.nodeType !== node.ELEMENT_NODE) continue;
+      const child = node as Element;
       const name = child.localName;
+      if (INLINE.has(name ?? '') && !kids(child).some((k) => !INLINE.has(k.localName ?? '') && k.localName !== 'br')) {
+        run.push({ text: child.textContent ?? '', inline: true });
+        continue;
+      }
+      flush();
+      if (name === 'br') continue;
       if (name === 'tr') lines.push(kids(child).map(textOf).join(' | '));
       // A list item keeps its mark, as the printed list shows it ("1." in an ordered list, else "-"):
       // "Pressure ulcer on left knee." in an Assessment's list is an item, not a sentence of prose.
@@ -256,16 +285,16 @@ function narrativeText(text: Element | undefined): string {
         const mark = attr(el, 'listType') === 'ordered' ? `${++number}.` : '-';
         const item = textOf(child);
         if (item) lines.push(`${mark} ${item}`);
-      } else if (name === 'paragraph' || name === 'caption' || (name === 'content' && !kids(child).length))
-        lines.push(textOf(child));
+      } else if (name === 'paragraph' || name === 'caption') lines.push(textOf(child));
       else walk(child);
     }
-    // Text directly inside <text> or a list wrapper.
-    for (let c = el.firstChild; c; c = c.nextSibling)
-      if (c.nodeType === c.TEXT_NODE && textOf(c)) lines.push(textOf(c));
+    flush();
   };
   walk(text);
-  return lines.filter(Boolean).join('\n');
+  return lines
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
 }
 
 function source(doc: Doc, quote: string): SourceRef {

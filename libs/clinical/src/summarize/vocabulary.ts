@@ -343,7 +343,7 @@ export const HEADING_PATTERNS: [RegExp, BlockKind][] = [
   [/^(lab|laboratory) (tests?|work)\b/, 'labs'],
   // "Psychiatric diagnoses", "Diagnoses today", "Current psychotropics", "Other medications".
   [
-    /^diagnos[ie]s (today|this visit|for this visit|addressed)\b|\b(psychiatric|medical|visit|encounter|admitting|admission|discharge|working|active|final|other|principal|primary|secondary) diagnos[ie]s$/,
+    /^diagnos[ie]s (today|this visit|for this visit|addressed)\b|\b(psychiatric|medical|visit|encounter|admitting|admission|discharge|working|active|final|other|principal|primary|secondary|pre-?operative|post-?operative|pre-?procedure|post-?procedure) diagnos[ie]s$/,
     'problems',
   ],
   [/^(?!no\b|not\b|none\b).*\b(psychotropics|medications|meds|prescriptions)$/, 'meds'],
