@@ -12,7 +12,7 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import type { SummaryItem } from '@medfolio/contracts';
-import { IPS_ABSENT_UNKNOWN, IPS_SECTIONS, summaryToIpsBundle } from './ips';
+import { IPS_ABSENT_UNKNOWN, IPS_SECTIONS, ipsPatient, summaryToIpsBundle } from './ips';
 import { corpusSummaries } from './testing/corpus';
 import { fhirSchemaErrors, validateIpsBundle } from './testing/validate';
 
@@ -79,7 +79,11 @@ describe('summaryToIpsBundle on the quality corpus', () => {
     });
     const a1c = entriesOf<Observation>(bundle, IPS_SECTIONS.results.code)[0];
     expect(a1c?.code.coding?.[0]).toMatchObject({ system: 'http://loinc.org', code: '4548-4' });
-    expect(a1c?.valueQuantity).toEqual({ value: 7.2, unit: '%' });
+    expect(a1c?.valueQuantity).toEqual({ value: 7.2, unit: '%', system: 'http://unitsofmeasure.org', code: '%' });
+    // The model keeps no performing laboratory: performer says so, as the IPS results profile permits.
+    expect(a1c?.performer).toEqual([
+      { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }] },
+    ]);
   });
 
   it('says "none known" with the IPS codes and "not recorded" with an emptyReason', () => {
@@ -90,10 +94,26 @@ describe('summaryToIpsBundle on the quality corpus', () => {
       { system: IPS_ABSENT_UNKNOWN, code: 'no-known-allergies', display: 'No known allergies' },
     ]);
     expect(section(noneKnown, IPS_SECTIONS.pastIllness.code)?.emptyReason?.coding?.[0]?.code).toBe('nilknown');
-    // Vital signs as numbers where they are numbers, as text otherwise (blood pressure 122/78).
+    // Vital signs as UCUM Quantities with the LOINC code of R4's vital-sign profiles; blood pressure
+    // 122/78 as the panel with systolic and diastolic components.
     const vitals = entriesOf<Observation>(noneKnown, IPS_SECTIONS.vitalSigns.code);
-    expect(vitals.find((v) => v.code.text === 'Heart rate')?.valueQuantity).toEqual({ value: 84, unit: 'bpm' });
-    expect(vitals.find((v) => v.code.text === 'Blood pressure')?.valueString).toBe('122/78 mmHg');
+    const heartRate = vitals.find((v) => v.code.text === 'Heart rate');
+    expect(heartRate?.code.coding).toEqual([{ system: 'http://loinc.org', code: '8867-4', display: 'Heart rate' }]);
+    expect(heartRate?.valueQuantity).toEqual({
+      value: 84,
+      unit: 'bpm',
+      system: 'http://unitsofmeasure.org',
+      code: '/min',
+    });
+    const bp = vitals.find((v) => v.code.text === 'Blood pressure');
+    expect(bp?.code.coding?.[0]?.code).toBe('85354-9');
+    expect(bp?.valueString).toBeUndefined();
+    expect(
+      bp?.component?.map((c) => [c.code.coding?.[0]?.code, c.valueQuantity?.value, c.valueQuantity?.code]),
+    ).toEqual([
+      ['8480-6', 122, 'mm[Hg]'],
+      ['8462-4', 78, 'mm[Hg]'],
+    ]);
 
     const labOnly = bundleOf('lab-report');
     for (const required of [IPS_SECTIONS.problems, IPS_SECTIONS.medications, IPS_SECTIONS.allergies]) {
@@ -136,10 +156,11 @@ describe('summaryToIpsBundle on edge cases', () => {
     expect(section(bundle, IPS_SECTIONS.problems.code)?.text?.div).toContain(
       'Asthma &lt;since childhood&gt; &amp; &quot;mild&quot;',
     );
-    // Unknown name and birth date: data-absent-reason, as the IPS Patient allows.
+    // No name: the IPS's anonymous name (ips-pat-1 needs a text); unknown birth date: data-absent-reason.
     const patient = bundle.entry?.find((e) => e.resource?.resourceType === 'Patient')?.resource as Patient & {
       _birthDate?: unknown;
     };
+    expect(patient.name).toEqual([{ use: 'anonymous', text: 'Anonymous' }]);
     expect(patient.birthDate).toBeUndefined();
     expect(patient._birthDate).toEqual({
       extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }],
@@ -240,5 +261,48 @@ describe('the validators the tests rely on', () => {
       /must be equal to one of the allowed values/,
     );
     expect(fhirSchemaErrors({ resourceType: 'NoSuchResource' })).not.toEqual([]);
+  });
+});
+
+describe('ipsPatient', () => {
+  const dar = (code: string): unknown => ({
+    extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: code }],
+  });
+
+  it('names the patient (given, family, text) with the birth date and id (ips-pat-1 holds)', () => {
+    expect(ipsPatient({ id: 'p-1', given: 'Ada  Maria', family: 'Example', birthDate: '1970-05-04' })).toEqual({
+      resourceType: 'Patient',
+      identifier: [{ system: 'urn:medfolio:patient', value: 'p-1' }],
+      name: [{ family: 'Example', given: ['Ada', 'Maria'], text: 'Ada Maria Example' }],
+      birthDate: '1970-05-04',
+    });
+    expect(ipsPatient({ family: 'Example', birthDate: '1970' })).toMatchObject({
+      name: [{ family: 'Example', text: 'Example' }],
+      birthDate: '1970',
+    });
+  });
+
+  it('an anonymous summary carries the anonymous name, a masked birth date and no id, whatever is passed', () => {
+    const anonymous = ipsPatient({
+      id: 'p-1',
+      given: 'Ada',
+      family: 'Example',
+      birthDate: '1970-05-04',
+      anonymous: true,
+    });
+    expect(anonymous).toEqual({
+      resourceType: 'Patient',
+      name: [{ use: 'anonymous', text: 'Anonymous' }],
+      _birthDate: dar('masked'),
+    });
+    expect(JSON.stringify(anonymous)).not.toMatch(/Ada|Example|1970|p-1/);
+  });
+
+  it('without a name it is anonymous too, and an unknown birth date is "unknown"', () => {
+    expect(ipsPatient({ id: null, given: null, family: null, birthDate: 'not a date' })).toEqual({
+      resourceType: 'Patient',
+      name: [{ use: 'anonymous', text: 'Anonymous' }],
+      _birthDate: dar('unknown'),
+    });
   });
 });

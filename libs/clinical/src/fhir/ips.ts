@@ -18,10 +18,12 @@ import type {
   Observation,
   Patient,
   Procedure,
+  Quantity,
   Reference,
   Resource,
 } from '@medplum/fhirtypes';
 import type { SummaryFact, SummaryItem, SummarySectionItem } from '@medfolio/contracts';
+import { UCUM_SYSTEM, ucumCode } from './ucum';
 
 export const LOINC = 'http://loinc.org';
 export const SNOMED = 'http://snomed.info/sct';
@@ -69,15 +71,28 @@ const SYSTEM_URLS: Record<string, string> = {
   UNII: 'http://fdasis.nlm.nih.gov',
 };
 
-/** Who the summary is about. Unknown parts are sent as "unknown" (data-absent-reason), as the IPS asks. */
+/**
+ * Who the summary is about. With a name, Patient.name has it (given, family and text) and the IPS
+ * Patient profile's ips-pat-1 holds; with a birth date, Patient.birthDate has it. An anonymous
+ * summary (the patient's choice, or no name known) is what the IPS allows for a withheld name: one
+ * HumanName of use "anonymous" with the text "Anonymous" (ips-pat-1 needs a given, family or text),
+ * birthDate absent with data-absent-reason "masked" (chosen) or "unknown" (not known), and no
+ * identifier.
+ */
 export interface IpsPatient {
   /** The patient's id in Medfolio (becomes Patient.identifier; never the share id). Left out of shares. */
   id?: string | null;
+  /** Given name(s); several are split on spaces into Patient.name.given. */
   given?: string | null;
   family?: string | null;
   /** ISO date (YYYY, YYYY-MM or YYYY-MM-DD). */
   birthDate?: string | null;
+  /** The patient chose an anonymous summary: name, birth date and id are left out even if given. */
+  anonymous?: boolean;
 }
+
+/** The text of the name an anonymous summary carries (HumanName.use "anonymous"). */
+export const ANONYMOUS_NAME = 'Anonymous';
 
 export interface IpsOptions {
   /** Stamped on the Bundle and the Composition (ISO 8601 with a zone); default: now. */
@@ -88,7 +103,7 @@ export interface IpsOptions {
   newId?: () => string;
 }
 
-const absent = (code: 'unknown' | 'not-applicable' = 'unknown'): { extension: Extension[] } => ({
+const absent = (code: 'unknown' | 'not-applicable' | 'masked' = 'unknown'): { extension: Extension[] } => ({
   extension: [{ url: DATA_ABSENT_REASON, valueCode: code }],
 });
 
@@ -189,24 +204,7 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
   const deviceUrl = newId();
   const subject: Reference<Patient> = { reference: patientUrl };
 
-  const patientResource: Patient = {
-    resourceType: 'Patient',
-    ...(patient.id
-      ? { identifier: [{ system: options.identifierSystem ?? 'urn:medfolio:patient', value: patient.id }] }
-      : {}),
-    name: [
-      patient.given || patient.family
-        ? {
-            ...(patient.family ? { family: patient.family } : {}),
-            ...(patient.given ? { given: [patient.given] } : {}),
-            text: [patient.given, patient.family].filter(Boolean).join(' '),
-          }
-        : absent(),
-    ],
-  };
-  const birthDate = fhirDate(patient.birthDate);
-  if (birthDate) patientResource.birthDate = birthDate;
-  else (patientResource as Patient & { _birthDate?: unknown })._birthDate = absent();
+  const patientResource = ipsPatient(patient, options);
 
   // The software that read the records and built the summary; the patient confirmed it.
   const device: Device = {
@@ -314,8 +312,11 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
   }
 
   if (summary.status === 'unreviewed') {
-    // A share link before the patient's review: no section claims anything, not even "not recorded".
+    // A share link before the patient's review: no section claims anything, not even "not recorded",
+    // and no fact leaves (a section has entries or an emptyReason, never both: cmp-2).
+    built.entries = [];
     for (const section of built.sections) {
+      delete section.entry;
       section.text = narrative(['The patient has not reviewed this summary yet.']);
       section.emptyReason = {
         coding: [{ system: LIST_EMPTY_REASON, code: 'withheld', display: 'Information Withheld' }],
@@ -352,6 +353,32 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
       ...built.entries,
     ],
   };
+}
+
+/** The IPS Patient (Patient-uv-ips): see IpsPatient for what an anonymous summary carries. */
+export function ipsPatient(patient: IpsPatient, options: Pick<IpsOptions, 'identifierSystem'> = {}): Patient {
+  const given = patient.anonymous ? [] : (patient.given ?? '').split(/\s+/).filter(Boolean);
+  const family = patient.anonymous ? '' : (patient.family ?? '').trim();
+  const named = given.length > 0 || family !== '';
+  const resource: Patient = {
+    resourceType: 'Patient',
+    ...(patient.id && !patient.anonymous
+      ? { identifier: [{ system: options.identifierSystem ?? 'urn:medfolio:patient', value: patient.id }] }
+      : {}),
+    name: [
+      named
+        ? {
+            ...(family ? { family } : {}),
+            ...(given.length > 0 ? { given } : {}),
+            text: [...given, family].filter(Boolean).join(' '),
+          }
+        : { use: 'anonymous', text: ANONYMOUS_NAME },
+    ],
+  };
+  const birthDate = patient.anonymous ? undefined : fhirDate(patient.birthDate);
+  if (birthDate) resource.birthDate = birthDate;
+  else (resource as Patient & { _birthDate?: unknown })._birthDate = absent(patient.anonymous ? 'masked' : 'unknown');
+  return resource;
 }
 
 function requiredSection(
@@ -533,8 +560,63 @@ function procedure(fact: SummaryFact, subject: Reference<Patient>): Procedure {
   return resource;
 }
 
-const NUMBER = /^[-+]?\d+(\.\d+)?$/;
+const NUMBER = /^([<>]=?)?\s*([-+]?\d+(\.\d+)?)$/;
 
+/** A value and unit as a Quantity: UCUM system and code where the unit is UCUM (./ucum.ts), else the unit text only. */
+export function quantity(value: string, unit: string | null | undefined): Quantity | null {
+  const match = NUMBER.exec(value.trim());
+  if (!match) return null;
+  const q: Quantity = { value: Number(match[2]) };
+  if (match[1]) q.comparator = match[1] as Quantity['comparator'];
+  const text = unit?.trim();
+  if (text) {
+    q.unit = text;
+    const code = ucumCode(text);
+    if (code) {
+      q.system = UCUM_SYSTEM;
+      q.code = code;
+    }
+  }
+  return q;
+}
+
+/**
+ * The vital signs R4 profiles (http://hl7.org/fhir/R4/observation-vitalsigns.html) by the name a
+ * record gives them, for a vital sign that came without a code: the LOINC code the profile fixes.
+ */
+const VITAL_CODES: { match: RegExp; code: string; display: string }[] = [
+  { match: /\b(blood pressure|bp)\b/i, code: '85354-9', display: 'Blood pressure panel with all children optional' },
+  { match: /\b(respiratory rate|respirations?|resp\.? rate|rr)\b/i, code: '9279-1', display: 'Respiratory rate' },
+  {
+    match: /\b(oxygen saturation|o2 sat|spo2|sao2|pulse ox)/i,
+    code: '2708-6',
+    display: 'Oxygen saturation in Arterial blood',
+  },
+  { match: /\b(heart rate|pulse|hr)\b/i, code: '8867-4', display: 'Heart rate' },
+  { match: /\b(temperature|temp)\b/i, code: '8310-5', display: 'Body temperature' },
+  { match: /\bhead circumference\b/i, code: '9843-4', display: 'Head Occipital-frontal circumference' },
+  { match: /\b(bmi|body mass index)\b/i, code: '39156-5', display: 'Body mass index (BMI) [Ratio]' },
+  { match: /\b(height|length)\b/i, code: '8302-2', display: 'Body height' },
+  { match: /\bweight\b/i, code: '29463-7', display: 'Body weight' },
+];
+const BP = '85354-9';
+
+function vitalCode(name: string): Coding | undefined {
+  const known = VITAL_CODES.find((v) => v.match.test(name));
+  return known ? { system: LOINC, code: known.code, display: known.display } : undefined;
+}
+
+/**
+ * A result or vital sign as an Observation. Results meet the IPS laboratory results profile
+ * (Observation-results-laboratory-pathology-uv-ips): the model keeps no performing laboratory or
+ * author, so performer is a Reference with data-absent-reason "unknown", as the profile permits.
+ * Vital signs meet R4's vital-sign profiles: a vital sign without a code gets the LOINC code of its
+ * kind by name (heart rate 8867-4, ...); a blood pressure "120/80" is the panel 85354-9 with systolic
+ * (8480-6) and diastolic (8462-4) components. Values are Quantities with UCUM units where the unit
+ * is UCUM (bpm as /min, mmHg as mm[Hg], °F as [degF]...); otherwise a result keeps the unit as the
+ * Quantity's text (no system or code) and a vital sign becomes a string ("180 stone"), without the
+ * inferred LOINC code, since the vital-sign profiles take a Quantity in UCUM only.
+ */
 function observation(
   fact: SummaryFact,
   subject: Reference<Patient>,
@@ -549,6 +631,15 @@ function observation(
         ?.replace(/[\s:=,-]+$/, '')
         .trim()
     : '';
+  const code = conceptOfFact(fact, name || fact.text);
+  const q = value ? quantity(value, unit) : null;
+  const pressure = value ? /^(\d{2,3})\s*\/\s*(\d{2,3})$/.exec(value) : null;
+  if (category === 'vital-signs' && !code.coding?.length) {
+    // Only a value the vital-sign profiles take: a UCUM quantity, or a blood pressure in mmHg.
+    const coding = vitalCode(name || fact.text);
+    const bpShape = coding?.code === BP && pressure && (!unit || ucumCode(unit) === 'mm[Hg]');
+    if (coding && (bpShape || (coding.code !== BP && q?.system))) code.coding = [coding];
+  }
   const resource: Observation = {
     resourceType: 'Observation',
     status: 'final',
@@ -563,15 +654,37 @@ function observation(
         ],
       },
     ],
-    code: conceptOfFact(fact, name || fact.text),
+    code,
     subject,
   };
   const when = fhirDate(fact.onset);
   if (when) resource.effectiveDateTime = when;
   else (resource as Observation & { _effectiveDateTime?: unknown })._effectiveDateTime = absent();
-  if (value && NUMBER.test(value)) resource.valueQuantity = { value: Number(value), ...(unit ? { unit } : {}) };
-  else if (value) resource.valueString = unit ? `${value} ${unit}` : value;
-  else resource.valueString = fact.text;
+  if (category === 'laboratory') resource.performer = [absent()];
+  const isBp = code.coding?.some((c) => c.system === LOINC && c.code === BP);
+  if (category === 'vital-signs' && isBp && pressure && (!unit || ucumCode(unit) === 'mm[Hg]')) {
+    const mmHg = (v: string): Quantity => ({
+      value: Number(v),
+      unit: unit || 'mmHg',
+      system: UCUM_SYSTEM,
+      code: 'mm[Hg]',
+    });
+    resource.component = [
+      {
+        code: { coding: [{ system: LOINC, code: '8480-6', display: 'Systolic blood pressure' }] },
+        valueQuantity: mmHg(pressure[1] ?? ''),
+      },
+      {
+        code: { coding: [{ system: LOINC, code: '8462-4', display: 'Diastolic blood pressure' }] },
+        valueQuantity: mmHg(pressure[2] ?? ''),
+      },
+    ];
+  } else {
+    // R4's vital signs take a Quantity only with a UCUM unit; another unit stays as text.
+    if (q && (category === 'laboratory' || q.system)) resource.valueQuantity = q;
+    else if (value) resource.valueString = unit ? `${value} ${unit}` : value;
+    else resource.valueString = fact.text;
+  }
   const interpretation = fact.details?.['interpretation'];
   if (interpretation) resource.interpretation = [{ text: interpretation }];
   return resource;

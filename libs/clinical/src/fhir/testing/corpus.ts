@@ -12,6 +12,8 @@ import { buildSummary } from '../../summarize/render';
 import { readCase } from '../../../quality/run';
 
 export const CORPUS_DIR = join(__dirname, '../../../quality/corpus');
+/** The public corpus: HL7's published C-CDA and IPS examples (quality/public/manifest.json). */
+export const PUBLIC_DIR = join(__dirname, '../../../quality/public');
 
 const source = (s: SourceRef): SummarySource => ({
   document_id: s.documentId,
@@ -81,6 +83,34 @@ export async function corpusSummaries(): Promise<Map<string, SummaryItem>> {
     const read = await engine.read(inputs);
     const merged = mergeFacts(read.facts, read.noneKnown);
     out.set(name, summaryItemOf(buildSummary(merged.facts, merged.noneKnown, read.droppedUnsupported)));
+  }
+  return out;
+}
+
+/**
+ * Every structured original of the public corpus (C-CDA XML, FHIR JSON; not the printed PDFs), each
+ * read on its own as the public scorer does, by "case/file".
+ */
+export async function publicSummaries(): Promise<Map<string, SummaryItem>> {
+  const engine = new LocalEngine();
+  const out = new Map<string, SummaryItem>();
+  const cases = (await readdir(PUBLIC_DIR, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+  for (const name of cases) {
+    const files = (await readdir(join(PUBLIC_DIR, name))).filter(
+      (f) => /\.(xml|json)$/i.test(f) && f !== 'expected.json',
+    );
+    for (const file of files.sort()) {
+      const extracted = await extractDocument(
+        { documentId: `${name}/${file}`, filename: file, path: join(PUBLIC_DIR, name, file) },
+        { ocr: false },
+      );
+      const read = await engine.read([{ ...extracted, uploadedAt: '2025-01-01T00:00:00.000Z' }]);
+      const merged = mergeFacts(read.facts, read.noneKnown);
+      out.set(`${name}/${file}`, summaryItemOf(buildSummary(merged.facts, merged.noneKnown, read.droppedUnsupported)));
+    }
   }
   return out;
 }
