@@ -38,6 +38,18 @@ if [[ ! -x "$clamd" ]]; then
   fi
 fi
 
+# poppler-utils (pdftotext, pdfinfo, pdffonts) and qpdf: the summary PDF's layout test reads the
+# rendered pages with them (libs/clinical/src/print/summary-pdf-layout.spec.ts).
+if ! command -v pdftotext >/dev/null 2>&1 || ! command -v qpdf >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1 && [[ "$(id -u)" == 0 ]]; then
+    echo "install-tools: apt-get install poppler-utils qpdf" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y --no-install-recommends poppler-utils qpdf >&2 || { apt-get update >&2 && apt-get install -y --no-install-recommends poppler-utils qpdf >&2; }
+  else
+    echo "install-tools: install Debian's poppler-utils and qpdf for the summary PDF tests" >&2
+  fi
+fi
+
 if ! command -v go >/dev/null 2>&1; then
   echo "install-tools: Go is not installed; tools that need it are skipped" >&2
   echo "$GOBIN"
