@@ -498,11 +498,9 @@ describe('identity and notifications wiring', () => {
     expect([changed.get('DOCUMENT_QUOTA_FREE')!.value, changed.get('DOCUMENT_MAX_FILES_PER_UPLOAD')!.value]).toEqual(['3', '5']);
   });
 
-  it('sets the gateway upload limit below the Ingress body limit', () => {
-    expect(appEnv({}, 'gateway').get('UPLOAD_MAX_BYTES')!.value).toBe('10485760');
-    expect(appEnv({ set: ['gateway.uploadMaxBytes=20971520'] }, 'gateway').get('UPLOAD_MAX_BYTES')!.value).toBe(
-      '20971520',
-    );
+  it('sets the upload limit on documents, which enforces it, and nothing on the gateway', () => {
+    expect(appEnv({}, 'gateway').has('UPLOAD_MAX_BYTES')).toBe(false);
+    expect(appEnv({ set: ['documents.uploads.maxFileBytes=20971520'] }, 'documents').get('DOCUMENT_MAX_FILE_BYTES')!.value).toBe('20971520');
   });
 
   it('gives identity its signing keys, code secret, database, S3 and tunables', () => {

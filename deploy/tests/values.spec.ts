@@ -60,7 +60,6 @@ describe('values.schema.json refuses wrong values with a clear message', () => {
     ],
     ['an unknown S3 encryption', ['global.s3.serverSideEncryption=aes'], "at '/global/s3/serverSideEncryption'"],
     ['an SMTP port out of range', ['networkPolicy.smtp.ports={70000}'], "at '/networkPolicy/smtp/ports/0'"],
-    ['an upload limit under 1 KiB', ['gateway.uploadMaxBytes=10'], "at '/gateway/uploadMaxBytes'"],
     ['an empty token issuer', ['global.jwt.issuer='], "at '/global/jwt/issuer'"],
   ])('refuses %s', (_name, set, message) => {
     const error = renderError({ set });
@@ -222,8 +221,8 @@ describe('validateValues refuses identity and notifications without their secret
     ],
     [
       'an upload limit the Ingress would refuse',
-      { set: ['gateway.uploadMaxBytes=104857600', 'gateway.ingress.maxBodySize=50m'] },
-      'gateway.uploadMaxBytes: the gateway accepts files of 104857600 bytes but the Ingress refuses bodies over 50m (52428800 bytes, multipart envelope included)',
+      { set: ['documents.uploads.maxFileBytes=104857600', 'gateway.ingress.maxBodySize=50m'] },
+      'documents.uploads.maxFileBytes: documents accepts files of 104857600 bytes but the Ingress refuses bodies over 50m (52428800 bytes, multipart envelope included)',
     ],
   ])('refuses %s', (_name, options, message) => {
     const error = renderError(options);
@@ -262,12 +261,12 @@ describe('validateValues refuses identity and notifications without their secret
 
   it('accepts uploads up to the Ingress limit when it is raised or switched off', () => {
     expect(() =>
-      render({ set: ['gateway.uploadMaxBytes=104857600', 'gateway.ingress.maxBodySize=120m'] }),
+      render({ set: ['documents.uploads.maxFileBytes=104857600', 'gateway.ingress.maxBodySize=120m'] }),
     ).not.toThrow();
     expect(() =>
-      render({ set: ['gateway.uploadMaxBytes=104857600'], setJson: ['gateway.ingress.maxBodySize="0"'] }),
+      render({ set: ['documents.uploads.maxFileBytes=104857600'], setJson: ['gateway.ingress.maxBodySize="0"'] }),
     ).not.toThrow();
-    expect(() => render({ set: ['gateway.uploadMaxBytes=104857600', 'gateway.ingress.enabled=false'] })).not.toThrow();
+    expect(() => render({ set: ['documents.uploads.maxFileBytes=104857600', 'gateway.ingress.enabled=false'] })).not.toThrow();
   });
 
   it('accepts identity and notifications switched off without their secrets', () => {

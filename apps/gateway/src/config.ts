@@ -55,11 +55,6 @@ export class GatewayConfig extends WithInternalHttp(WithJwt(WithStorage(WithMess
   @HttpUrl()
   walletInternalUrl = 'http://127.0.0.1:3005';
 
-  /** Largest single uploaded file accepted by the gateway, in bytes. */
-  @Env('UPLOAD_MAX_BYTES')
-  @WholeNumber(1024)
-  uploadMaxBytes = 10 * 1024 * 1024;
-
   /** Trust X-Forwarded-For from this many proxies (the ingress) when deciding the client address. */
   @Env('TRUST_PROXY_HOPS')
   @WholeNumber(0)

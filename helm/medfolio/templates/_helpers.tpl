@@ -208,7 +208,6 @@ flags (nodeOptionsFor in apps/system-e2e/src/support/processes.ts). env may over
 {{- if eq .app "gateway" }}
 {{- $_ := set $plain "JWT_JWKS_URL" (include "medfolio.jwksUrl" .) }}
 {{- $_ := set $plain "TRUST_PROXY_HOPS" (toString $v.trustProxyHops) }}
-{{- $_ := set $plain "UPLOAD_MAX_BYTES" (toString (int64 $v.uploadMaxBytes)) }}
 {{- if $root.Values.identity.enabled }}
 {{- $_ := set $plain "IDENTITY_INTERNAL_URL" (include "medfolio.identityUrl" $root) }}
 {{- end }}

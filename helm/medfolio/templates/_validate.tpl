@@ -89,9 +89,6 @@ with all of them at once. templates/validate.yaml calls it.
 {{- if eq $unit "m" }}{{ $bytes = mul $bytes 1048576 }}{{ end }}
 {{- if eq $unit "g" }}{{ $bytes = mul $bytes 1073741824 }}{{ end }}
 {{- /* 0 switches the ingress limit off. */}}
-{{- if and (gt $bytes 0) (le $bytes (int64 $gw.uploadMaxBytes)) }}
-{{- $messages = append $messages (printf "gateway.uploadMaxBytes: the gateway accepts files of %d bytes but the Ingress refuses bodies over %s (%d bytes, multipart envelope included): raise gateway.ingress.maxBodySize or lower gateway.uploadMaxBytes." (int64 $gw.uploadMaxBytes) $size $bytes) }}
-{{- end }}
 {{- if and .Values.documents.enabled (gt $bytes 0) (le $bytes (int64 .Values.documents.uploads.maxFileBytes)) }}
 {{- $messages = append $messages (printf "documents.uploads.maxFileBytes: documents accepts files of %d bytes but the Ingress refuses bodies over %s (%d bytes, multipart envelope included): raise gateway.ingress.maxBodySize (a request may carry documents.uploads.maxFilesPerUpload files) or lower documents.uploads.maxFileBytes." (int64 .Values.documents.uploads.maxFileBytes) $size $bytes) }}
 {{- end }}
