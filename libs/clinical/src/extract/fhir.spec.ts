@@ -221,4 +221,32 @@ describe('FHIR R4', () => {
       ['## Problems', false],
     ]);
   });
+
+  it('reads a medication contained in its statement ("#id")', async () => {
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        {
+          resource: {
+            resourceType: 'MedicationStatement',
+            status: 'active',
+            contained: [
+              {
+                resourceType: 'Medication',
+                id: 'metformin',
+                code: { coding: [{ system: 'http://snomed.info/sct', code: '109081006' }], text: 'Metformin' },
+              },
+            ],
+            medicationReference: { reference: '#metformin' },
+            dosage: [{ text: '500mg twice daily' }],
+          },
+        },
+      ],
+    };
+    const part = await read(JSON.stringify(bundle));
+    expect(part.facts).toEqual([
+      expect.objectContaining({ section: 'medications', text: 'Metformin, 500mg twice daily' }),
+    ]);
+  });
 });

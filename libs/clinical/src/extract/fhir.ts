@@ -320,7 +320,14 @@ function readMedication(r: Reader, res: Json): void {
   if (status === 'entered-in-error' || status === 'not-taken' || status === 'cancelled' || status === 'draft') return;
   // The drug: an inline concept, a referenced Medication (R4), or R5's CodeableReference.
   const reference = str(obj(res.medicationReference)?.reference) ?? str(obj(obj(res.medication)?.reference)?.reference);
-  const medication = reference ? r.byRef.get(reference) : undefined;
+  // "#id" points at a resource contained in this one (a Medication kept inside its statement).
+  const medication = reference?.startsWith('#')
+    ? arr(res.contained)
+        .map(obj)
+        .find((c) => c?.id === reference.slice(1))
+    : reference
+      ? r.byRef.get(reference)
+      : undefined;
   const drug = res.medicationCodeableConcept ?? obj(res.medication)?.concept ?? medication?.code;
   const none = noneKnownOf(drug);
   if (none) return noneKnown(r, none);

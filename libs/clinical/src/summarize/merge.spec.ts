@@ -433,3 +433,23 @@ describe('reading and merging two visits', () => {
     expect(facts).toHaveLength(3);
   });
 });
+
+describe('mergeFacts: products named in brackets', () => {
+  it('keeps two insulins named by product apart, and a known brand with its generic', () => {
+    const med = (text: string, doc: string) => fact({ section: 'medications', category: 'medication', text }, doc);
+    const merged = mergeFacts(
+      [
+        med('Insulin (Humulin N), 10 units subcutaneously in the morning and evening', 'a'),
+        med('Insulin (Humulin R), 5 units subcutaneously before each meal', 'a'),
+        med('Atorvastatin (Lipitor) 40 mg daily', 'a'),
+        med('Lipitor 40 mg daily', 'b'),
+      ],
+      [],
+    );
+    expect(merged.facts.map((f) => [f.text.split(',')[0], f.sources.length])).toEqual([
+      ['Insulin (Humulin N)', 1],
+      ['Insulin (Humulin R)', 1],
+      [expect.stringMatching(/atorvastatin|lipitor/i), 2],
+    ]);
+  });
+});

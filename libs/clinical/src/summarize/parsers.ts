@@ -175,7 +175,7 @@ export function parseMedication(text: string): MedParts | null {
     .replace(LEAD, '')
     .trim();
   // The name: words before the first number, form word, route or frequency.
-  const cut = [
+  let cut = [
     line.search(/\s\d|\s\.\d|\(/),
     line.search(FORM_WORD),
     ...ROUTES.map(([r]) => line.search(r)),
@@ -186,11 +186,24 @@ export function parseMedication(text: string): MedParts | null {
   ]
     .filter((i) => i > 0)
     .reduce((a, b) => Math.min(a, b), line.length);
-  const name = line
+  let name = line
     .slice(0, cut)
     .replace(/[\s,;:-]+$/, '')
     .trim();
   if (!/[a-z]{3}/i.test(name) || name.split(' ').length > 6) return null;
+  let key = drugKey(name);
+  // A product named in brackets after the drug ("Insulin (Humulin N)"): when the vocabulary does not
+  // know it as a brand of that very drug, it is part of what the patient takes (Humulin N and Humulin R
+  // are two insulins, not one).
+  const product = /^\(([A-Z][A-Za-z]*(?: [A-Za-z][A-Za-z]*){0,2})\)/.exec(line.slice(cut));
+  if (product?.[1] && ![FORM_WORD, PRN, STOPPED, ...ROUTES.map(([r]) => r)].some((re) => re.test(product[1] ?? ''))) {
+    const known = BRANDS[normaliseKey(product[1])];
+    if (!known || drugKey(known) !== key) {
+      name = `${name} (${product[1]})`;
+      key = `${key} ${normaliseKey(product[1])}`;
+      cut += product[0].length;
+    }
+  }
   const rest = line.slice(cut);
   const dose = DOSE.exec(rest)?.[0]
     .replace(/\s+/g, ' ')
@@ -204,7 +217,7 @@ export function parseMedication(text: string): MedParts | null {
   const frequency = freqMatch && prn ? `${freqMatch} as needed` : (freqMatch ?? (prn ? 'as needed' : undefined));
   return {
     name: displayCase(name),
-    key: drugKey(name),
+    key,
     ...(dose ? { dose: dose.toLowerCase().replace(/\bml\b/, 'mL') } : {}),
     ...(route ? { route } : {}),
     ...(frequency ? { frequency } : {}),
