@@ -26,6 +26,7 @@ const PUBLIC = join(__dirname, 'public');
 const ALLOWED_SOURCES = new Map<string, string>([
   ['HL7/C-CDA-Examples', "HL7's own C-CDA R2.1 examples (CC0), written by the standard's authors"],
   ['HL7/fhir-ips', "HL7's International Patient Summary implementation guide examples (CC0)"],
+  ['hl7au/au-fhir-ps', "HL7 Australia's AU Patient Summary implementation guide examples (CC0), an HL7 affiliate"],
 ]);
 
 const fact = (section: SectionKey, text: string): ClinicalFact => ({
@@ -176,7 +177,7 @@ describe('the public corpus', () => {
     expect(report.skipped).toEqual([]);
     expect(report.totals.pdf.documents).toBeGreaterThanOrEqual(11);
     expect(report.totals.xml.documents).toBe(report.totals.pdf.documents);
-    expect(report.totals.fhir.documents).toBeGreaterThanOrEqual(3);
+    expect(report.totals.fhir.documents).toBeGreaterThanOrEqual(5);
     for (const mode of ['pdf', 'xml', 'fhir'] as const) {
       const t = report.totals[mode];
       expect(t.recall.medications.total + t.recall.problems.total + t.recall.allergies.total).toBeGreaterThan(0);
