@@ -88,7 +88,7 @@ test('referral: the link with a working Copy Link, Send Invite, and the counts',
   const sent = ((await mail.json()) as { to: string; text: string }[]).find((m) => m.to === friend);
   expect(sent?.text).toContain(`sign-up?ref=${(await link.inputValue()).split('ref=')[1]}`);
 
-  await page.getByRole('button', { name: 'Cash Out' }).click();
+  await page.getByRole('button', { name: 'See my free months' }).click();
   await expect(page.getByText(/credit is applied to your next invoices/)).toBeVisible();
   await checkScreen(page, 'referral');
 });

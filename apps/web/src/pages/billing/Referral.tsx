@@ -24,8 +24,9 @@ function Stat({ label, value }: { label: string; value: number }) {
 
 /**
  * /referral: the user's link (read-only, Copy Link), Send Invite (an e-mail through notifications),
- * the counts (invited, joined, counted) and the months earned; 'Cash Out' shows the credit earned and
- * says where it goes (the next invoices), rather than paying anything out.
+ * the counts (invited, joined, counted) and the months earned. The programme gives free months, not
+ * money (docs/guide/billing.md), so its card says so: 'See my free months' shows the months and credit
+ * earned and where they go (the next invoices, or a month of Basic on Free).
  */
 export default function Referral() {
   const { data, isLoading, isError, refetch } = useBillingReferralQuery();
@@ -33,7 +34,7 @@ export default function Referral() {
   const [copied, setCopied] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [cashOut, setCashOut] = useState(false);
+  const [rewards, setRewards] = useState(false);
   const linkId = useId();
   const { register, handleSubmit, formState, reset } = useForm<InviteForm>({ resolver: zodResolver(inviteSchema), mode: 'onTouched', defaultValues: { email: '' } });
 
@@ -127,17 +128,17 @@ export default function Referral() {
 
       <section aria-labelledby="earn" className="mt-6 rounded-2xl bg-brand-900 p-6 text-white">
         <h2 id="earn" className="text-lg font-bold">
-          Earn Money!
+          Earn free months!
         </h2>
-        <p className="mt-1 text-brand-50">Your rewards are free months of Medfolio.</p>
-        <Button variant="secondary" className="mt-4" onClick={() => setCashOut((open) => !open)} aria-expanded={cashOut}>
-          Cash Out
+        <p className="mt-1 text-brand-50">Every {PER_MONTH} friends who join earn you a free month of Medfolio.</p>
+        <Button variant="secondary" className="mt-4" onClick={() => setRewards((open) => !open)} aria-expanded={rewards}>
+          See my free months
         </Button>
-        {cashOut && (
+        {rewards && (
           <p className="mt-3 rounded-lg bg-white/10 p-3 text-sm" role="status">
             You have earned {data.months_earned} free {data.months_earned === 1 ? 'month' : 'months'}
-            {data.credit_cents > 0 ? `, ${formatUsd(data.credit_cents / 100)} of credit` : ''}. Rewards are not paid out in cash: credit is applied to
-            your next invoices automatically, and on the Free plan each month earned is a month of Basic.
+            {data.credit_cents > 0 ? `, ${formatUsd(data.credit_cents / 100)} of credit` : ''}. On a paid plan, the
+            credit is applied to your next invoices automatically; on the Free plan, each month earned is a month of Basic.
           </p>
         )}
       </section>
