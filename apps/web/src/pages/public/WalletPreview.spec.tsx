@@ -29,6 +29,7 @@ describe('Wallet preview page', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('img', { name: QR_LABEL })).toBeInTheDocument();
     const external = screen.getByRole('link', { name: /Open sample summary \(opens in a new tab\)/ });
+    expect(external).toHaveAttribute('href', '/summary/sample');
     expect(external).toHaveAttribute('target', '_blank');
     expect(external).toHaveAttribute('rel', expect.stringContaining('noopener'));
   });
@@ -50,9 +51,12 @@ describe('Wallet preview page', () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Hello, Ana!' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    // Signed in, the link opens the patient's own summary, not the sample.
+    expect(screen.queryByRole('link', { name: /Open sample summary/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Open my summary \(opens in a new tab\)/ })).toHaveAttribute('href', '/summary/u1');
   });
 
-  it("'View' turns the card over to its summary side, and back", async () => {
+  it("'View' turns the sample card over to a back like the real pass's: no health data, and the site's address", async () => {
     const user = userEvent.setup();
     await render();
     const view = screen.getByRole('button', { name: 'View' });
@@ -61,7 +65,12 @@ describe('Wallet preview page', () => {
     expect(screen.queryByRole('term')).not.toBeInTheDocument(); // the hidden side is out of the accessibility tree
     await user.click(view);
     expect(view).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getAllByRole('term').map((t) => t.textContent)).toContain('Blood type');
+    expect(screen.getAllByRole('term').map((t) => t.textContent)).toEqual(['About this card', 'How to revoke', 'Website']);
+    const back = screen.getByTestId('card-back');
+    expect(back).toHaveTextContent('The card itself holds no medical information.');
+    expect(back).toHaveTextContent(window.location.origin);
+    // The sample summary's own content is not repeated (nor contradicted) on the card.
+    expect(back).not.toHaveTextContent(/allerg|penicillin|asthma|blood type|condition/i);
     await user.click(view);
     expect(view).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('term')).not.toBeInTheDocument();

@@ -77,12 +77,12 @@ function PassFront({ pass }: { pass: PassViewDoc }) {
 
 function PassBack({ pass }: { pass: PassViewDoc }) {
   return (
-    <div className="h-full overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-lg ring-1 ring-slate-200">
+    <div className="h-full rounded-2xl bg-white p-5 text-slate-900 shadow-lg ring-1 ring-slate-200" data-testid="card-back">
       <dl className="grid gap-y-2 text-sm">
         {pass.back_fields.map((field) => (
           <div key={field.key}>
             <dt className="text-xs font-semibold uppercase tracking-wider text-brand-800">{field.label}</dt>
-            <dd>{field.value}</dd>
+            <dd className="break-words">{field.value}</dd>
           </div>
         ))}
       </dl>
@@ -109,24 +109,25 @@ function NameSetting({ pass }: { pass: PassViewDoc }) {
   );
 }
 
-function CardBack({ name }: { name: string }) {
+/**
+ * The back of the sample card: the same kind of fields as the real pass's back (apps/wallet's pass
+ * design), which says what the card does and holds no health data; the summary is only behind the QR.
+ */
+function CardBack() {
+  const site = typeof window === 'undefined' ? '' : window.location.origin;
   const rows: [string, string][] = [
-    ['Name', name],
-    ['Blood type', 'O+'],
-    ['Allergies', 'Penicillin'],
-    ['Conditions', 'Asthma (mild)'],
-    ['Emergency contact', '+1 555 0100'],
+    ['About this card', 'Scanning the QR code opens the summary you confirmed in Medfolio, for as long as the card’s link is active. The card itself holds no medical information.'],
+    ['How to revoke', 'Sign in, open Share links and revoke the link named ‘Wallet card’. Its QR code stops working at once.'],
+    ['Website', site],
   ];
   return (
-    <div className="h-full rounded-2xl bg-white p-5 text-slate-900 shadow-lg ring-1 ring-slate-200">
-      <p className="text-xs font-semibold uppercase tracking-wider text-brand-800">
-        Sample summary: your card shows your own
-      </p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+    <div className="h-full rounded-2xl bg-white p-5 text-slate-900 shadow-lg ring-1 ring-slate-200" data-testid="card-back">
+      <p className="text-xs font-semibold uppercase tracking-wider text-slate-600">Sample card: the back of your own card reads the same</p>
+      <dl className="mt-2 grid gap-y-2 text-sm">
         {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-slate-600">{term}</dt>
-            <dd className="font-medium">{value}</dd>
+          <div key={term}>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-brand-800">{term}</dt>
+            <dd className="break-words">{value}</dd>
           </div>
         ))}
       </dl>
@@ -136,7 +137,7 @@ function CardBack({ name }: { name: string }) {
 
 /**
  * /wallet-preview: what the digital health card in a phone's wallet looks like. 'View' turns the
- * card over to its (sample) summary side; the hidden side is inert, so only the visible one is read.
+ * card over to its back (what the card is for and how to revoke it; never health data); the hidden side is inert, so only the visible one is read.
  */
 export default function WalletPreview() {
   const { authenticated, user } = useSession();
@@ -146,6 +147,8 @@ export default function WalletPreview() {
   // Signed in: the patient's own pass, as the phone will show it; otherwise the sample card.
   const { data: pass, error: passError } = useWalletPassViewQuery(undefined, { skip: !authenticated });
   const url = pass?.qr_url ?? sampleSummaryUrl();
+  // Signed in, the link opens the patient's own summary (what their card's QR code leads to), not the sample.
+  const summaryPath = user ? `/summary/${encodeURIComponent(user.id)}` : SAMPLE_SUMMARY_PATH;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
@@ -157,19 +160,20 @@ export default function WalletPreview() {
           <h2 id={`${cardId}-title`} className="sr-only">
             Health card preview
           </h2>
-          <div id={cardId} className="aspect-[1.586] w-full [perspective:1200px]">
+          {/* The card keeps its shape; its back, longer than a narrow card is tall, is in the flow while shown, so the card grows to hold it all. */}
+          <div id={cardId} className="grid aspect-[1.586] w-full [perspective:1200px]">
             <div
-              className={`relative h-full w-full transition-transform duration-500 [transform-style:preserve-3d] motion-reduce:transition-none ${flipped ? '[transform:rotateY(180deg)]' : ''}`}
+              className={`relative grid w-full transition-transform duration-500 [transform-style:preserve-3d] motion-reduce:transition-none ${flipped ? '[transform:rotateY(180deg)]' : ''}`}
             >
               <div className="absolute inset-0 [backface-visibility:hidden]" aria-hidden={flipped} inert={flipped}>
                 {pass ? <PassFront pass={pass} /> : <CardFront name={name} />}
               </div>
               <div
-                className="absolute inset-0 [backface-visibility:hidden] [transform:rotateY(180deg)]"
+                className={`${flipped ? 'relative' : 'absolute inset-0'} [backface-visibility:hidden] [transform:rotateY(180deg)]`}
                 aria-hidden={!flipped}
                 inert={!flipped}
               >
-                {pass ? <PassBack pass={pass} /> : <CardBack name={name} />}
+                {pass ? <PassBack pass={pass} /> : <CardBack />}
               </div>
             </div>
           </div>
@@ -184,7 +188,7 @@ export default function WalletPreview() {
               View
             </button>
             <p className="text-sm text-slate-600">
-              {flipped ? (pass ? 'Showing the back of your card.' : 'Showing the summary side of the card.') : 'Showing the front of the card.'}
+              {flipped ? (pass ? 'Showing the back of your card.' : 'Showing the back of the sample card.') : 'Showing the front of the card.'}
             </p>
           </div>
           {pass && <NameSetting pass={pass} />}
@@ -209,7 +213,7 @@ export default function WalletPreview() {
             {pass ? "Your card's own link: revoking it stops this code and retires the card (you then issue a new one from your dashboard)." : 'A sample: on your own card, this code opens your summary.'}
           </p>
           <a
-            href={SAMPLE_SUMMARY_PATH}
+            href={summaryPath}
             target="_blank"
             rel="noopener noreferrer"
             className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
@@ -226,7 +230,8 @@ export default function WalletPreview() {
             >
               <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
             </svg>
-            Open sample summary<span className="sr-only"> (opens in a new tab)</span>
+            {user ? 'Open my summary' : 'Open sample summary'}
+            <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </section>
       </div>
