@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { accessToken as apiToken, codeFor, expectAccessible, logIn as signIn, newEmail } from './support/helpers';
+import { accessToken as apiToken, checkScreen, codeFor, expectAccessible, logIn as signIn, newEmail } from './support/helpers';
 
 /**
  * Issue 27 in the browser, against the real product: the share panel's "Show my name and date of
@@ -59,13 +59,13 @@ test('a doctor sees whose summary it is, reads its FHIR IPS in a dialog and down
   const identity = page.getByTestId('patient-identity');
   await expect(identity).toContainText('Nia Okafortest');
   await expect(identity.locator('time')).toHaveAttribute('datetime', '1975-09-12');
-  await expectAccessible(page);
+  await checkScreen(page, 'shared-summary-named');
 
   await page.getByRole('button', { name: 'View', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'FHIR International Patient Summary' });
   await expect(dialog).toContainText('Nia Okafortest');
   await expect(dialog).toContainText('Penicillin');
-  await expectAccessible(page);
+  await checkScreen(page, 'shared-summary-ips-view');
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download .json' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Medfolio_IPS_\d{4}-\d{2}-\d{2}\.json$/);
   const bundle = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as { resourceType: string; entry: { resource: { resourceType: string; birthDate?: string } }[] };
