@@ -85,6 +85,9 @@ describe('Membership page', () => {
     expect(free.getByText('$0')).toBeInTheDocument();
     expect(free.getByText('/lifetime')).toBeInTheDocument();
     expect(free.getByText('2 documents only')).toBeInTheDocument();
+    // What Free users do get: the summary, its QR code and the wallet card.
+    expect(free.getByText('AI-driven summary of your records')).toBeInTheDocument();
+    expect(free.getByText('QR code and wallet card sharing')).toBeInTheDocument();
     expect(free.queryByRole('link')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,7 @@
 import {
   checkoutPath,
+  EVERY_PLAN,
+  FREE_PLAN,
   findPrice,
   formatUsd,
   planForCheckout,
@@ -18,6 +20,11 @@ describe('plans', () => {
       ['plus', 'Plus', 24, 240, '25'],
       ['pro', 'Family', 49, 490, '25+'],
     ]);
+  });
+
+  it('lists the summary, QR code and wallet card on every plan, Free included', () => {
+    expect(EVERY_PLAN).toEqual(['AI-driven summary of your records', 'QR code and wallet card sharing']);
+    for (const features of [FREE_PLAN.features, ...PLANS.map((p) => p.features)]) expect(features).toEqual(expect.arrayContaining(EVERY_PLAN));
   });
 
   it('has eight distinct price ids', () => {

@@ -36,15 +36,15 @@ export interface Plan {
   cta: string;
 }
 
-/** Included in every paid plan. */
-const PAID_BASICS = ['AI-driven summary of your records', 'QR code and wallet card sharing'];
+/** Included in every plan, Free too: the summary, its QR code and share links, and the wallet card. */
+export const EVERY_PLAN = ['AI-driven summary of your records', 'QR code and wallet card sharing'];
 
 export const FREE_PLAN = {
   name: 'Free',
   tagline: 'Try Medfolio with your most important records.',
   price: 0,
   documents: '2',
-  features: ['2 documents only', 'Access from any device'],
+  features: ['2 documents only', ...EVERY_PLAN, 'Access from any device'],
 } as const;
 
 export const PLANS: readonly Plan[] = [
@@ -55,7 +55,7 @@ export const PLANS: readonly Plan[] = [
     price: { monthly: 8, yearly: 80 },
     priceId: { monthly: PRICE_BASIC_MONTHLY, yearly: PRICE_BASIC_YEARLY },
     documents: '5',
-    features: ['Up to 5 documents', ...PAID_BASICS],
+    features: ['Up to 5 documents', ...EVERY_PLAN],
     popular: false,
     cta: 'Choose Basic',
   },
@@ -66,7 +66,7 @@ export const PLANS: readonly Plan[] = [
     price: { monthly: 12, yearly: 120 },
     priceId: { monthly: PRICE_STANDARD_MONTHLY, yearly: PRICE_STANDARD_YEARLY },
     documents: '12',
-    features: ['Up to 12 documents', ...PAID_BASICS],
+    features: ['Up to 12 documents', ...EVERY_PLAN],
     popular: false,
     cta: 'Choose Standard',
   },
@@ -77,7 +77,7 @@ export const PLANS: readonly Plan[] = [
     price: { monthly: 24, yearly: 240 },
     priceId: { monthly: PRICE_PLUS_MONTHLY, yearly: PRICE_PLUS_YEARLY },
     documents: '25',
-    features: ['Up to 25 documents', ...PAID_BASICS, 'Priority support', 'Advanced analytics'],
+    features: ['Up to 25 documents', ...EVERY_PLAN, 'Priority support', 'Advanced analytics'],
     popular: true,
     cta: 'Get Started',
   },
@@ -90,7 +90,7 @@ export const PLANS: readonly Plan[] = [
     documents: '25+',
     features: [
       '25+ documents',
-      ...PAID_BASICS,
+      ...EVERY_PLAN,
       'Priority support',
       'Advanced analytics',
       'Team collaboration',
