@@ -75,6 +75,8 @@ const anonymous = (bundle: Bundle): void => {
   const text = JSON.stringify(bundle);
   for (const secret of ['Quintessa', 'Example', '1980']) expect(text).not.toContain(secret);
   expect(patientOf(bundle).birthDate).toBeUndefined();
+  // Said to be anonymous (the IPS's anonymous name), not merely unknown.
+  expect(patientOf(bundle).name?.[0]?.use).toBe('anonymous');
   expect(text).toContain('Penicillin (hives)');
 };
 const sharedViews = (linkId: string) => h.audit.filter((r: AuditEventDto) => r.action === 'summary.shared-view' && r.entityId === linkId && r.outcome === 'success').length;

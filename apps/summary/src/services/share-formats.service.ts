@@ -39,11 +39,13 @@ const notValid = (): DomainError => new DomainError('NOT_FOUND', SHARING_MESSAGE
 
 /**
  * The IPS Patient of a summary (issue 27): its name and birth date when the read names the patient
- * (`item.patient`; null when the link hides them), and the Medfolio id only for the owner's and a
- * provider's own copies (never in a share).
+ * (`item.patient`), marked anonymous when the link hides them, and the Medfolio id only for the
+ * owner's and a provider's own copies (never in a share).
  */
-export function ipsPatient(item: Pick<SummaryItem, 'patient'>, id: string | null): IpsPatient {
+export function ipsPatient(item: Pick<SummaryItem, 'patient' | 'shared'>, id: string | null): IpsPatient {
   const patient = item.patient;
+  // A link made anonymous says so in the Bundle (the IPS's anonymous name, birth date masked).
+  if (item.shared?.show_patient_identity === false) return { id: null, anonymous: true };
   return { id, given: patient?.given || null, family: patient?.family || null, birthDate: patient?.birth_date ?? null };
 }
 
