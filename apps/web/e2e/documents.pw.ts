@@ -36,13 +36,19 @@ async function logIn(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Robin Testpatient');
 }
 
-/** Every value the progress bars take, recorded in the page as they change. */
+/** Every value the progress bars take, recorded in the page as they change, with how full each is drawn then. */
 async function recordProgress(page: Page) {
   await page.evaluate(() => {
     const seen: string[] = [];
-    Object.assign(window, { progressSeen: seen });
+    const drawn: string[] = [];
+    Object.assign(window, { progressSeen: seen, progressDrawn: drawn });
     const record = () => {
-      for (const bar of document.querySelectorAll('[role="progressbar"]')) seen.push(`${bar.getAttribute('aria-label')}=${bar.getAttribute('aria-valuenow')}`);
+      for (const bar of document.querySelectorAll('[role="progressbar"]')) {
+        seen.push(`${bar.getAttribute('aria-label')}=${bar.getAttribute('aria-valuenow')}`);
+        const fill = bar.firstElementChild?.getBoundingClientRect().width ?? 0;
+        const full = bar.getBoundingClientRect().width;
+        if (full > 0) drawn.push(`${bar.getAttribute('aria-valuenow')}:${Math.round((fill / full) * 100)}`);
+      }
     };
     new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
   });
@@ -116,6 +122,13 @@ test('upload two files: a real progress bar per file, the success dialog, the li
   expect(pdfSteps.some((value) => value > 0 && value < 100), `steps between 0 and 100: ${pdfSteps.join(', ')}`).toBe(true);
   expect(pdfSteps, 'never goes back').toEqual([...pdfSteps].sort((a, b) => a - b));
   expect((await progressOf('x-ray.png')).length).toBeGreaterThan(0);
+  // Each bar is drawn as full as its number says, at the moment the number changes (no fill trailing behind).
+  const drawn = await page.evaluate(() => (window as unknown as { progressDrawn: string[] }).progressDrawn);
+  expect(drawn.length).toBeGreaterThan(0);
+  for (const entry of drawn) {
+    const [value, fill] = entry.split(':').map(Number);
+    expect(Math.abs((value ?? 0) - (fill ?? 0)), `drawn ${fill}% for ${value}%`).toBeLessThanOrEqual(1);
+  }
 
   await dialog.getByRole('button', { name: 'Ok' }).click();
   await expect(page.getByRole('heading', { name: /Selected Files/ })).toHaveCount(0);
@@ -255,7 +268,9 @@ test('delete with confirmation; a refused file; more than the Free plan allows i
   await expect(dialog.getByRole('heading', { name: 'Error' })).toBeVisible();
   await expect(dialog).toContainText('Free plan allows 2 documents');
   await expect(dialog).toContainText(/The Basic plan allows 5 documents/);
-  await expect(dialog.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/membership');
+  // The server's "see /membership" is a link in the sentence, not a raw path.
+  await expect(dialog.getByRole('link', { name: 'plans and pricing' })).toHaveAttribute('href', '/membership');
+  await expect(dialog).not.toContainText('/membership');
   await checkScreen(page, 'dashboard-quota');
   await dialog.getByRole('button', { name: 'Ok' }).click();
   // The selection is kept for another try; nothing was stored.

@@ -197,6 +197,9 @@ describe('uploading', () => {
       ['Upload of b.png', '50'],
     ]);
     expect(nth(screen.getAllByRole('progressbar'), 1).firstElementChild).toHaveStyle({ width: '50%' });
+    // The drawn fill is the number shown, at once: no width transition trailing behind it.
+    for (const fill of screen.getAllByTestId('upload-fill')) expect(fill.className).not.toMatch(/transition|duration|animate/);
+    expect(screen.getAllByTestId('upload-fill').map((fill) => fill.style.width)).toEqual(['100%', '50%']);
     act(() => request.progress(440, 440));
     act(() => request.respond(201, { message: '2 files uploaded successfully.', image_urls: ['/api/files/1', '/api/files/2'], image_url: '/api/files/1', documents: [] }));
 
@@ -233,8 +236,10 @@ describe('uploading', () => {
     );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Error' })).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('The Basic plan allows 5 documents');
-    expect(within(dialog).getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/membership');
+    // The server's path is a link in the sentence, not the raw text "/membership".
+    expect(dialog).toHaveTextContent('The Basic plan allows 5 documents: see plans and pricing.');
+    expect(dialog).not.toHaveTextContent('/membership');
+    expect(within(dialog).getByRole('link', { name: 'plans and pricing' })).toHaveAttribute('href', '/membership');
     expect(names()).toEqual(['a.pdf', 'b.pdf']);
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
   });

@@ -7,6 +7,7 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { ACCEPT_ATTRIBUTE, acceptBatch, apportionProgress, FILES_REQUIRED_MESSAGE, formatMB, INVALID_FILE_MESSAGE, UPLOAD_SUCCESS_MESSAGE } from './files';
 import { Icon } from './icons';
+import { LinkedMessage } from './LinkedMessage';
 
 interface Selected {
   key: number;
@@ -199,7 +200,8 @@ export function UploadPanel() {
                           aria-valuenow={percent}
                           className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
                         >
-                          <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
+                          {/* No width transition: an animated fill lags the number (it read 100% drawn half full). */}
+                          <div data-testid="upload-fill" className="h-full rounded-full bg-brand-700" style={{ width: `${percent}%` }} />
                         </div>
                         <span className="w-10 text-right text-xs tabular-nums text-slate-700" aria-hidden="true">
                           {percent}%
@@ -242,14 +244,8 @@ export function UploadPanel() {
       </p>
 
       <Dialog open={result !== null} title={result?.title ?? ''} tone={result?.tone ?? 'info'} onClose={() => setResult(null)}>
-        <p>{result?.message}</p>
-        {result?.tone === 'error' && result.message.includes('/membership') && (
-          <p className="mt-2">
-            <Link to="/membership" className="font-semibold text-brand-800 underline hover:text-brand-900" onClick={() => setResult(null)}>
-              Compare plans
-            </Link>
-          </p>
-        )}
+        {/* A refusal over the plan's quota ends "…: see /membership.": the path is shown as a link. */}
+        <p>{result && <LinkedMessage text={result.message} onNavigate={() => setResult(null)} />}</p>
       </Dialog>
     </section>
   );
