@@ -113,7 +113,7 @@ describe('Medical license page, signed in', () => {
   ])('answers %i in red, as an alert', async (status, body, shown) => {
     fakeServer({ 'POST /api/medical-license/': () => ({ status, body }) });
     const { user, input, proceed } = setup();
-    await user.type(input(), '1234567890{Enter}');
+    await user.type(input(), '1234567893{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
     expect(screen.getByRole('alert')).toHaveClass('text-red-700');
     expect(screen.queryByText(VERIFIED)).not.toBeInTheDocument();
@@ -123,13 +123,46 @@ describe('Medical license page, signed in', () => {
   it('Go Back clears the number and the result', async () => {
     fakeServer({ 'POST /api/medical-license/': () => ({ status: 404, body: { message: NOT_FOUND, code: 'NOT_FOUND' } }) });
     const { user, input, proceed, goBack } = setup();
-    await user.type(input(), '1234');
+    await user.type(input(), '1245319599');
     await user.click(proceed());
     expect(await screen.findByRole('alert')).toHaveTextContent(NOT_FOUND);
     await user.click(goBack());
     expect(input()).toHaveValue('');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(proceed()).toBeDisabled();
+  });
+});
+
+describe('Medical license page, the format checked before sending', () => {
+  beforeEach(() => storeTokens({ access: 'old-access', refresh: 'r1' }));
+
+  it.each([
+    ['12345', 'An NPI is exactly 10 digits'],
+    ['12345678901', 'An NPI is exactly 10 digits'],
+    ['1234567890', 'its last digit is a check digit, and it does not match the first nine'],
+  ])('says what is wrong with %s, at the field, without asking the registry', async (typed, shown) => {
+    const server = fakeServer({ 'POST /api/medical-license/': () => ({ status: 404, body: { message: NOT_FOUND, code: 'NOT_FOUND' } }) });
+    const { user, input, proceed } = setup();
+    await user.type(input(), typed);
+    await user.click(proceed());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(shown);
+    expect(screen.queryByText(NOT_FOUND)).not.toBeInTheDocument();
+    expect(input()).toHaveAttribute('aria-invalid', 'true');
+    expect(input()).toHaveAccessibleDescription(expect.stringContaining(shown));
+    expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Typing again clears the message.
+    await user.type(input(), '3');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("keeps the spec's 'Not Found' for a well-formed number the registry does not know", async () => {
+    const server = fakeServer({ 'POST /api/medical-license/': () => ({ status: 404, body: { message: NOT_FOUND, code: 'NOT_FOUND' } }) });
+    const { user, input, proceed } = setup();
+    await user.type(input(), '1003000126');
+    await user.click(proceed());
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_FOUND);
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ license_number: '1003000126' });
   });
 });
 

@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/fields';
 import { refreshSessionNow } from '../../session/refresh-session';
 import { useSession } from '../../session/use-session';
+import { npiFormatError } from './npi';
 
 export const LICENSE_MESSAGES = {
   verified: 'License verified successfully!',
@@ -53,10 +54,13 @@ type CheckState =
   | { kind: 'valid'; provider: ProviderFactsDoc }
   | { kind: 'invalid'; message: string; disputable?: boolean }
   | { kind: 'disputed'; message: string }
-  | { kind: 'signed-out' };
+  | { kind: 'signed-out' }
+  /** The number is not a well-formed NPI (checked here, before anything is sent). */
+  | { kind: 'format'; message: string };
 
 /**
- * /medical-license: a doctor enters their license number (the 10-digit NPI) and it is verified
+ * /medical-license: a doctor enters their license number (the 10-digit NPI; its format and check digit
+ * are checked here first, with a message saying what is wrong) and it is verified
  * against the NPPES NPI Registry for the name on their account (POST /api/medical-license/). Success
  * is green ('License verified successfully!') with what the registry says, and the account becomes
  * a provider (the session is refreshed at once so the role is in the token); a number the registry
@@ -78,6 +82,13 @@ export default function MedicalLicense() {
   const proceed = async (event: FormEvent) => {
     event.preventDefault();
     if (!license.trim() || state.kind === 'checking') return;
+    // 10 digits and a matching check digit, or say what is wrong: the registry is asked only about
+    // well-formed numbers, so 'Not Found' means a real-looking NPI the registry does not know.
+    const formatError = npiFormatError(license.trim());
+    if (formatError) {
+      setState({ kind: 'format', message: formatError });
+      return;
+    }
     if (!authenticated) {
       setState({ kind: 'signed-out' });
       return;
@@ -117,7 +128,7 @@ export default function MedicalLicense() {
         <h1 className="text-2xl font-bold text-slate-900">Medical License</h1>
         <p className="mt-1 text-slate-700">Kindly proceed by entering your license number below.</p>
         <p className="mt-2 text-sm text-slate-600">
-          Your NPI (10 digits), checked against the national NPI Registry for the name on your account. Then you can ask
+          Your NPI (10 digits, the last one a check digit), checked against the national NPI Registry for the name on your account. Then you can ask
           patients who share their summary to see their documents; once our team has confirmed your identity, patients
           see you as verified.
         </p>
@@ -134,6 +145,7 @@ export default function MedicalLicense() {
             autoComplete="off"
             value={license}
             readOnly={checking}
+            error={state.kind === 'format' ? state.message : undefined}
             onChange={(event) => {
               setLicense(event.target.value);
               // A result belongs to the number it was given for.
