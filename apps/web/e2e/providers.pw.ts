@@ -50,7 +50,15 @@ test('a patient with a document and a shared summary, and a doctor with an accou
 test('the doctor verifies her license', async ({ browser }) => {
   doctorPage = await logIn(browser, doctorEmail);
   await doctorPage.goto('/medical-license');
+  // The format is checked before anything is sent: 10 digits, then the check digit.
+  await doctorPage.getByLabel('Medical License Number').fill('12345');
+  await doctorPage.getByRole('button', { name: 'Proceed' }).click();
+  await expect(doctorPage.getByRole('alert')).toHaveText('An NPI is exactly 10 digits (numbers only). Please check the number.');
   await doctorPage.getByLabel('Medical License Number').fill('1234567890');
+  await doctorPage.getByRole('button', { name: 'Proceed' }).click();
+  await expect(doctorPage.getByRole('alert')).toContainText('its last digit is a check digit, and it does not match the first nine');
+  // A well-formed number the registry does not know: the spec's message.
+  await doctorPage.getByLabel('Medical License Number').fill('1245319599');
   await doctorPage.getByRole('button', { name: 'Proceed' }).click();
   await expect(doctorPage.getByRole('alert')).toHaveText('Medical License Number Not Found, Please Try Again');
   await doctorPage.getByRole('button', { name: 'Go Back' }).click();
