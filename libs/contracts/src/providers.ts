@@ -236,7 +236,11 @@ export interface RequestAccessReply {
 /** One patient on the provider's list (GET /api/providers/patients/). */
 export interface ProviderPatientItem {
   patient_id: string;
-  /** The patient's first name as their share link's owner gave it to identity; never more. */
+  /**
+   * The patient's first name, enough to tell the list's patients apart. The summary behind a grant
+   * (page, PDF, FHIR) names the patient in full with the date of birth: a doctor must know whose
+   * record it is, and the patient approved this provider by name.
+   */
   first_name: string;
   grant_id: string;
   /** ISO 8601. */
