@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { clearTokens, storeTokens } from '../session/tokens';
 import { fakeServer } from '../test/fake-server';
@@ -71,5 +72,30 @@ describe('billing pages', () => {
     const { router } = renderRoutes(routes, { at });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe(at);
+  });
+});
+
+describe('an unknown address', () => {
+  it('falls back to home (section 2) and says in a brief notice that the page does not exist; Dismiss removes it', async () => {
+    const { router } = renderRoutes(routes, { at: '/no-such-page?x=1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('There is no page at /no-such-page?x=1, so here is the home page.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText(/There is no page at/)).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('signed in, the notice is on the documents home too', async () => {
+    storeTokens({ access: 'a', refresh: 'r' });
+    const { router } = renderRoutes(routes, { at: '/dashbord' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText(/There is no page at/)).toHaveTextContent('There is no page at /dashbord, so here is the home page.');
+  });
+
+  it('a home page reached any other way has no notice', async () => {
+    renderRoutes(routes, { at: '/' });
+    await screen.findAllByRole('heading', { level: 1 });
+    expect(screen.queryByText(/There is no page at/)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FallbackHome, NotFoundNotice } from './NotFoundNotice';
 import { Layout } from '../components/Layout';
 import { RouterError } from '../pages/RouterError';
 import { GuestOnly, SignedInOnly, HomeRoute } from './guards';
@@ -12,7 +13,8 @@ const titled = (title: string, signedInTitle?: string): { handle: PageHandle } =
 /**
  * Routes of section 2. Signed-out and signed-in visitors share one table: pages only for signed-in
  * users send others to /login?next=…, pages only for signed-out visitors send signed-in users home,
- * and any unknown path falls back to "/" (the landing page or the home screen).
+ * and any unknown path falls back to "/" (the landing page or the home screen), which then says in a
+ * brief notice that the address asked for does not exist (NotFoundNotice).
  */
 export const routes: RouteObject[] = [
   {
@@ -22,7 +24,16 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Layout loading />,
     errorElement: <RouterError />,
     children: [
-      { path: '/', element: <HomeRoute />, ...titled(HOME_TITLE, 'Your documents') },
+      {
+        path: '/',
+        element: (
+          <>
+            <NotFoundNotice />
+            <HomeRoute />
+          </>
+        ),
+        ...titled(HOME_TITLE, 'Your documents'),
+      },
       { path: '/about', ...titled('About us'), lazy: page(() => import('../pages/public/About')) },
       { path: '/contact', ...titled('Contact us'), lazy: page(() => import('../pages/public/Contact')) },
       { path: '/membership', ...titled('Plans and pricing'), lazy: page(() => import('../pages/public/Membership')) },
@@ -59,7 +70,7 @@ export const routes: RouteObject[] = [
           { path: '/referral', ...titled('Refer a friend'), lazy: page(() => import('../pages/billing/Referral')) },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <FallbackHome /> },
     ],
   },
 ];
