@@ -181,11 +181,14 @@ for (const size of [PHONE, DESKTOP]) {
     await expect(page.getByRole('heading', { level: 1, name: 'Refer a friend' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copy Link' })).toBeVisible();
     await look('referral');
+    // Signed in, the wallet preview links to the patient's own summary, not the sample.
     await page.goto('/wallet-preview');
-    const sample = await page.getByRole('link', { name: /Open sample summary/ }).getAttribute('href');
-    await page.goto(sample ?? '/missing');
+    await expect(page.getByRole('link', { name: /Open sample summary/ })).toHaveCount(0);
+    const own = await page.getByRole('link', { name: /Open my summary/ }).getAttribute('href');
+    expect(own).toMatch(/^\/summary\/(?!sample$)[^/]+$/);
+    await page.goto(own ?? '/missing');
     await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
-    await expect(page.getByText(/A sample, for a made-up patient/)).toBeVisible();
+    await expect(page.getByText(/A sample, for a made-up patient/)).toHaveCount(0);
 
     // The dev mailbox, in the app's look.
     await page.goto(`/dev/mail?key=${devMailKey}`);
