@@ -59,7 +59,12 @@ export class FakeReferrals {
     Object.assign(this.referrals.get(inviteeUserId)!, changes);
   }
 
-  async lockAddress(): Promise<void> {}
+  readonly lockedAddresses: string[] = [];
+
+  /** One transaction holds an address at a time in the real one; here the locks taken are noted. */
+  async lockAddress(_manager: EntityManager, emailHash: string): Promise<void> {
+    this.lockedAddresses.push(emailHash);
+  }
 
   async emailCounted(_manager: EntityManager, emailHash: string): Promise<boolean> {
     return [...this.referrals.values()].some((r) => r.inviteeEmailHash === emailHash && r.state === 'counted');
