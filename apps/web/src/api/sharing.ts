@@ -48,6 +48,18 @@ export const EXPIRY_PRESETS = [
 ] as const;
 export type ExpiryChoice = (typeof EXPIRY_PRESETS)[number]['value'];
 
+/**
+ * What the expiry field shows for a link that exists: its own expiry as a date (local calendar day),
+ * or "Never" only when it has none, so pressing Set expiry unchanged keeps what the link has.
+ */
+export function expiryChoiceOf(expiresAt: string | null): { choice: ExpiryChoice; date: string } {
+  if (!expiresAt) return { choice: 'never', date: '' };
+  const at = new Date(expiresAt);
+  if (Number.isNaN(at.getTime())) return { choice: 'never', date: '' };
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { choice: 'date', date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}` };
+}
+
 /** The expiry an owner chose, as the API takes it (ISO), or null for none; undefined when the date is missing or past. */
 export function expiryFrom(choice: ExpiryChoice, date: string, now: Date = new Date()): string | null | undefined {
   if (choice === 'never') return null;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expiryFrom } from '../../api/sharing';
+import { expiryChoiceOf, expiryFrom } from '../../api/sharing';
 import { fakeServer } from '../../test/fake-server';
 import { nth } from '../../test/nth';
 import { renderPage } from '../../test/render';
@@ -140,6 +140,53 @@ describe('the share panel', () => {
     expect(await screen.findByText('This link is now anonymous: no name or date of birth.')).toBeInTheDocument();
     expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ show_patient_identity: false });
     await waitFor(() => expect(nth(screen.getAllByTestId('share-link'), 0)).toHaveTextContent('Your name and date of birth: not shown (anonymous)'));
+  });
+});
+
+describe('the share form starts each link afresh (first use, round 2)', () => {
+  it('puts every setting back to its default after a link is made, so the next one does not inherit them', async () => {
+    const links = [link()];
+    fakeServer({
+      'GET /api/share-links/': () => ({ body: links }),
+      'POST /api/share-links/': (call) => {
+        links.unshift(link({ id: '6c0e3c1e-0000-4000-8000-000000000004', label: (call.body as { label: string }).label }));
+        return { status: 201, body: links[0] };
+      },
+    });
+    renderPage(<SharePanel />);
+    await screen.findByRole('heading', { level: 1, name: 'Share your summary' });
+    const user = userEvent.setup();
+    const form = screen.getByRole('heading', { name: 'Make a new link' }).closest('form')!;
+    const inForm = within(form);
+    await user.type(inForm.getByLabelText('Name of the link'), 'For the dentist');
+    await user.selectOptions(inForm.getByLabelText('Expires'), '7');
+    await user.click(inForm.getByLabelText('E-mail me when it is opened (at most once an hour)'));
+    await user.click(inForm.getByLabelText('Care providers may ask to see my documents'));
+    await user.click(inForm.getByLabelText('Show my name and date of birth'));
+    await user.click(inForm.getByRole('button', { name: 'Make link' }));
+    expect(await screen.findByText('Link "For the dentist" made.')).toBeInTheDocument();
+    expect(inForm.getByLabelText('Name of the link')).toHaveValue('');
+    expect(inForm.getByLabelText('Expires')).toHaveValue('30');
+    expect(inForm.getByLabelText('E-mail me when it is opened (at most once an hour)')).not.toBeChecked();
+    expect(inForm.getByLabelText('Care providers may ask to see my documents')).not.toBeChecked();
+    expect(inForm.getByLabelText('Show my name and date of birth')).toBeChecked();
+  });
+
+  it("shows a link's own expiry in its Change panel, never 'Never' for a link that expires", async () => {
+    fakeServer({ 'GET /api/share-links/': () => ({ body: [link({ expires_at: '2026-12-03T12:00:00Z' }), link({ id: '6c0e3c1e-0000-4000-8000-000000000005', label: 'Forever' })] }) });
+    renderPage(<SharePanel />);
+    const [expiring, forever] = await screen.findAllByTestId('share-link');
+    expect(within(expiring!).getByLabelText('Expires')).toHaveValue('date');
+    expect(within(expiring!).getByLabelText('Expiry date')).toHaveValue(expiryChoiceOf('2026-12-03T12:00:00Z').date);
+    expect(within(forever!).getByLabelText('Expires')).toHaveValue('never');
+  });
+});
+
+describe('expiryChoiceOf', () => {
+  it("gives a link's expiry as the local day it ends, and Never only without one", () => {
+    const end = new Date(2026, 11, 3, 15, 30);
+    expect(expiryChoiceOf(end.toISOString())).toEqual({ choice: 'date', date: '2026-12-03' });
+    expect(expiryChoiceOf(null)).toEqual({ choice: 'never', date: '' });
   });
 });
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import {
   EXPIRY_PRESETS,
+  expiryChoiceOf,
   expiryFrom,
   linkState,
   useShareLinksCreateMutation,
@@ -116,8 +117,15 @@ function CreateLink({ onDone }: { onDone: (text: string) => void }) {
           show_patient_identity: identity,
         },
       }).unwrap();
+      // Every setting back to its default: the next link is for someone else, and carrying over
+      // (say) "e-mail me when it is opened" would set it without the owner choosing it.
       setLabel('');
+      setChoice('30');
+      setDate('');
       setPasscode('');
+      setNotify(false);
+      setProviders(false);
+      setIdentity(true);
       onDone(`Link "${label.trim()}" made.`);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -163,8 +171,8 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
   const [showQr, setShowQr] = useState(false);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
   const [passcode, setPasscode] = useState('');
-  const [choice, setChoice] = useState<ExpiryChoice>('never');
-  const [date, setDate] = useState('');
+  const [choice, setChoice] = useState<ExpiryChoice>(() => expiryChoiceOf(link.expires_at).choice);
+  const [date, setDate] = useState(() => expiryChoiceOf(link.expires_at).date);
   const [update, updating] = useShareLinksUpdateMutation();
   const [revoke, revoking] = useShareLinksRevokeMutation();
   const badge = STATE_BADGES[state];
