@@ -2,7 +2,6 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const moduleBoundaries = require('./module-boundaries.cjs').production;
 
 const root = path.resolve(__dirname, '../../..');
