@@ -1,4 +1,4 @@
-// Share-link benchmark (issue 15): a public summary page view against the gateway's own health check,
+// Share-link benchmark: a public summary page view against the gateway's own health check,
 // in the same run, in the product as `npm start` runs it (one process, embedded PGlite, in-process
 // messaging).
 //

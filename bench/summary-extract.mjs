@@ -1,4 +1,4 @@
-// Extraction figures for the summary service (issue 14), to fold into bench/summary.mjs:
+// Extraction figures for the summary service, to fold into bench/summary.mjs:
 //   1. time to OCR one A4 page at 300 dpi (2480 x 3508), cold (worker start included) and warm;
 //   2. RSS growth of a process extracting a 100-page text PDF (goal: <= 128 MB).
 // Run: node bench/summary-extract.mjs   (npm scripts put Node 24 first on PATH; so does `export PATH=$PWD/node_modules/.bin:$PATH`)

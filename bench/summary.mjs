@@ -1,4 +1,4 @@
-// Summary benchmark (issue 14): how long a patient waits for a summary after an upload, in the
+// Summary benchmark: how long a patient waits for a summary after an upload, in the
 // product as `npm start` runs it (one process, embedded PGlite, in-process messaging, local engine).
 //
 //   npm run build && npm run bench:summary        BENCH_RUNS=5 (default)

@@ -13,7 +13,7 @@
 //           or S3 (versitygw, from `npm run tools:install`, writing to this disk). The documents
 //           row and its audit record commit before the answer. Messaging is in-process (no NATS):
 //           the upload path uses none of it but the audit publish.
-// reference (the goal's, issue 21): the same number of bytes from memory straight into the store
+// reference (the goal's): the same number of bytes from memory straight into the store
 //           (libs/storage's put, in the bench process, with the services' settings: hashing,
 //           encryption or multipart, fsync; for S3 the server's own work too), without HTTP,
 //           parsing or checks. Measured right before each upload.

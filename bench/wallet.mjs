@@ -1,4 +1,4 @@
-// Wallet pass benchmark (issue 16), in the product as `npm start` runs it (one process, embedded
+// Wallet pass benchmark, in the product as `npm start` runs it (one process, embedded
 // PGlite, in-process messaging, the encrypted filesystem store, the development signing chain).
 //
 //   npm run build && npm run bench:wallet        BENCH_REQUESTS=200 (warm, after BENCH_WARMUP=20)

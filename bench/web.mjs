@@ -1,4 +1,4 @@
-// Web app budgets (issue 4), measured, not timed in unit tests:
+// Web app budgets, measured, not timed in unit tests:
 //
 //   npm run bench:web        (builds the product first; needs Debian's chromium: npm run tools:install)
 //

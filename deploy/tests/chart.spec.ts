@@ -458,7 +458,7 @@ describe('identity and notifications wiring', () => {
     expect(secretRef(wallet.get('STORAGE_URL_SIGNING_KEY'))).toEqual(secretRef(gateway.get('STORAGE_URL_SIGNING_KEY')));
   });
 
-  it("gives the share links' key to the summary service alone, from the Secret (security 25.14)", () => {
+  it("gives the share links' key to the summary service alone, from the Secret", () => {
     expect(secretRef(appEnv({}, 'summary').get('SHARE_LINK_KEY'))).toEqual({ name: 'medfolio-app', key: 'SHARE_LINK_KEY' });
     for (const app of ['gateway', 'audit', 'identity', 'documents', 'wallet', 'billing', 'notifications']) {
       expect([app, appEnv({ set: ['wallet.enabled=true', 'billing.enabled=true'] }, app).has('SHARE_LINK_KEY')]).toEqual([app, false]);

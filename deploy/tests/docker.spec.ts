@@ -396,7 +396,7 @@ describe('docker/compose.yaml', () => {
     expect(compose.services['documents']!.environment!['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
     expect(compose.services['audit']!.environment!['INTERNAL_API_TOKEN']).toBeUndefined();
     expect(notifications['INTERNAL_API_TOKEN']).toBeUndefined();
-    // Security 25.14: no secret has a default; each is a required variable (docker/.env, made by
+    // No secret has a default; each is a required variable (docker/.env, made by
     // docker/make-env.sh), so the stack cannot start on values published in this repository.
     const required = (value: string | undefined) => /^\$\{([A-Z0-9_]+):\?[^}]+\}$/.exec(value ?? '')?.[1];
     expect(required(gateway['INTERNAL_API_TOKEN'])).toBe('INTERNAL_API_TOKEN');

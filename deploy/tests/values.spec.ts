@@ -151,12 +151,12 @@ describe('validateValues refuses identity and notifications without their secret
       'identity.secretEnv: identity needs IDENTITY_SECRET (the HMAC key of verification codes, 32+ characters) from a Secret',
     ],
     [
-      "summary without the share links' key (security 25.14)",
+      "summary without the share links' key",
       { setJson: ['summary.secretEnv=[]'] },
       "summary.secretEnv: summary needs SHARE_LINK_KEY (the share links' own key, 32 random bytes in base64, held by the summary service only) from a Secret: add SHARE_LINK_KEY to summary.secretEnv",
     ],
     [
-      'wallet without the download links key (security 25.14)',
+      'wallet without the download links key',
       { setJson: ['wallet.secretEnv=["WALLET_SIGNER_CERT","WALLET_SIGNER_KEY","WALLET_WWDR_CERT"]'] },
       'wallet.secretEnv: wallet needs STORAGE_URL_SIGNING_KEY (the key that signs download links, 32+ random characters, the same in every service that makes or serves them) from a Secret',
     ],

@@ -473,7 +473,7 @@ describe('billing service (PostgreSQL, stripe-mock, request/reply)', () => {
       expect(sent().map((m) => m.to)).toEqual(['new.friend@example.com', 'third@example.com']);
     });
 
-    it('one person is one person: +tags, case and (for Gmail) dots make no new address, for counting or for inviting oneself (security 25.12)', async () => {
+    it('one person is one person: +tags, case and (for Gmail) dots make no new address, for counting or for inviting oneself', async () => {
       const referrer = randomUUID();
       await account(IDENTITY_SUBJECTS.registered, { user_id: referrer, email: 'dana.cho@gmail.com', first_name: 'Dana' });
       const { code } = await rpc.send(BILLING_SUBJECTS.referral, {}, caller(referrer));
@@ -502,7 +502,7 @@ describe('billing service (PostgreSQL, stripe-mock, request/reply)', () => {
       expect(mail.filter((m) => m.template === 'referral-invite' && m.idempotencyKey?.includes(referrer))).toEqual([]);
     });
 
-    it('two spellings of one address signing up and verifying at the same moment count once (security 25.12)', async () => {
+    it('two spellings of one address signing up and verifying at the same moment count once', async () => {
       const referrer = randomUUID();
       await account(IDENTITY_SUBJECTS.registered, { user_id: referrer, email: 'host@example.com', first_name: 'H' });
       const { code } = await rpc.send(BILLING_SUBJECTS.referral, {}, caller(referrer));
@@ -514,7 +514,7 @@ describe('billing service (PostgreSQL, stripe-mock, request/reply)', () => {
       await expect(rpc.send(BILLING_SUBJECTS.referral, {}, caller(referrer))).resolves.toMatchObject({ joined: 4, counted: 1 });
     });
 
-    it('parallel invitations cannot pass the daily limit: 30 at once send exactly the limit (security 25.12)', async () => {
+    it('parallel invitations cannot pass the daily limit: 30 at once send exactly the limit', async () => {
       const inviter = randomUUID();
       profiles.set(inviter, { email: 'paula@example.com', first_name: 'Paula' });
       const results = await Promise.allSettled(

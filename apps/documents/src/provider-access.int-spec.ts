@@ -14,7 +14,7 @@ import { ProviderAccessService } from './services/provider-access.service';
 import { DocumentsHarness, newUserId } from './testing/documents-harness';
 
 /**
- * Provider access (issue 18) on the documents service with a real PostgreSQL database, the
+ * Provider access on the documents service with a real PostgreSQL database, the
  * encrypted filesystem store and its audit records. The three services it asks (identity: the
  * caller's licence and the patient's address; summary: the share id's owner; notifications: the
  * e-mail) answer over the in-process request/reply transport from stand-ins registered on the
@@ -175,7 +175,7 @@ describe('provider access to a patient\'s documents', () => {
     expect(await access.requestAccess(otherDoctor(), { share_id: SHARE })).toMatchObject({ state: 'granted', message: PROVIDER_MESSAGES.alreadyGranted });
   });
 
-  it('a self-attested provider (registry name match only) is never pre-approved by such a link: it asks, and the patient sees "claims to be ...; not verified" (security 25.2)', async () => {
+  it('a self-attested provider (registry name match only) is never pre-approved by such a link: it asks, and the patient sees "claims to be ...; not verified"', async () => {
     const mailsBefore = mails.length;
     expect(await access.requestAccess(selfAttested(), { share_id: OPEN_SHARE })).toEqual({ message: PROVIDER_MESSAGES.requestedNotVerified, state: 'pending', patient_id: null });
     expect(await providerRoutes(selfAttested())).toEqual({ ...DENIED, patientListed: 'not listed' });
@@ -191,7 +191,7 @@ describe('provider access to a patient\'s documents', () => {
     expect(await access.check(selfAttested(), { patient_id: patientId })).toMatchObject({ display_name: 'claims to be Dr Bob Lee (NPI 1245319599); not verified' });
   });
 
-  it('a grant works only while the provider still holds the claim it was given under: dropped (rename, rejection) or another NPI ends it at once, whatever the token says (security 25.2)', async () => {
+  it('a grant works only while the provider still holds the claim it was given under: dropped (rename, rejection) or another NPI ends it at once, whatever the token says', async () => {
     expect(await providerRoutes(selfAttested())).toMatchObject({ documents: 'ok', check: 'ok' });
     const held = verified.get(selfAttestedId)!;
     try {

@@ -17,7 +17,7 @@ import { ShareLinkGrantsService } from './services/share-link-grants.service';
 import { DocumentsHarness, newUserId } from './testing/documents-harness';
 
 /**
- * What a share link leads to, on the documents side (security issue 25): a passcode link's access
+ * What a share link leads to, on the documents side: a passcode link's access
  * request needs the link's view token (1), and the grants a link made end with the link (4): revoked,
  * expired, replaced, or its "verified providers may see documents" turned off, through the summary
  * service's share-link events on real NATS JetStream (the durable consumer the service runs), each
@@ -108,7 +108,7 @@ afterAll(async () => {
   for (const [subject] of STAND_INS) InProcessBroker.unregister(subject);
 });
 
-describe('a passcode link leads nowhere without its passcode (issue 25.1)', () => {
+describe('a passcode link leads nowhere without its passcode', () => {
   it('a link that pre-approves providers: without the view token (or with a wrong one) no grant and no request; with it, granted', async () => {
     const patientId = newUserId();
     const { shareId } = link(patientId, { documents: true, viewToken: 'view-token-1' });
@@ -134,7 +134,7 @@ describe('a passcode link leads nowhere without its passcode (issue 25.1)', () =
   });
 });
 
-describe('grants a link made end with the link (issue 25.4)', () => {
+describe('grants a link made end with the link', () => {
   it('revoked: the grants it made end at once, each audited in the patient\'s history; a grant the patient approved stays', async () => {
     const patientId = newUserId();
     const open = link(patientId, { documents: true });

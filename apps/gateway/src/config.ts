@@ -25,7 +25,7 @@ export class GatewayConfig extends WithInternalHttp(WithJwt(WithStorage(WithMess
   @WholeNumber(1)
   rateLimitPerMinute = 300;
 
-  /** Issue 18: requests per minute per provider account on the /api/providers/patients/... routes (their systems' API). */
+  /** Requests per minute per provider account on the /api/providers/patients/... routes (their systems' API). */
   @Env('PROVIDER_RATE_LIMIT_PER_MINUTE')
   @WholeNumber(1)
   providerRateLimitPerMinute = 120;

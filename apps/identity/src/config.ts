@@ -70,7 +70,7 @@ export class IdentityConfig extends WithPublicUrl(InternalHttpConfig) {
   @HttpUrl()
   googleTokeninfoUrl = 'https://oauth2.googleapis.com/tokeninfo';
 
-  /** Issue 18: the NPPES NPI Registry API (version 2.1); tests point it at a local stand-in. */
+  /** The NPPES NPI Registry API (version 2.1); tests point it at a local stand-in. */
   @Env('NPI_REGISTRY_URL')
   @HttpUrl()
   npiRegistryUrl = 'https://npiregistry.cms.hhs.gov/api/?version=2.1';

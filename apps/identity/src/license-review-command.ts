@@ -17,7 +17,7 @@ interface Print {
 }
 
 /**
- * The `license-review` command (security issue 25.2): the operators' review queue of licence claims
+ * The `license-review` command: the operators' review queue of licence claims
  * and disputes. Returns the exit code: 0 done, 1 refused (not found, not pending, disputed, changed
  * meanwhile), 2 usage.
  */

@@ -43,7 +43,7 @@ describe('NotificationsConfig', () => {
     expect(loadConfig(NotificationsConfig, { MEDFOLIO_MODE: 'service', NOTIFICATIONS_ENCRYPTION_KEY: KEY }).encryptionKey).toBe(KEY);
   });
 
-  it('takes a list of keys to rotate ("new:base64,old:base64", current first), and refuses a published one in service mode (security 25.14)', () => {
+  it('takes a list of keys to rotate ("new:base64,old:base64", current first), and refuses a published one in service mode', () => {
     const other = Buffer.alloc(32, 9).toString('base64');
     expect(loadConfig(NotificationsConfig, { MEDFOLIO_MODE: 'service', NOTIFICATIONS_ENCRYPTION_KEY: `new:${other}, old:${KEY}` }).encryptionKey).toBe(`new:${other}, old:${KEY}`);
     expect(() => loadConfig(NotificationsConfig, { MEDFOLIO_MODE: 'service', NOTIFICATIONS_ENCRYPTION_KEY: 'bWVkZm9saW8tZGV2LW5vdGlmaWNhdGlvbnMta2V5ISE=' })).toThrow(

@@ -87,16 +87,16 @@ export class SummaryAppModule {
         BuilderService,
         SummaryService,
         ReadToBuildLink,
-        // Share links (issue 15): beside the summary they share.
+        // Share links: beside the summary they share.
         { provide: SHARE_LINK_KEYS, useFactory: () => loadShareLinkKeys(options.config) },
         ShareLinksRepository,
-        // SHL keys sealed at rest, and stored secrets sealed again after a key rotation (security 25.14).
+        // SHL keys sealed at rest, and stored secrets sealed again after a key rotation.
         ShlKeySealer,
         ShareNotifierRepository,
         SharingService,
-        // The summary as FHIR IPS, PDF and SMART Health Links (issue 15).
+        // The summary as FHIR IPS, PDF and SMART Health Links.
         ShareFormatsService,
-        // Providers (issue 18): a patient's summary for a provider with an active grant (documents owns grants).
+        // Providers: a patient's summary for a provider with an active grant (documents owns grants).
         GrantsRepository,
         PatientIdentityRepository,
         ProviderSummaryService,

@@ -10,7 +10,7 @@ import { SummaryService } from './services/summary.service';
 import { SummaryHarness } from './testing/summary-harness';
 
 /**
- * Issue 27 on real PostgreSQL and NATS JetStream: whose summary it is. A link names the patient
+ * On real PostgreSQL and NATS JetStream: whose summary it is. A link names the patient
  * (current name and date of birth, asked of identity at each read) on the page, the PDF, the IPS
  * Bundle and the SHL's Bundle, unless its owner turned that off (an anonymous summary: none of them
  * carries either). The owner's and a provider's copies name the patient too. Every read stays audited.

@@ -154,7 +154,7 @@ async function pdfText(base64: string): Promise<string> {
   return pages.join(' ').replace(/\s+/g, ' ');
 }
 
-it('before the patient reviewed anything, a link says so everywhere and claims nothing: page, PDF and FHIR (issue 26)', async () => {
+it('before the patient reviewed anything, a link says so everywhere and claims nothing: page, PDF and FHIR', async () => {
   const ownerId = randomUUID();
   const owner = person(ownerId);
   // The patient's documents mention an allergy and a medicine, but nothing was confirmed yet.
@@ -246,7 +246,7 @@ it('lets an SHL receiver written from the spec read the summary as an IPS Bundle
   expect(await receiveShl(on.qr_text, http, { recipient: 'Dr Lee' })).toMatchObject({ ok: true });
 });
 
-it('counts each fetch of a file location as a view (audited, e-mailed), and refuses file tokens made to last longer than an hour (issue 25.13)', async () => {
+it('counts each fetch of a file location as a view (audited, e-mailed), and refuses file tokens made to last longer than an hour', async () => {
   const ownerId = await ownerWithSummary();
   h.ownerEmails.set(ownerId, `shl-${ownerId}@example.com`);
   const link = await sharing().create(person(ownerId), { label: 'Clinic app', shl: true, notify_on_view: true });

@@ -8,7 +8,7 @@ import { SummaryHarness } from './testing/summary-harness';
 import { DataSource } from 'typeorm';
 
 /**
- * Security 25.14, on real PostgreSQL: the share links' secrets at rest. The SMART Health Link key is
+ * On real PostgreSQL: the share links' secrets at rest. The SMART Health Link key is
  * sealed (never in the clear), every sealed value names its key, SHARE_LINK_KEY rotates (a list,
  * current first; the service seals stored values again on start), and the migration seals the SHL
  * keys a database kept in the clear.

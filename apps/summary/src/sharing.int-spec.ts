@@ -176,7 +176,7 @@ it('asks for the passcode first, and stops guessing at the limit (also in parall
   expect(failures.map((r) => r.action).sort()).toEqual([...Array(SHARE_PASSCODE_ATTEMPTS - 1).fill('share-link.unlock'), 'share-link.locked'].sort());
 }, 60_000);
 
-it('resolves a passcode link for another service only with its view token (issue 25.1)', async () => {
+it('resolves a passcode link for another service only with its view token', async () => {
   const ownerId = await ownerWithSummary();
   const owner = person(ownerId);
   const link = await sharing().create(owner, { label: 'For Dr Lee', passcode: 'blue-heron', providers_may_see_documents: true });

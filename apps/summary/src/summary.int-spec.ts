@@ -76,7 +76,7 @@ it('reads an uploaded document into text and facts, builds a version citing it, 
   expect(h.audit.filter((r) => r.patientId === userId).map((r) => r.action)).toContain('summary.read');
 });
 
-it('answers the status the dashboard polls: no content, no audit, the same status as the summary, owner only (issue 26)', async () => {
+it('answers the status the dashboard polls: no content, no audit, the same status as the summary, owner only', async () => {
   const userId = randomUUID();
   const service = h.get(SummaryService);
   expect(await service.status(owner(userId))).toEqual({ status: 'empty', version: 0, confirmed_version: null, documents: [] });

@@ -203,7 +203,7 @@ describe('embedded one-process mode', () => {
     });
   });
 
-  it('names the patient on a link\'s page, PDF and IPS (current name and date of birth), and nobody on an anonymous link (issue 27)', async () => {
+  it('names the patient on a link\'s page, PDF and IPS (current name and date of birth), and nobody on an anonymous link', async () => {
     const mailbox: Mailbox = {
       textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
     };
@@ -228,7 +228,7 @@ describe('embedded one-process mode', () => {
     });
   });
 
-  it('lets a doctor verified by the registry stand-in see what a patient chose to show, and the patient see every look (issue 18)', async () => {
+  it('lets a doctor verified by the registry stand-in see what a patient chose to show, and the patient see every look', async () => {
     const mailbox: Mailbox = {
       textsTo: async (to) => (await call<{ to: string; subject: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => `${m.subject}\n\n${m.text}`),
     };
@@ -237,7 +237,7 @@ describe('embedded one-process mode', () => {
     });
   });
 
-  it('keeps what a passcode link leads to behind its passcode: no request without the view token (security 25.1)', async () => {
+  it('keeps what a passcode link leads to behind its passcode: no request without the view token', async () => {
     const mailbox: Mailbox = {
       textsTo: async (to) => (await call<{ to: string; subject: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => `${m.subject}\n\n${m.text}`),
     };

@@ -12,7 +12,7 @@ import { checkAcknowledged, MixedLoad, ok, tally, type Outcome } from './support
 import { waitFor } from './support/processes';
 
 /**
- * Fault injection on the multi-process shape (issue 21): NATS stopped under load, PostgreSQL
+ * Fault injection on the multi-process shape: NATS stopped under load, PostgreSQL
  * restarted, every process SIGKILLed and restarted, the file store's disk full. The test owns its
  * NATS and PostgreSQL (ports FAULT_PORT_BASE.., default 28100..) so it can stop them; loopback only.
  * Each fault is bounded in time; the load is a fixed rate of sign-ins, lists and uploads.

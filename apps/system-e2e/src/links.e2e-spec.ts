@@ -10,7 +10,7 @@ import { call, codeFor, type Mailbox } from './support/journey';
 import { DEV_MAIL_JSON, freePort, startNode, waitFor, type Running } from './support/processes';
 
 /**
- * Issue 27: every link the product writes points where it runs. `npm start` on a port that is not
+ * Every link the product writes points where it runs. `npm start` on a port that is not
  * the default, without PUBLIC_BASE_URL: each e-mail's links (identity, notifications, billing,
  * documents), the referral link, share links, the SHL payload's manifest URL and its file locations,
  * and the wallet pass's web service all start with http://localhost:<that port>, and each is
@@ -18,7 +18,7 @@ import { DEV_MAIL_JSON, freePort, startNode, waitFor, type Running } from './sup
  * package's SHLViewer, with the real fetch: no URL rewritten) resolves every kind of SMART Health
  * Link the product makes. Restarted with PUBLIC_BASE_URL, every link starts with that instead.
  */
-describe('links point where the product runs (issue 27)', () => {
+describe('links point where the product runs', () => {
   let dataDir: string;
   let running: Running | undefined;
   let port: number;

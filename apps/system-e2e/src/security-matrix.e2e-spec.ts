@@ -10,7 +10,7 @@ import { noLockoutJourney } from './support/lockout-journey';
 import { securityMatrix, undeclared, type OpenApiDocument } from './support/security-matrix';
 
 /**
- * The IDOR matrix (issue 21), drawn from the OpenAPI document the running product serves: every
+ * The IDOR matrix, drawn from the OpenAPI document the running product serves: every
  * route and method, called signed out, as a second user, with every forged token and as the owner,
  * against the expectations declared in support/route-expectations.ts. Its own product process, so
  * the per-client limits of the mail-sending routes are its own.

@@ -91,7 +91,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     const summaryPort = await freePort();
     const walletPort = await freePort();
     const billingPort = await freePort();
-    // Service mode starts only with every secret given (security 25.14): none is generated or derived.
+    // Service mode starts only with every secret given: none is generated or derived.
     // IDENTITY_SECRET here for brevity: only identity reads it (SHARE_LINK_KEY is summary's alone, below).
     const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir, IDENTITY_SECRET: randomBytes(32).toString('base64') };
     audit = startAudit();
@@ -236,14 +236,14 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     },
   };
 
-  it('lets a verified doctor see what a patient chose to show across the services, and the patient see every look (issue 18)', async () => {
+  it('lets a verified doctor see what a patient chose to show across the services, and the patient see every look', async () => {
     await providersJourney(base, smtpMailbox, licenseOperator).catch((error: Error) => {
       const logs = [gateway, identity, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
       throw new Error(`${error.message}\n--- logs ---\n${logs}`);
     });
   });
 
-  it("keeps what a link leads to behind its passcode, and ends a link's grants with it (documents follows summary's events; security 25.1, 25.4)", async () => {
+  it("keeps what a link leads to behind its passcode, and ends a link's grants with it (documents follows summary's events)", async () => {
     await linkAccessJourney(base, smtpMailbox, licenseOperator).catch((error: Error) => {
       const logs = [gateway, identity, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
       throw new Error(`${error.message}\n--- logs ---\n${logs}`);
@@ -263,7 +263,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     });
   });
 
-  it("names the patient (identity's current name and date of birth over NATS) on a link's page, PDF and IPS, and nobody on an anonymous link (issue 27)", async () => {
+  it("names the patient (identity's current name and date of birth over NATS) on a link's page, PDF and IPS, and nobody on an anonymous link", async () => {
     await patientIdentityJourney(base, smtpMailbox).catch((error: Error) => {
       const logs = [gateway, identity, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
       throw new Error(`${error.message}\n--- logs ---\n${logs}`);

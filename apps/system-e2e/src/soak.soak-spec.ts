@@ -5,7 +5,7 @@ import { checkAcknowledged, MixedLoad, ok, tally } from './support/mixed-load';
 import { nodeOptionsFor } from './support/processes';
 
 /**
- * Soak (issue 21): SOAK_MINUTES (default 10) of mixed load at a moderate rate (SOAK_RATE requests/s,
+ * Soak: SOAK_MINUTES (default 10) of mixed load at a moderate rate (SOAK_RATE requests/s,
  * default 4; each patient's oldest upload beyond 25 is deleted, so the data stays the same size) on the multi-process shape with its own NATS and PostgreSQL (ports SOAK_PORT_BASE..,
  * default 28200..). Every process's RSS must stay flat within 10% and its open file descriptors must
  * not grow: the median of the first minute after a three-minute warm-up (the patients' data reaches its

@@ -75,7 +75,7 @@ test('the empty dashboard: greeting, Add Documents, the three actions, the empty
   await expect(page.getByRole('button', { name: 'Upload' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'QR Code' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Generate Apple Wallet Pass' })).toBeEnabled();
-  // View Summary is the owner's own page, not a share link: loading the dashboard makes no link (security 25.7).
+  // View Summary is the owner's own page, not a share link: loading the dashboard makes no link.
   await expect(page.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', /^\/summary\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Documents | 0 Files' })).toBeVisible();
   await expect(page.getByText('No files uploaded yet. Upload some files to see them here.')).toBeVisible();
@@ -195,13 +195,13 @@ test('preview: the image and the PDF in the page; the QR code modal and its PNG'
 
   await page.getByRole('button', { name: 'QR Code' }).click();
   await expect(dialog.getByRole('heading', { name: 'Your QR Code' })).toBeVisible();
-  // Nothing confirmed yet (issue 26): the dialog leads to the review first; the QR comes when asked anyway.
+  // Nothing confirmed yet: the dialog leads to the review first; the QR comes when asked anyway.
   await expect(dialog.getByTestId('qr-review-first')).toContainText('You have not reviewed your summary yet.');
   await dialog.getByRole('button', { name: 'Show the QR code anyway' }).click();
   const qr = dialog.getByRole('img', { name: 'QR code of your summary link' });
   await expect(qr.locator('path')).toHaveAttribute('d', /^M\d+ \d+h1v1h-1z/);
   await expect(qr).toHaveAttribute('width', '200');
-  // The default share link (issue 15: 128 random bits, base64url), made now that it was asked for, and when it ends.
+  // The default share link (128 random bits, base64url), made now that it was asked for, and when it ends.
   await expect(dialog).toContainText(new RegExp(`${new URL(page.url()).origin}/summary/[A-Za-z0-9_-]{22}`));
   await expect(dialog.getByTestId('qr-expiry')).toContainText('This link expires on');
   await checkScreen(page, 'dashboard-qr');

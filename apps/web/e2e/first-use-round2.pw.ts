@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import { checkScreen, DESKTOP, PHONE } from './support/helpers';
 
 /**
- * Issue 33, what a new user tripped on (the signed-out screens; the referral, the quota refusal and
+ * What a new user tripped on (the signed-out screens; the referral, the quota refusal and
  * the upload bar are in billing.pw.ts and documents.pw.ts, the signed-in wallet link in
  * first-use.pw.ts): each at phone and desktop width.
  */

@@ -6,7 +6,7 @@ import { codeFor, DESKTOP, expectAccessible, newEmail, PHONE } from './support/h
 import { devMailKey } from './support/settings';
 
 /**
- * Issue 19: a new user's first use, as a new user would try it, at phone and desktop width: sign up
+ * A new user's first use, as a new user would try it, at phone and desktop width: sign up
  * (one wrong code first), verify, upload, open each dashboard action and each header menu entry,
  * and follow the buttons of features still to come. Nothing may fail silently (every refusal says
  * why, no console error, no router warning) and nothing may be a dead end (no silent redirect home,
@@ -132,7 +132,7 @@ for (const size of [PHONE, DESKTOP]) {
     expect((await pass).suggestedFilename()).toMatch(/^medfolio_[0-9a-f-]{36}\.pkpass$/);
     await expect(page.getByRole('link', { name: 'Apple Wallet Pass' })).toBeVisible();
     await page.getByRole('link', { name: 'View Summary' }).click();
-    // The owner's own summary page (not a share link: security 25.7).
+    // The owner's own summary page (not a share link).
     await expect(page).toHaveURL(/\/summary\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
     await look('summary');

@@ -4,7 +4,7 @@ import { expect, test } from './support/test';
 import { accessToken as apiToken, checkScreen, codeFor, expectAccessible, logIn as signIn, newEmail } from './support/helpers';
 
 /**
- * Issue 27 in the browser, against the real product: the share panel's "Show my name and date of
+ * Whose summary it is, in the browser, against the real product: the share panel's "Show my name and date of
  * birth" switch (on by default, explained); a doctor opening the link sees whose summary it is and
  * reads its FHIR IPS in a dialog or downloads it as a file (no raw JSON in a tab); a link made
  * anonymous names nobody.

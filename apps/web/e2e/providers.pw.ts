@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { checkScreen, codeFor, newEmail, logIn as signIn } from './support/helpers';
 
 /**
- * Providers (issue 18) in the browser against the real product, with identity's NPI registry set to
+ * Providers in the browser against the real product, with identity's NPI registry set to
  * the local NPPES stand-in (global-setup.ts; it knows Dr Ana María Ruiz, NPI 1234567893): a doctor
  * verifies her license on /medical-license, opens the summary a patient shared and asks with 'View
  * past medical history'; the patient, in a second browser context, approves for a day on
@@ -67,7 +67,7 @@ test('the doctor verifies her license', async ({ browser }) => {
   await doctorPage.getByRole('button', { name: 'Proceed' }).click();
   await expect(doctorPage.getByText('License verified successfully!')).toBeVisible();
   await expect(doctorPage.getByRole('status')).toContainText('Dr Ana Ruiz (NPI 1234567893), M.D. · Internal Medicine (CA)');
-  // A registry name match is a claim (security 25.2): self-attested until an operator verifies it.
+  // A registry name match is a claim: self-attested until an operator verifies it.
   await expect(doctorPage.getByText('Self-attested provider (review pending)')).toBeVisible();
   await checkScreen(doctorPage, 'medical-license-verified');
   await doctorPage.goto('/profile');

@@ -4,7 +4,7 @@ import { baseUrl, chromiumPath } from './support/settings';
 import { checkScreen, codeFor, newEmail, logIn as signIn, accessToken as apiToken } from './support/helpers';
 
 /**
- * Share links (issue 15) in the browser, against the real product: the owner makes a link on the
+ * Share links in the browser, against the real product: the owner makes a link on the
  * share panel, a doctor opens it signed out in another browser context, the owner revokes it, and
  * the doctor's reload says the link is not valid. Also the dashboard's QR code of the default link.
  */
@@ -31,7 +31,7 @@ test('an account with a confirmed summary', async ({ request }) => {
   expect((await request.post('/api/summary/confirm/', { headers, data: { version } })).ok()).toBe(true);
 });
 
-test('loading the dashboard makes no share link; View Summary is the owner\'s own page (security 25.7)', async ({ page, request }) => {
+test('loading the dashboard makes no share link; View Summary is the owner\'s own page', async ({ page, request }) => {
   await logIn(page);
   await expect(page.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', /^\/summary\/[0-9a-f-]{36}$/);
   await page.waitForLoadState('networkidle');
@@ -39,7 +39,7 @@ test('loading the dashboard makes no share link; View Summary is the owner\'s ow
   expect(await links.json()).toEqual([]);
 });
 
-test("after sign-out, Back does not show the owner's summary again (security 25.7)", async ({ page }) => {
+test("after sign-out, Back does not show the owner's summary again", async ({ page }) => {
   const signOut = async () => {
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -65,7 +65,7 @@ test("after sign-out, Back does not show the owner's summary again (security 25.
   await expect(allergies).toContainText('Penicillin (hives)');
 });
 
-test("after sign-out, the back/forward cache does not bring an account page back (security 25.7)", async () => {
+test("after sign-out, the back/forward cache does not bring an account page back", async () => {
   // Playwright turns the back/forward cache off by default; a browser of this test's own has it on.
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'], ignoreDefaultArgs: ['--disable-back-forward-cache'] });
   try {

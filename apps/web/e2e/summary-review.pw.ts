@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import { codeFor, logIn as signIn, newEmail, textPdf } from './support/helpers';
 
 /**
- * Issue 26 in the browser, against the real product: the dashboard's summary badge follows a new
+ * Before the review, in the browser, against the real product: the dashboard's summary badge follows a new
  * upload live (no reload, no focus change), the QR dialog leads to the review first while nothing is
  * confirmed, and a link opened before the review says so plainly and claims nothing about any section.
  */

@@ -4,7 +4,7 @@ import { expect, test } from './support/test';
 import { checkScreen, codeFor, newEmail, logIn as signIn, accessToken as apiToken, textPdf } from './support/helpers';
 
 /**
- * The summary page (issue 14) in the browser, against the real product. The sample and the
+ * The summary page in the browser, against the real product. The sample and the
  * "not available" page need no summary service and always run (axe at 390 and 1280 px). The
  * owner's own summary needs GET /api/summary/: until the summary service and its gateway routes
  * are in the build, that answers 404 for the owner too, and those steps skip themselves saying so.
@@ -26,7 +26,7 @@ const SKIP_REASON =
 test('the sample summary: five cards, each state shown, no review controls', async ({ page }) => {
   await page.goto('/summary/sample');
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
-  // The spec's sample page has the 'Are you a Doctor?' box (issue 18), then the five cards.
+  // The spec's sample page has the 'Are you a Doctor?' box, then the five cards.
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
     'Are you a Doctor?',
     'Current Medical Conditions',
@@ -184,7 +184,7 @@ test("the owner's summary: state, cards, and review (add, hide, confirm)", async
     /Summary: (Processing…|Ready|Not yet)/,
   );
   await page.getByRole('link', { name: 'View Summary' }).click();
-  // The owner's own summary page (not a share link: security 25.7), with review.
+  // The owner's own summary page (not a share link), with review.
   await expect(page).toHaveURL(/\/summary\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Summary' })).toBeVisible();
   // Reading, then ready: the page asks again by itself.

@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import { codeFor, expectAccessible, newEmail } from './support/helpers';
 
 /**
- * The wallet pass in the browser, against the real product (issue 16): Generate Apple Wallet Pass
+ * The wallet pass in the browser, against the real product: Generate Apple Wallet Pass
  * (loading, then the download as medfolio_{userId}.pkpass, a real signed pass), then the 'Apple
  * Wallet Pass' link; /wallet-preview draws the patient's own card from the pass's fields and the
  * name setting changes it.

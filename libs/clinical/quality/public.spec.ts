@@ -169,7 +169,7 @@ describe('the public corpus', () => {
   });
 
   it('reads every document in every mode through the product extraction and meets the goals per mode', async () => {
-    // The CI's check of issue 26's goals (public.ts GOALS): a mode below one fails the unit phase.
+    // The CI's check of the summary's goals (public.ts GOALS): a mode below one fails the unit phase.
     const extract: Extractor = (file, documentId) =>
       extractDocument({ documentId, filename: file.filename, path: file.path }, { ocr: false });
     const report = await runPublicCorpus(PUBLIC, { extract });

@@ -394,7 +394,7 @@ export interface Goal {
 }
 
 /**
- * Issue 26's goals: a printed record (PDF) at least 0.90 of its medications, 0.85 of its problems and
+ * The summary's goals: a printed record (PDF) at least 0.90 of its medications, 0.85 of its problems and
  * 0.90 of its allergies, each in the right section, and at most 2 % junk; a structured record (C-CDA
  * XML, FHIR) at least 0.97 of each, and no junk at all.
  */

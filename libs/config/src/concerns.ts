@@ -288,7 +288,7 @@ export interface HousekeepingSettings {
 }
 
 /**
- * Housekeeping (issue 21): how often each service prunes its bookkeeping, and how long each kind
+ * Housekeeping: how often each service prunes its bookkeeping, and how long each kind
  * is kept (docs/notes.md, "Housekeeping"). Every service reads these through CommonConfig.
  */
 export function WithHousekeeping<B extends ConfigClass>(Base: B) {

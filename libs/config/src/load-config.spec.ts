@@ -87,7 +87,7 @@ describe('configuration by concern', () => {
   });
 });
 
-describe('service mode refuses missing or published secrets (security 25.14)', () => {
+describe('service mode refuses missing or published secrets', () => {
   class ServiceConfig extends WithInternalHttp(WithStorage(BaseConfig)) {
     @Env('TEST_SERVICE_KEY', { sensitive: true, serviceSecret: { how: 'openssl rand -base64 32' } })
     @IsOptional()

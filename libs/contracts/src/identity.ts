@@ -198,7 +198,7 @@ export interface Profile {
   date_of_birth: string | null;
   gender: Gender | null;
   email_verified: boolean;
-  /** 'patient' for everyone; 'provider' too once a licence is verified (issue 18). */
+  /** 'patient' for everyone; 'provider' too once a licence is verified. */
   roles: string[];
   /** The registry's facts once a licence is verified, otherwise null. */
   provider: ProviderFacts | null;
@@ -258,7 +258,7 @@ export const IDENTITY_SUBJECTS = {
 export const IDENTITY_SERVICE_SUBJECTS = {
   /**
    * PatientIdentityDto → PatientIdentity: a patient's name and date of birth, for what they share
-   * (issue 27: the shared page, its PDF and IPS name the patient unless the link hides it). Asked by
+   * (the shared page, its PDF and IPS name the patient unless the link hides it). Asked by
    * the summary service at the time of each read, so a renamed account shows its current name; the
    * read is audited there, as the view it serves.
    */

@@ -18,7 +18,7 @@ export interface TemplateData {
   welcome: { first_name: string };
   'contact-copy': { firstname: string; lastname: string; email: string; message: string };
   /**
-   * A provider asks to see the documents behind the patient's shared summary (issue 18).
+   * A provider asks to see the documents behind the patient's shared summary.
    * `verification`: 'verified' (an operator confirmed who they are) or 'self_attested' (an NPI whose
    * registry name matches the account's: a claim, worded "claims to be ...; not verified"); missing
    * counts as self_attested.
@@ -32,9 +32,9 @@ export interface TemplateData {
   'payment-failed': { plan: string; amount: string; grace_until: string; membership_url: string };
   /** Billing: a friend's invitation with the sign-up link carrying the referral code. */
   'referral-invite': { inviter_name: string; signup_url: string };
-  /** Security 25.10: someone tried to sign up with an address that has an account; the owner is told (the sign-up answers the same as for a new address). */
+  /** Someone tried to sign up with an address that has an account; the owner is told (the sign-up answers the same as for a new address). */
   'sign-up-attempt': { first_name: string; sign_in_url: string; reset_url: string };
-  /** Security 25.5: the right password from a new address while the account is under attack; the code finishes the sign-in. */
+  /** The right password from a new address while the account is under attack; the code finishes the sign-in. */
   'sign-in-code': { first_name: string; code: string };
 }
 

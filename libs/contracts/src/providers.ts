@@ -7,7 +7,7 @@ import type { FhirBundle } from './share-formats';
 import { SHARE_ID_PATTERN, SHARING_MESSAGES, VIEW_TOKEN_MESSAGE } from './sharing';
 
 /**
- * Providers (issue 18): licence verification and the provider role (identity, which owns accounts
+ * Providers: licence verification and the provider role (identity, which owns accounts
  * and issues tokens), and patient-granted access to documents (documents, which owns who may see
  * a document). The gateway's /api/medical-license/ and /api/providers/... routes call these.
  */
@@ -15,7 +15,7 @@ export const PROVIDER_ROLE = 'provider';
 export const PATIENT_ROLE = 'patient';
 
 /**
- * How far a provider's identity is established (security issue 25.2). A registry name match is a
+ * How far a provider's identity is established. A registry name match is a
  * claim, not proof (NPPES is public): 'self_attested' = the NPI exists and its registry name matches
  * the account's; 'verified' = an operator confirmed it (review queue). Only 'verified' providers are
  * let in by a link that pre-approves providers; a self-attested one may only ask, and the patient
@@ -50,7 +50,7 @@ export const PROVIDER_MESSAGES = {
   nameMismatch: "The registry's record for this number is under another name. The name on your profile must match it.",
   organisation: 'This number belongs to an organisation. Enter your own (individual) NPI.',
   claimed: 'This license number is already verified on another account.',
-  /** The registry name matches, but another account claims the number: the real holder may dispute (issue 25.2). */
+  /** The registry name matches, but another account claims the number: the real holder may dispute. */
   claimedDisputable:
     'This license number is already claimed by another account. If it is yours, you can dispute that claim: an operator reviews it, and meanwhile the other account cannot be pre-approved by any link.',
   disputeFiled: 'Your dispute was filed. An operator will review both claims and contact you at your account e-mail address.',
@@ -99,7 +99,7 @@ export interface ProviderFacts {
   verified_at: string;
   /** How the provider is shown to patients: "Dr Ana Ruiz (NPI 1234567893)". */
   display_name: string;
-  /** 'verified' only once an operator confirmed the claim and no dispute is open (issue 25.2). */
+  /** 'verified' only once an operator confirmed the claim and no dispute is open. */
   verification: ProviderVerification;
   /** Where the claim stands in the operator's review. */
   review: LicenseReviewState;

@@ -5,7 +5,7 @@ import { SHARING_MESSAGES } from './sharing';
 import { SummaryQueryDto } from './summary';
 
 /**
- * The summary in other formats (issue 15): a FHIR R4 International Patient Summary Bundle, a
+ * The summary in other formats: a FHIR R4 International Patient Summary Bundle, a
  * printable PDF, and SMART Health Links (a manifest and its encrypted file). Each is read the way
  * the summary is (GET /api/summary/?user=): the owner's own id gives the owner's latest summary; a
  * share id gives the shared (confirmed) summary to anyone holding it, passcode respected, every

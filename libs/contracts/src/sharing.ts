@@ -2,7 +2,7 @@ import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length, Match
 import type { RpcShape } from './rpc-map';
 
 /**
- * Share links (issue 15): the summary service owns them, beside the summary they share. This file is
+ * Share links: the summary service owns them, beside the summary they share. This file is
  * the part other services build on: the wallet asks for a link of its own (`ensure` with purpose
  * 'wallet', so revoking it cuts off only the pass) and follows `changed`; the providers' access
  * requests resolve a share id to its owner (`resolve`). The owner's screens and the public routes

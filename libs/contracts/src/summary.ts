@@ -3,7 +3,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, 
 import type { NoPayload, RpcShape } from './rpc-map';
 
 /**
- * The summary calls (issue 14) and its event. The gateway's /api/summary/ routes are thin: each is
+ * The summary calls and its event. The gateway's /api/summary/ routes are thin: each is
  * one request/reply call with the caller identity; the summary service decides everything.
  */
 export const SUMMARY_SUBJECTS = {
@@ -182,11 +182,11 @@ export interface SummaryItem {
   shared?: {
     label: string;
     expires_at: string | null;
-    /** The link's "show my name and date of birth" switch (issue 27); absent in answers from before it. */
+    /** The link's "show my name and date of birth" switch; absent in answers from before it. */
     show_patient_identity?: boolean;
   };
   /**
-   * Whose summary it is (issue 27): the account's current name and date of birth, read from identity
+   * Whose summary it is: the account's current name and date of birth, read from identity
    * at the time of the read. Set for the owner and for a link that shows them (the default); null when
    * the link hides them (an anonymous summary) or identity could not answer just now; absent in the
    * owner's review answers.

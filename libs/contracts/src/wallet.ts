@@ -3,7 +3,7 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, Length, Matches
 import type { NoPayload, RpcShape } from './rpc-map';
 
 /**
- * The wallet service (issue 16): the patient's Apple Wallet pass (signed .pkpass, kept current
+ * The wallet service: the patient's Apple Wallet pass (signed .pkpass, kept current
  * through Apple's PassKit web service and APNs) and the Google Wallet "Save" link. The pass carries
  * a share link of its own (SHARING_SUBJECTS.ensure with purpose 'wallet') and no health data.
  * Request/reply subjects: `wallet.<entity>.<verb>`.

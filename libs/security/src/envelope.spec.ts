@@ -13,7 +13,7 @@ function legacySeal(key: Buffer, plain: string, context: string, prefix = Buffer
   return Buffer.concat([prefix, iv, cipher.getAuthTag(), body]);
 }
 
-describe('envelope: one sealed format with a key id (security 25.14)', () => {
+describe('envelope: one sealed format with a key id', () => {
   it('seals with the current key: version byte, key id, then IV, tag and ciphertext; opens in the same context', () => {
     const envelope = new Envelope([k1]);
     const sealed = envelope.seal('shl key 123', 'share_links.shl_key:abc');

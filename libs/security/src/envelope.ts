@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * One format for every value a service keeps encrypted at rest (security 25.14), so keys can rotate:
+ * One format for every value a service keeps encrypted at rest, so keys can rotate:
  *
  *   version (1 byte, 2) | key id length (1 byte) | key id (1-32 bytes, ASCII) | IV (12) | tag (16) | ciphertext
  *

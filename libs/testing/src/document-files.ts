@@ -289,7 +289,7 @@ export function zerosBombEntry(name: string, gibibytes = 1): ZipEntry {
 }
 
 // ----------------------------------------------------------------------------------------------
-// Structured health records (issue 14): C-CDA XML and FHIR JSON, and hostile XML
+// Structured health records: C-CDA XML and FHIR JSON, and hostile XML
 // ----------------------------------------------------------------------------------------------
 
 /**

@@ -105,7 +105,7 @@ const ACTION_LABELS: Record<string, string> = {
   'document.integrity-check': 'Checked a stored document',
   'summary.read': 'Viewed summary',
   'license.verify': 'Claimed a medical license (the NPI Registry matched your name)',
-  // Security 25.2: an operator's review of licence claims, and disputes over a number.
+  // An operator's review of licence claims, and disputes over a number.
   'license.review.approve': 'An operator verified your medical license',
   'license.review.reject': 'An operator rejected your medical license claim',
   'license.dispute': "Disputed another account's claim on a medical license number",
@@ -118,7 +118,7 @@ const ACTION_LABELS: Record<string, string> = {
   'provider-access.decline': "Declined a provider's request",
   'provider-access.revoke': "Revoked a provider's access",
   'provider-access.end': "A provider's access ended with the share link that gave it",
-  // Share links (issue 15). The web app names the link by its label from the patient's own list
+  // Share links. The web app names the link by its label from the patient's own list
   // ("Your summary was viewed through 'For Dr Lee'"), as it names documents.
   'summary.shared-view': 'Your summary was viewed through a shared link',
   'share-link.create': 'Made a share link',
@@ -154,7 +154,7 @@ const REASONS: Record<string, string> = {
 };
 
 /**
- * A provider's access (issue 18) is recorded under the policy `provider:<grant or request id>:<name>`,
+ * A provider's access is recorded under the policy `provider:<grant or request id>:<name>`,
  * the name as the registry gives it ("Dr Ana Ruiz (NPI 1234567893)"), so the history names them.
  */
 export function providerName(policy: string | null | undefined): string | null {

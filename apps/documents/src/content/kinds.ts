@@ -2,7 +2,7 @@ import { DOCUMENT_CONTENT_TYPES, DomainError, type DocumentKind } from '@medfoli
 
 /**
  * The extensions a document may be named with (spec section 9, plus .jpeg, plus the structured
- * records of issue 14: C-CDA .xml and FHIR .json) and the kind each promises.
+ * records: C-CDA .xml and FHIR .json) and the kind each promises.
  */
 export const KIND_BY_EXTENSION: Readonly<Record<string, DocumentKind>> = {
   pdf: 'pdf',

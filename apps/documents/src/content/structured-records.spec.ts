@@ -35,7 +35,7 @@ const notARecord = (name: string) => `"${name}" is not a health record: it is no
 const dtd = (name: string) =>
   `"${name}" is not a health record: it declares a document type (DTD), which is not accepted for safety.`;
 
-describe('structured health records (issue 14)', () => {
+describe('structured health records', () => {
   it.each([
     ['ccd.xml', 'xml', () => files.ccda()],
     ['CCD.XML', 'xml', () => files.ccda()],

@@ -18,7 +18,7 @@ import {
 import { Caller, Handles, RpcController } from '@medfolio/messaging';
 import { ProviderAccessService } from '../services/provider-access.service';
 
-/** Providers' access requests and grants (issue 18): thin, the service decides. */
+/** Providers' access requests and grants: thin, the service decides. */
 @RpcController()
 export class ProviderAccessController {
   constructor(@Inject(ProviderAccessService) private readonly access: ProviderAccessService) {}

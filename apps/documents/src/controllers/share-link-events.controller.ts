@@ -3,7 +3,7 @@ import { SHARING_SUBJECTS, STREAMS, type ShareLinkChangedEvent } from '@medfolio
 import { OnEvent, type EventEnvelope } from '@medfolio/messaging';
 import { ShareLinkGrantsService } from '../services/share-link-grants.service';
 
-/** Inbound adapter for the summary service's share-link changes: grants a link made end with it (issue 25.4). */
+/** Inbound adapter for the summary service's share-link changes: grants a link made end with it. */
 @Controller()
 export class ShareLinkEventsController {
   constructor(@Inject(ShareLinkGrantsService) private readonly grants: ShareLinkGrantsService) {}

@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { AccessRequestState, ProviderSummary } from '@medfolio/contracts';
 
 /**
- * A verified provider's request to see a patient's documents (issue 18), made from the patient's
+ * A verified provider's request to see a patient's documents, made from the patient's
  * shared summary page. The provider's registry facts are copied in when it is made (what the patient
  * is shown, and what their access history names).
  */

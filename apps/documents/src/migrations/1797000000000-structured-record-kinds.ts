@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { schemaOf } from '@medfolio/persistence';
 
-/** Issue 14: documents may be structured health records, a C-CDA (xml) or a FHIR resource (json). */
+/** Documents may be structured health records, a C-CDA (xml) or a FHIR resource (json). */
 export class StructuredRecordKinds1797000000000 implements MigrationInterface {
   name = 'StructuredRecordKinds1797000000000';
 

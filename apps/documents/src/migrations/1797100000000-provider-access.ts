@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { schemaOf } from '@medfolio/persistence';
 
-/** Issue 18: providers' access requests and the patient's grants. */
+/** Providers' access requests and the patient's grants. */
 export class ProviderAccess1797100000000 implements MigrationInterface {
   name = 'ProviderAccess1797100000000';
 

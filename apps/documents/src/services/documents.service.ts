@@ -82,7 +82,7 @@ export class DocumentsService {
 
   /**
    * A patient's documents for someone the caller's service already allowed (a provider with an
-   * active grant, issue 18): audited under that policy, read-only.
+   * active grant): audited under that policy, read-only.
    */
   async listFor(caller: CallerIdentity, patientId: string, policy: string): Promise<DocumentListItem[]> {
     const rows = await this.documents.listActive(patientId);

@@ -37,7 +37,7 @@ import { ownerCaller, ShareLinkGrantsService } from './share-link-grants.service
 const SHARE_LINK_GRANT_SECONDS = GRANT_DURATION_SECONDS.month;
 
 /**
- * Patient-granted access to documents (issue 18). A verified provider on a shared summary page
+ * Patient-granted access to documents. A verified provider on a shared summary page
  * asks (the share id is resolved to its owner by the summary service); the patient is e-mailed and
  * sees the request in the app, and approves it for a day, a week or a month, or declines. A link
  * made with providers_may_see_documents grants at once (and the grant ends with the link:
@@ -71,7 +71,7 @@ export class ProviderAccessService {
 
     const provider = toSummary(caller, facts);
     const patient = await this.directory.userContact(caller, patientId);
-    // Only an operator-verified provider is let in by the link; a self-attested one asks (security issue 25.2).
+    // Only an operator-verified provider is let in by the link; a self-attested one asks.
     if (link.providers_may_see_documents && provider.verification === 'verified') {
       const linkEnds = link.expires_at ? new Date(link.expires_at).getTime() : Infinity;
       const expiresAt = new Date(Math.min(now.getTime() + SHARE_LINK_GRANT_SECONDS * 1000, linkEnds));
@@ -176,7 +176,7 @@ export class ProviderAccessService {
 
   /**
    * The link the provider is on, resolved by summary: a passcode link only with the view token its
-   * passcode gave (issue 25.1; FORBIDDEN "This link needs a passcode." otherwise, and nothing is
+   * passcode gave (FORBIDDEN "This link needs a passcode." otherwise, and nothing is
    * asked or granted). Unusable: "This link is not valid."
    */
   private async resolveLink(caller: CallerIdentity, dto: RequestAccessDto): Promise<ResolvedShareLink> {
@@ -212,7 +212,7 @@ export class ProviderAccessService {
 
   /**
    * A grant was given to a provider as identity named them then (their NPI claim). It works only while
-   * the caller still holds that claim now (security issue 25.2): a claim dropped by a name change,
+   * the caller still holds that claim now: a claim dropped by a name change,
    * rejected by an operator, or exchanged for another NPI ends it at once, whatever roles an access
    * token issued before still carries. Identity unreachable: the error (503), never access.
    */

@@ -10,7 +10,7 @@ import { DocumentAudit, providerPolicy } from './document-audit';
 const STATES: ReadonlyArray<ShareLinkChangedEvent['state']> = ['active', 'revoked', 'replaced', 'expired'];
 
 /**
- * Grants made by a share link end with the link (issue 25.4). Follows the summary service's
+ * Grants made by a share link end with the link. Follows the summary service's
  * `summary.share-link.changed.v1` (as the wallet does for its pass's link): when a link is revoked,
  * replaced or expired, or its "verified providers may see documents" is turned off, every active
  * grant it made (source 'share-link', that link id) is revoked at once, each audited in the

@@ -58,7 +58,7 @@ const PATIENT_ID = { name: 'patientId', format: 'uuid', description: 'A patient 
 const NOT_GRANTED = { type: ErrorDoc, description: 'No active grant from this patient (never granted, declined, revoked, expired, or not a verified provider): the same 404 as for any other user\'s data' };
 
 /**
- * Licence verification (issue 18): the /medical-license screen's Proceed. The number's check digit
+ * Licence verification: the /medical-license screen's Proceed. The number's check digit
  * is checked in identity before the registry is asked.
  */
 @ApiTags(TAG)
@@ -121,7 +121,7 @@ export class MedicalLicenseController {
 }
 
 /**
- * Patient-granted access (issue 18). The patient's side (requests, grants, decisions, revocation)
+ * Patient-granted access. The patient's side (requests, grants, decisions, revocation)
  * and the provider's (asking from a shared summary; then patients, summaries, documents and links),
  * which is also the API a provider's own system calls with the provider's token.
  */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { GRANT_DURATIONS, PROVIDER_VERIFICATIONS } from '@medfolio/contracts';
 
-/** OpenAPI shapes of the provider routes (issue 18); the contracts are plain interfaces and DTOs. */
+/** OpenAPI shapes of the provider routes; the contracts are plain interfaces and DTOs. */
 export class VerifyLicenseBodyDoc {
   @ApiProperty({ example: '1234567893', description: 'The licence number: for the NPPES NPI Registry, the 10-digit NPI (spaces and dashes ignored)' })
   license_number!: string;

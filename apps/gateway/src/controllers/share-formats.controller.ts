@@ -60,7 +60,7 @@ const VIEW_TOKEN_QUERY = {
 } as const;
 
 /**
- * The summary in other formats (issue 15): a FHIR R4 International Patient Summary, a printable PDF,
+ * The summary in other formats: a FHIR R4 International Patient Summary, a printable PDF,
  * and SMART Health Links' manifest and file. Thin: one call each to the summary service, which
  * decides access as for GET /api/summary/ (share id or owner, passcode, audit).
  */

@@ -22,7 +22,7 @@ import { CreateShareLinkBodyDoc, ShareLinkItemDoc, UpdateShareLinkBodyDoc } from
 const LINK_ID = { name: 'linkId', format: 'uuid', description: "The link's id (not its secret share id)" } as const;
 
 /**
- * The owner's share links (issue 15). Thin: one call to the summary service each, which owns the
+ * The owner's share links. Thin: one call to the summary service each, which owns the
  * links, checks the owner and audits.
  */
 @ApiTags('sharing')

@@ -47,7 +47,7 @@ export class TokenIfSentGuard extends AuthGuard('jwt') {
 const FACT_ID = { name: 'factId', format: 'uuid', description: 'A fact id from the summary' } as const;
 
 /**
- * The patient's summary (issue 14) and their review of it. Thin: one call to the summary service
+ * The patient's summary and their review of it. Thin: one call to the summary service
  * each, with the caller identity; it decides who may see what, audits and answers.
  */
 @ApiTags('summary')

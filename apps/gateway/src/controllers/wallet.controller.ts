@@ -8,7 +8,7 @@ import { ErrorDoc } from './openapi.models';
 import { PassSettingsBodyDoc, PassStatusDoc, PassUrlDoc, PassViewDoc } from './wallet.openapi';
 
 /**
- * The patient's wallet pass (issue 16): the signed Apple Wallet pass's download link (spec: GET
+ * The patient's wallet pass: the signed Apple Wallet pass's download link (spec: GET
  * /api/get-pass-url/ → {url}), what the pass shows (/wallet-preview), the name setting, and the
  * Google Wallet Save link. Thin: one call to the wallet service each.
  */

@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from './jwt.strategy';
 const WINDOW_MS = 60_000;
 
 /**
- * Per-provider rate limit (issue 18) on the routes a provider's system calls: counted per account
+ * Per-provider rate limit on the routes a provider's system calls: counted per account
  * (the verified token's subject), not per address, so one practice's many machines share one limit
  * and one provider cannot take another's. Runs after the JWT guard (a global guard would run before
  * the token is verified, and could only count by an unverified claim). Same storage as the

@@ -103,7 +103,7 @@ export function nulMessage(field: string): string {
   return name ? `The field '${name}' contains a NUL character (\\u0000), which is not allowed.` : 'The request body contains a NUL character (\\u0000), which is not allowed.';
 }
 
-/** Where a share id can travel: the public summary page and its API calls, the summary's formats and SMART Health Links (issue 15). */
+/** Where a share id can travel: the public summary page and its API calls, the summary's formats and SMART Health Links. */
 const SHARE_PATHS = /^\/(summary\/|api\/summary\/?(\?|$)|api\/summary\/(unlock|fhir|pdf|shl|shl\/file)\/?(\?|$))/;
 
 /** The headers every answer on a share path carries (the page, the summary, 404s and errors alike). */

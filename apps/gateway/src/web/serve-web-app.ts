@@ -137,7 +137,7 @@ function webPage(html: string): WebPage {
 /**
  * A page's Cache-Control. Loaded signed in, it will show the account (the dashboard, the owner's
  * summary): `no-store`, so it is neither cached nor kept in the back/forward cache to be shown again
- * after sign-out (security 25.7; the web app also reloads such a page if one is restored anyway).
+ * after sign-out (the web app also reloads such a page if one is restored anyway).
  * A signed-out visitor's page holds nothing private: `no-cache` (revalidated, and Back stays fast).
  */
 export function pageCacheControl(signedIn: boolean): 'no-store' | 'no-cache' {

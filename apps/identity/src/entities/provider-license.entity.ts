@@ -1,9 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * A licence claim (issue 18): one per account, and a licence number on at most one account whose
+ * A licence claim: one per account, and a licence number on at most one account whose
  * claim is not rejected (a partial unique index). A claim that is not rejected is the provider role;
- * the columns are what the registry said. `review` (security issue 25.2): 'pending' = self-attested
+ * the columns are what the registry said. `review`: 'pending' = self-attested
  * (registry name match only), 'verified' = an operator confirmed it, 'rejected' = no role.
  */
 @Entity('provider_licenses')
@@ -52,7 +52,7 @@ export class ProviderLicense {
 
 export type LicenseReview = 'pending' | 'verified' | 'rejected';
 
-/** Another account says a claimed number is theirs (security issue 25.2); an operator decides. */
+/** Another account says a claimed number is theirs; an operator decides. */
 @Entity('provider_license_disputes')
 export class LicenseDispute {
   @PrimaryColumn({ type: 'uuid' })

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { schemaOf } from '@medfolio/persistence';
 
-/** Issue 18: verified licences (the provider role). */
+/** Verified licences (the provider role). */
 export class ProviderLicenses1797100000000 implements MigrationInterface {
   name = 'ProviderLicenses1797100000000';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { schemaOf } from '@medfolio/persistence';
 
-/** The profile's gender (issue 17: /profile saves it) and the referral code an account signed up with. */
+/** The profile's gender (/profile saves it) and the referral code an account signed up with. */
 export class GenderAndReferralCode1797100000001 implements MigrationInterface {
   name = 'GenderAndReferralCode1797100000001';
 

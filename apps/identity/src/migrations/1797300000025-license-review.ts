@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { schemaOf } from '@medfolio/persistence';
 
 /**
- * Security issue 25.2: a registry name match is a claim, not proof. Each licence claim gets a review
+ * A registry name match is a claim, not proof. Each licence claim gets a review
  * state ('pending' until an operator verifies or rejects it; claims made before this are pending
  * too: they were name matches only), and the real holder of a claimed number can dispute the claim.
  * A rejected claim no longer holds its number (the unique index skips it).

@@ -1,5 +1,5 @@
 /**
- * NPI checks done before anything leaves the server (issue 18): the format and the check digit.
+ * NPI checks done before anything leaves the server: the format and the check digit.
  * An NPI is 10 digits; its last digit is the Luhn check digit of the first nine prefixed with
  * 80840 (the NPI's card issuer prefix, ISO/IEC 7812), so a typo is caught here, not by the registry.
  */

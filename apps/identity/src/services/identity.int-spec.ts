@@ -222,7 +222,7 @@ describe('sign-in and tokens', () => {
     const dto = await verifiedUser();
     const laptop = await sessions.login(caller(), dto);
     const phone = await sessions.login(caller(), dto);
-    // The reply names the sign-in revoked, for the gateway that serves the sign-out (security 25.6).
+    // The reply names the sign-in revoked, for the gateway that serves the sign-out.
     await expect(sessions.logout(caller(), laptop.refresh)).resolves.toEqual({ message: SESSION_MESSAGES.loggedOut, revoked_session_ids: [sidOf(laptop.access)] });
     await expect(codeOf(sessions.refresh(caller(), laptop.refresh))).resolves.toBe('UNAUTHENTICATED');
     await expect(codeOf(sessions.refresh(caller(), phone.refresh))).resolves.toBe('ok');
@@ -362,7 +362,7 @@ describe('passwords', () => {
     expect(match).not.toBeNull();
     const token = match![2]!;
     await expect(passwords.reset(caller(), { email: `other-${dto.email}`, password: 'new password 1', token })).rejects.toMatchObject({ message: PASSWORD_MESSAGES.badLink });
-    // The reply names the sign-ins revoked, for the gateway that serves it (security 25.6).
+    // The reply names the sign-ins revoked, for the gateway that serves it.
     await expect(passwords.reset(caller(), { email: decodeURIComponent(match![1]!), password: 'new password 1', token })).resolves.toEqual({ message: PASSWORD_MESSAGES.reset, revoked_session_ids: expect.arrayContaining([sidOf(session.access)]) });
     await expect(passwords.reset(caller(), { email: dto.email, password: 'new password 2', token })).rejects.toMatchObject({ message: PASSWORD_MESSAGES.badLink });
     await expect(codeOf(sessions.refresh(caller(), session.refresh))).resolves.toBe('UNAUTHENTICATED');
@@ -422,7 +422,7 @@ describe('passwords', () => {
     await expect(passwords.change(me, { old_password: dto.password, new_password: 'brand new pass' })).resolves.toEqual({
       message: 'Password updated successfully',
       detail: 'Password updated successfully',
-      revoked_session_ids: expect.arrayContaining([sidOf(elsewhere.access)]), // for the gateway that serves it (security 25.6); the verification's sign-in too
+      revoked_session_ids: expect.arrayContaining([sidOf(elsewhere.access)]), // for the gateway that serves it; the verification's sign-in too
     });
     await expect(codeOf(sessions.refresh(caller(), elsewhere.refresh))).resolves.toBe('UNAUTHENTICATED');
     await expect(codeOf(sessions.refresh(caller(), here.refresh))).resolves.toBe('ok');

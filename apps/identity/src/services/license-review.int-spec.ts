@@ -13,7 +13,7 @@ import { ProfileService } from './profile.service';
 import { SessionService } from './session.service';
 
 /**
- * Security issue 25.2 ("any account becomes a verified provider"), on a real PostgreSQL database
+ * The finding "any account becomes a verified provider", on a real PostgreSQL database
  * and the NPPES stand-in over HTTP: a registry name match only makes a self-attested claim; the
  * operators' `license-review` command verifies or rejects it (audited); a name change drops the
  * claim and the role leaves the next token; the real holder of a claimed number disputes the claim

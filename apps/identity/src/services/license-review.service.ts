@@ -46,7 +46,7 @@ export function operatorCaller(operator: string): CallerIdentity {
 }
 
 /**
- * The operators' review queue of licence claims (security issue 25.2). A registry name match only
+ * The operators' review queue of licence claims. A registry name match only
  * makes a claim (self-attested); an operator who has confirmed the person out of band (for example by
  * calling the practice number the registry lists, or seeing the licence and an identity document)
  * approves it, which makes the provider 'verified', or rejects it (no role). Disputes (the real holder

@@ -32,7 +32,7 @@ const ATTEMPT_SCOPE = 'license';
 type Refusal = 'malformed' | 'not-found' | 'organisation' | 'name-mismatch' | 'claimed' | 'unavailable' | 'rate-limited' | 'rejected' | 'not-claimed';
 
 /**
- * Licence claims and the provider role (issue 18; levels: security issue 25.2). The number's check digit is tested here
+ * Licence claims and the provider role (self-attested or operator-verified). The number's check digit is tested here
  * first (a typo never leaves the server); then the registry (LicenseVerifier) must know it as an
  * individual whose name matches the account's, and no other account may hold it. Success stores the
  * registry's facts as a self-attested claim (NPPES is public: a name match is a claim, not proof),
@@ -90,7 +90,7 @@ export class LicenseService {
   }
 
   /**
-   * The real holder of a number another account claims (security issue 25.2): the registry must know
+   * The real holder of a number another account claims: the registry must know
    * the number under this account's name too (the same checks and limit as a claim). The dispute
    * goes to the operators' review queue; while it is open the holder's claim is not verified, so no
    * link pre-approves it.

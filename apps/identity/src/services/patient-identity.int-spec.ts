@@ -7,7 +7,7 @@ import { ProfileService } from './profile.service';
 import { SessionService } from './session.service';
 
 /**
- * identity.user.patient-identity (issue 27): the summary service's read of a patient's current name
+ * identity.user.patient-identity: the summary service's read of a patient's current name
  * and date of birth, for what the patient shares. Service to service; on real PostgreSQL and NATS.
  */
 const h = new IdentityHarness();

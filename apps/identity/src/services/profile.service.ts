@@ -45,8 +45,8 @@ export class ProfileService {
   }
 
   /**
-   * Service to service (no gateway route): a patient's name and date of birth for what they share
-   * (issue 27). Not audited here: the summary service audits the view this serves, naming the link.
+   * Service to service (no gateway route): a patient's name and date of birth for what they share.
+   * Not audited here: the summary service audits the view this serves, naming the link.
    */
   async patientIdentity(dto: PatientIdentityDto): Promise<PatientIdentity> {
     const user = await this.users.findById(dto.user_id);
@@ -73,7 +73,7 @@ export class ProfileService {
 
   /**
    * A name change on an account holding a licence claim drops the claim, so the provider role leaves
-   * the next access token (security issue 25.2): the verified name is locked to the registry's, and a
+   * the next access token: the verified name is locked to the registry's, and a
    * claim made under one name must not be carried to another. The provider claims again under the
    * new name (self-attested until an operator verifies it). Dropped (and audited) before the rename.
    */

@@ -57,8 +57,7 @@ export class TokenService {
   /**
    * Roles are read when the token is made: a licence verified now reaches the next token (the web
    * app refreshes at once after a verification; an access token issued before keeps its old roles
-   * until it expires or is refreshed). A rejected claim, or one dropped by a name change, is no role
-   * (security issue 25.2).
+   * until it expires or is refreshed). A rejected claim, or one dropped by a name change, is no role.
    */
   async accessToken(userId: string, sessionId: string): Promise<string> {
     const ring = await this.keys.signingKeys();

@@ -29,7 +29,7 @@ describe('the notifications encryption key', () => {
     for (const key of keys) expect(key.equals(stored)).toBe(true);
   });
 
-  it('takes a list to rotate, current first; one key (configured or the file) has its fingerprint as id (security 25.14)', async () => {
+  it('takes a list to rotate, current first; one key (configured or the file) has its fingerprint as id', async () => {
     const current = Buffer.alloc(32, 1).toString('base64');
     const old = Buffer.alloc(32, 2).toString('base64');
     const keys = await loadEncryptionKeys({ mode: 'service', dataDir, encryptionKey: `new:${current},old:${old}` });

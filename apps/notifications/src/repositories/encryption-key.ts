@@ -13,7 +13,7 @@ export const KEY_FILE = path.join('keys', 'notifications.key');
  * a restart.
  */
 /**
- * The keys of message contents, current first (security 25.14: a list, so the key can rotate):
+ * The keys of message contents, current first (a list, so the key can rotate):
  * NOTIFICATIONS_ENCRYPTION_KEY as "id:base64,id2:base64" or bare base64 keys; otherwise the one key
  * of {@link loadEncryptionKey} (the embedded mode's key file).
  */

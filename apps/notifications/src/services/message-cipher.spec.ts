@@ -45,7 +45,7 @@ describe('MessageCipher (AES-256-GCM)', () => {
     expect(() => new MessageCipher([other]).open(new MessageCipher([mine]).seal(value, context), context)).toThrow(refused);
   });
 
-  it('seals in the shared envelope with the current key id, and opens values sealed under an older key (rotation, security 25.14)', () => {
+  it('seals in the shared envelope with the current key id, and opens values sealed under an older key (rotation)', () => {
     const old = { id: 'old', key: randomBytes(32) };
     const current = { id: 'new', key: randomBytes(32) };
     const before = new MessageCipher([old]).seal(value, context);

@@ -8,7 +8,7 @@ const SHORTEST = 1 + 12 + 16;
  * Encrypts message contents at rest: recipients, subjects, bodies and contact-form text never sit
  * in the database in plain text, so a database dump or backup reveals no codes, reset links or
  * addresses. The plaintext is the value's JSON, sealed in the shared envelope of libs/security
- * (security 25.14): version 2 | key id | IV | tag | ciphertext, AES-256-GCM.
+ *: version 2 | key id | IV | tag | ciphertext, AES-256-GCM.
  *
  * - Keys (NOTIFICATIONS_ENCRYPTION_KEY) are a list, the current one first: new values are sealed
  *   with it, stored ones open with the key their id names, so the key can rotate (put a new key in

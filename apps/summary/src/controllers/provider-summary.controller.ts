@@ -4,7 +4,7 @@ import { PatientIdDto, PROVIDERS_SUBJECTS, type CallerIdentity, type FhirBundle,
 import { Caller, Handles, RpcController } from '@medfolio/messaging';
 import { ProviderSummaryService } from '../services/provider-summary.service';
 
-/** GET /api/providers/patients/{id}/summary/ (issue 18). */
+/** GET /api/providers/patients/{id}/summary/. */
 @RpcController()
 export class ProviderSummaryController {
   constructor(@Inject(ProviderSummaryService) private readonly summaries: ProviderSummaryService) {}

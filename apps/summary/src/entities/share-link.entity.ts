@@ -60,7 +60,7 @@ export class ShareLink {
   @Column({ name: 'providers_may_see_documents', type: 'boolean' })
   providersMaySeeDocuments!: boolean;
 
-  /** The patient's name and date of birth on what the link hands out (issue 27; default true). */
+  /** The patient's name and date of birth on what the link hands out (default true). */
   @Column({ name: 'show_patient_identity', type: 'boolean', default: true })
   showPatientIdentity!: boolean;
 

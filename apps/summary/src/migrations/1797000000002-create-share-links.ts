@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { schemaOf } from '@medfolio/persistence';
 
-/** Share links (issue 15): the secret is kept as a hash (lookup) and sealed (shown to its owner again). */
+/** Share links: the secret is kept as a hash (lookup) and sealed (shown to its owner again). */
 export class CreateShareLinks1797000000002 implements MigrationInterface {
   name = 'CreateShareLinks1797000000002';
 

@@ -6,7 +6,7 @@ import { loadShareLinkKeys, SEAL_CONTEXT } from '../services/share-link-keys';
 type Row = Record<string, unknown>;
 
 /**
- * Security 25.14: a SMART Health Link's key was stored in the clear (share_links.shl_key). It moves
+ * A SMART Health Link's key was stored in the clear (share_links.shl_key). It moves
  * to shl_key_sealed, sealed with the share links' key (SHARE_LINK_KEY) in the shared envelope and
  * bound to the row, and the clear column goes. Made per config: the migration needs the key.
  */

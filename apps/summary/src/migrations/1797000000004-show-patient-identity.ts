@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { schemaOf } from '@medfolio/persistence';
 
 /**
- * Issue 27: each share link says whether what it hands out (page, PDF, IPS, SHL) names the patient.
+ * Each share link says whether what it hands out (page, PDF, IPS, SHL) names the patient.
  * On by default, also for the links made before (a clinician must be able to tell whose record it is).
  */
 export class ShowPatientIdentity1797000000004 implements MigrationInterface {

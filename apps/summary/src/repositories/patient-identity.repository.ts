@@ -3,7 +3,7 @@ import { IDENTITY_SERVICE_SUBJECTS, type CallerIdentity, type PatientIdentity } 
 import { RPC_CLIENT, type RpcClient } from '@medfolio/messaging';
 
 /**
- * Whose summary it is (issue 27): identity answers a patient's current name and date of birth over
+ * Whose summary it is: identity answers a patient's current name and date of birth over
  * request/reply (service to service, no gateway route), asked at the time of each read so a renamed
  * account shows its current name and no copy of either is kept here.
  */

@@ -9,7 +9,7 @@ import { SHARE_LINK_KEYS } from '../services/sharing.service';
 const RESEAL_BATCH = 200;
 
 /**
- * Security 25.14: a share link's SMART Health Link key is kept sealed (shl_key_sealed, the shared
+ * A share link's SMART Health Link key is kept sealed (shl_key_sealed, the shared
  * envelope bound to the row), never in the clear. This subscriber keeps the entity's `shlKey` the
  * plain key the services use: it opens shl_key_sealed when a row is read and seals `shlKey` when one
  * is inserted or saved (only when it changed, so an untouched row is not rewritten).

@@ -8,7 +8,7 @@ import { SharingService } from './sharing.service';
 import { SummaryAudit } from './summary-audit';
 
 /**
- * A verified provider reads a patient's summary (issue 18) while the patient's grant is active:
+ * A verified provider reads a patient's summary while the patient's grant is active:
  * documents owns grants and answers whether one is (`documents.grant.check`, with the provider as
  * the caller). The provider sees what a share link shows (the confirmed version, hidden facts left
  * out); the read is audited against the patient under the grant, naming the provider. No grant: 404.
@@ -22,7 +22,7 @@ export class ProviderSummaryService {
     @Inject(SummaryAudit) private readonly audit: SummaryAudit,
   ) {}
 
-  /** The same summary as a FHIR R4 IPS document Bundle (the mapper of the sharing formats, issue 15). */
+  /** The same summary as a FHIR R4 IPS document Bundle (the mapper of the sharing formats). */
   async ips(caller: CallerIdentity, dto: PatientIdDto): Promise<FhirBundle> {
     const item = await this.get(caller, dto);
     const base = this.config.publicBaseUrl.replace(/\/$/, '');
@@ -41,7 +41,7 @@ export class ProviderSummaryService {
       throw error;
     }
     await this.audit.record(caller, 'summary.read', 'success', dto.patient_id, undefined, `provider:${grant.grant_id}:${grant.display_name}`.slice(0, 200));
-    // Named (issue 27): the patient approved this provider by name, and a clinician's record of the
+    // Named: the patient approved this provider by name, and a clinician's record of the
     // patient (and the IPS Patient a receiving system matches on) needs whose it is.
     const { shared: _shared, ...item } = await this.sharing.sharedItem({ ownerId: dto.patient_id, label: '', expiresAt: null, showPatientIdentity: true }, caller);
     return item;

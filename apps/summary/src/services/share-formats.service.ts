@@ -38,7 +38,7 @@ import { SummaryService } from './summary.service';
 const notValid = (): DomainError => new DomainError('NOT_FOUND', SHARING_MESSAGES.notValid);
 
 /**
- * The IPS Patient of a summary (issue 27): its name and birth date when the read names the patient
+ * The IPS Patient of a summary: its name and birth date when the read names the patient
  * (`item.patient`), marked anonymous when the link hides them, and the Medfolio id only for the
  * owner's and a provider's own copies (never in a share).
  */
@@ -57,7 +57,7 @@ interface Read {
 }
 
 /**
- * The summary in other formats (issue 15): the FHIR IPS Bundle, the printable PDF, and SMART Health
+ * The summary in other formats: the FHIR IPS Bundle, the printable PDF, and SMART Health
  * Links' manifest and file. Access is the summary's own: the owner's id gives the owner their latest
  * summary (SummaryService.get); a share id gives the shared, confirmed summary (SharingService.view:
  * passcode respected, audited, counted as a view). SHL manifests check the passcode themselves
@@ -88,7 +88,7 @@ export class ShareFormatsService {
       size,
       qrText: qr?.text ?? null,
       link: qr ? { label: qr.label, expiresAt: qr.expiresAt } : null,
-      // Whose it is (issue 27), unless the link hides it (then `patient` is null).
+      // Whose it is, unless the link hides it (then `patient` is null).
       patientName: item.patient?.name || null,
       patientBirthDate: item.patient?.birth_date ?? null,
       now,

@@ -19,7 +19,7 @@ export function shareHash(shareId: string): string {
  * shared envelope (libs/security: version, key id, AES-256-GCM, bound to the row and field), and
  * passcode links' view tokens (HMAC-SHA256, bound to the link and its passcode version).
  *
- * The key may be a list, current first (security 25.14): values and tokens are made with the first,
+ * The key may be a list, current first: values and tokens are made with the first,
  * and open or check with any, so the key can rotate. Values sealed before the envelope (IV | tag |
  * ciphertext, no key id) still open, and the summary's migrations seal them again.
  */
@@ -81,7 +81,7 @@ export const SEAL_CONTEXT = {
 };
 
 /**
- * SHARE_LINK_KEY when set; required in service mode (security 25.14: it is no longer derived from
+ * SHARE_LINK_KEY when set; required in service mode (it is no longer derived from
  * INTERNAL_API_TOKEN, which every service holds, so only the summary service can open share links'
  * secrets). In embedded mode, unset, generated once into DATA_DIR/keys/share-links.key.
  */

@@ -51,7 +51,7 @@ const YEAR_MS = 366 * 24 * 3600 * 1000;
 const notValid = () => new DomainError('NOT_FOUND', SHARING_MESSAGES.notValid);
 
 /**
- * Share links to the summary (issue 15): the owner's calls (ensure, list, create, update, revoke),
+ * Share links to the summary: the owner's calls (ensure, list, create, update, revoke),
  * other services' resolve, and the public side (unlock a passcode link, view the shared summary).
  * Every unusable id answers the same 404 ("This link is not valid."), whatever the reason. Every
  * view is audited first (fail-closed), counted, and e-mailed to the owner at most once per link per
@@ -174,7 +174,7 @@ export class SharingService {
   /**
    * A usable link's owner and flags, for another service acting on it (a provider's access request).
    * A passcode link needs its view token, exactly as its summary does: what a link leads to is never
-   * more than the link itself opens (issue 25.1).
+   * more than the link itself opens.
    */
   async resolve(dto: ResolveShareLinkDto): Promise<ResolvedShareLink> {
     const link = await this.usable(dto.share_id);
@@ -268,8 +268,8 @@ export class SharingService {
   }
 
   /**
-   * The summary as a link shows it (also what a provider with a grant reads, issue 18), naming the
-   * patient when the link shows them (issue 27).
+   * The summary as a link shows it (also what a provider with a grant reads), naming the
+   * patient when the link shows them.
    */
   async sharedItem(link: Pick<ShareLink, 'ownerId' | 'label' | 'expiresAt' | 'showPatientIdentity'>, caller?: CallerIdentity): Promise<SummaryItem> {
     const [confirmed, patient] = await Promise.all([

@@ -53,7 +53,7 @@ export class SummaryService {
     const ownLink = own ? null : await this.sharing.ownersLink(userId, query.user);
     if (!userId || (!own && !ownLink)) return this.sharing.view(caller, query);
     await this.audit.record(caller, 'summary.read', 'success', userId, ownLink?.id ?? undefined);
-    // Named as the link shows it (issue 27): through their own link the owner sees what it shows.
+    // Named as the link shows it: through their own link the owner sees what it shows.
     const show = ownLink ? ownLink.showPatientIdentity : true;
     const [item, patient] = await Promise.all([this.item(userId), show ? this.sharing.patientOf(userId, caller) : Promise.resolve(null)]);
     return [{ ...item, patient }];

@@ -64,7 +64,7 @@ export class SummaryHarness {
   readonly ownerEmails = new Map<string, string>();
   readonly mail: Array<{ to: string; data: { label: string; viewed_at: string }; idempotencyKey: string }> = [];
   /**
-   * Identity's answers for patients' names and dates of birth (issue 27): a patient's own entry, else
+   * Identity's answers for patients' names and dates of birth: a patient's own entry, else
    * `defaultPatientIdentity` (every owner has an account); null there: NOT_FOUND. `identityDown`
    * makes identity fail to answer.
    */
@@ -102,7 +102,7 @@ export class SummaryHarness {
       LOG_LEVEL: 'silent',
       INTERNAL_API_TOKEN: this.internalToken,
       MEDFOLIO_MODE: 'service',
-      // Service mode starts only with its secrets given (security 25.14).
+      // Service mode starts only with its secrets given.
       SHARE_LINK_KEY: this.shareLinkKey,
       DOCUMENTS_INTERNAL_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       SUMMARY_REBUILD_DELAY_MS: '200',

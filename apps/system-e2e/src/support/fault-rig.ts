@@ -189,7 +189,7 @@ export class Product {
   }
 
   private envFor(name: FaultService): Record<string, string> {
-    // Service mode starts only with every secret given (security 25.14): the file store's keys are shared by every process.
+    // Service mode starts only with every secret given: the file store's keys are shared by every process.
     const common = { MEDFOLIO_MODE: 'service', NATS_URL: this.nats.url, DATA_DIR: this.dataDir, HOST: '127.0.0.1', PORT: String(this.ports[name]), STORAGE_DIR: this.storeDir, ...this.storageKeys };
     const url = (service: FaultService) => `http://127.0.0.1:${this.ports[service]}`;
     const db = { DATABASE_URL: this.pg.url(this.database) };

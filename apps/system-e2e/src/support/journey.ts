@@ -140,7 +140,7 @@ export async function accountJourney(base: string, mailbox: Mailbox): Promise<vo
 
   const changed = await call<{ detail: string }>(base, 'PUT', '/api/change/password/', { old_password: password, new_password: 'new pass 1234' }, access);
   expectStatus(changed, 200, 'change password');
-  // Effective before the answer on the gateway that served it (security 25.6), as a sign-out is.
+  // Effective before the answer on the gateway that served it, as a sign-out is.
   expectStatus(await call(base, 'GET', '/api/profile/', undefined, elsewhere.body.access), 401, 'the other sign-in right after a password change');
   expectStatus(await call(base, 'GET', '/api/profile/', undefined, access), 200, 'the sign-in that changed the password goes on');
 
@@ -156,7 +156,7 @@ export async function accountJourney(base: string, mailbox: Mailbox): Promise<vo
   const loggedOut = await call<Record<string, unknown>>(base, 'POST', '/api/logout/', { refresh: other.body.refresh }, other.body.access);
   expectStatus(loggedOut, 200, 'logout');
   if (JSON.stringify(loggedOut.body) !== JSON.stringify({ message: 'You are signed out.' })) throw new Error(`logout answered ${JSON.stringify(loggedOut.body)}`);
-  // Effective before the answer (security 25.6: it still read the profile for 9-24 ms, 14 tries in 15): the very next request is refused, every time.
+  // Effective before the answer (it still read the profile for 9-24 ms, 14 tries in 15): the very next request is refused, every time.
   expectStatus(await call(base, 'GET', '/api/profile/', undefined, other.body.access), 401, 'the access token right after logout');
   for (let i = 0; i < 5; i += 1) {
     const session = await call<TokenPair>(base, 'POST', '/api/login/', { email, password: 'new pass 1234' });

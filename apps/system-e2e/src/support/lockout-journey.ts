@@ -8,7 +8,7 @@ function callFrom<T = unknown>(base: string, client: string, method: string, pat
 }
 
 /**
- * Security 25.5, as the probe did it: 10 failed sign-ins from each of 10 addresses, then the owner's
+ * As the probe did it: 10 failed sign-ins from each of 10 addresses, then the owner's
  * right password from a new address gets a step-up (403 STEP_UP_REQUIRED and an e-mailed sign-in
  * code that signs in), not 429 for an hour; 100 bogus reset tokens, then the owner's genuine reset
  * link still works. The product's default limits (10 per account and client, 100 per account).

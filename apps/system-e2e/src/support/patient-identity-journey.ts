@@ -25,7 +25,7 @@ async function pdfText(bytes: ArrayBuffer): Promise<string> {
 const patientOf = (bundle: Bundle): Patient | undefined => bundle.entry?.find((e) => e.resource?.resourceType === 'Patient')?.resource as Patient | undefined;
 
 /**
- * Issue 27 across the running product: the summary service asks identity (over NATS, the real
+ * Whose summary it is, across the running product: the summary service asks identity (over NATS, the real
  * handler) for the patient's current name and date of birth at each read. A link names them on the
  * page, the PDF and the IPS Bundle; after a rename, the next read shows the new name; a link made
  * anonymous names nobody in any of them.

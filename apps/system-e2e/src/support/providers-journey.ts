@@ -28,20 +28,20 @@ async function signUp(base: string, mailbox: Mailbox, name: string): Promise<Acc
   return { id: me.body.id, email, ...login.body };
 }
 
-/** The operators' review (security issue 25.2): the `license-review` command, where the run mode can run it. */
+/** The operators' review: the `license-review` command, where the run mode can run it. */
 export interface LicenseOperator {
   /** `license-review approve <npi> --operator ...`: the pending claim on the NPI becomes verified. */
   approve(npi: string): Promise<void>;
 }
 
 /**
- * Providers over HTTP (issue 18), against a registry stand-in (NPI_REGISTRY_URL → FakeNppes with
+ * Providers over HTTP, against a registry stand-in (NPI_REGISTRY_URL → FakeNppes with
  * Dr Ana María Ruiz, NPI 1234567893): a doctor verifies her license (the role reaches the next
  * token); a patient shares a summary; the access matrix of every provider route (doctor before a
  * grant, an unverified user, signed out: 404/403/401; the patient's own routes); the doctor asks
  * from the share id, the patient is e-mailed and approves for a day; the doctor lists, downloads
  * (the same bytes) and reads the summary; the patient's history names her; revoked: 404 again.
- * Security issue 25.2: a registry name match is only a self-attested claim: the patient is told
+ * A registry name match is only a self-attested claim: the patient is told
  * "claims to be Dr ...; not verified", and a link that pre-approves verified providers makes a
  * self-attested one ask; verified through the operator command (where `operator` is given: the
  * embedded product's database is its process's own), the provider is let in by such a link at once.
@@ -171,7 +171,7 @@ export async function providersJourney(base: string, mailbox: Mailbox, operator?
 }
 
 /**
- * What a share link leads to (security issue 25.1 and 25.4), over HTTP: a patient's passcode link
+ * What a share link leads to, over HTTP: a patient's passcode link
  * that pre-approves verified providers gives a provider nothing without its passcode (403, no request,
  * no grant), and only with the view token the page's unlock gives; then, where an operator can verify
  * the provider (`operator`), the grant the link made ends when the link is revoked (documents follows

@@ -183,7 +183,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
 
   // A signed-out caller gets 404 too: a summary's existence is not revealed (a sent token must be valid).
   'GET /api/summary/': ownerObject((o) => ({ query: { user: o.id } }), { signedOut: 404 }),
-  // The status the dashboard's badge polls (issue 26): the caller's own, no content.
+  // The status the dashboard's badge polls: the caller's own, no content.
   'GET /api/summary/status/': ownData(),
   'POST /api/summary/facts/{factId}/hide/': ownerObject((o) => ({ path: { factId: o.factId }, body: { hidden: true } })),
   'PUT /api/summary/facts/{factId}/': ownerObject((o) => ({ path: { factId: o.factId }, body: { text: 'Latex (hives)' } })),
@@ -191,7 +191,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/summary/facts/': ownData(() => ({ body: { section: 'allergies', text: 'Pollen (hay fever)' } })),
   'POST /api/summary/confirm/': ownData(async (o) => ({ body: { version: await o.summaryVersion() } })),
 
-  // Formats of the summary (issue 15): an optional token, as GET /api/summary/ (the owner's id or a share id).
+  // Formats of the summary: an optional token, as GET /api/summary/ (the owner's id or a share id).
   'GET /api/summary/fhir/': ownerObject((o) => ({ query: { user: o.id } }), { signedOut: 404 }),
   'GET /api/summary/pdf/': ownerObject((o) => ({ query: { user: o.id } }), { signedOut: 404 }),
   // SMART Health Links and passcode unlock: anyone holding the link. A well-formed wrong tag (404 "This
@@ -201,7 +201,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/summary/shl/file/': publicRoute((o) => ({ query: { user: o.shareId, tag: WRONG_TAG, token: `${Math.floor(Date.now() / 1000) + 3600}.${'B'.repeat(43)}` } })),
   'POST /api/summary/unlock/': publicRoute((o) => ({ body: { user: o.shareId, passcode: '0000' } })),
 
-  // Share links (issue 14): the caller's own; a link id of the owner's is 404 to anyone else.
+  // Share links: the caller's own; a link id of the owner's is 404 to anyone else.
   'GET /api/share-links/': ownData(),
   'GET /api/share-links/default/': ownData(),
   'POST /api/share-links/': ownData(() => ({ body: { label: 'Matrix link' } }), { owner: 201 }),
@@ -213,7 +213,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   }),
   'POST /api/share-links/{linkId}/revoke/': ownerObject((o) => ({ path: { linkId: o.linkToRevoke } })),
 
-  // Wallet passes (issue 16): the caller's own pass; a second user's settings change only theirs.
+  // Wallet passes: the caller's own pass; a second user's settings change only theirs.
   'GET /api/get-pass-url/': ownData(),
   'GET /api/wallet/pass/': ownData(),
   'GET /api/wallet/status/': ownData(),
@@ -226,7 +226,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     },
   }),
 
-  // Providers (issue 18). The license and the provider routes are the provider's (the owner's side is
+  // Providers. The license and the provider routes are the provider's (the owner's side is
   // Dr Smith, granted by the owner); a second user is no provider: 404 for the facts, 403 for the
   // lists, 404 for the owner's patient routes. Requests and grants are the patient's.
   'GET /api/medical-license/': ownData((o) => ({ ownerToken: o.providerToken })),
@@ -248,7 +248,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/providers/patients/{patientId}/summary/': ownerObject((o) => ({ path: { patientId: o.id }, ownerToken: o.providerToken })),
   'GET /api/providers/patients/{patientId}/summary/fhir/': ownerObject((o) => ({ path: { patientId: o.id }, ownerToken: o.providerToken })),
 
-  // Billing (issue 17): prices are public; the plan, checkout, cancel and referral are the caller's own
+  // Billing: prices are public; the plan, checkout, cancel and referral are the caller's own
   // (a second user's checkout or cancel is about their own plan, never the owner's: checked).
   'GET /api/plans/': publicRoute(),
   'GET /api/membership/': ownData(),

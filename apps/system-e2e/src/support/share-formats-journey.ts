@@ -46,7 +46,7 @@ function httpTo(base: string): ShlHttp {
 }
 
 /**
- * The summary's formats as a doctor meets them (issue 15): a patient with a confirmed summary makes
+ * The summary's formats as a doctor meets them: a patient with a confirmed summary makes
  * a passcode link that is also a SMART Health Link; a receiver written from the spec reads its IPS
  * Bundle over HTTP (a valid FHIR R4 document); a wrong passcode answers 401 with the attempts left;
  * the FHIR and PDF routes answer the link (passcode first) and the owner; after revocation all 404.
@@ -178,7 +178,7 @@ export async function shareFormatsJourney(base: string, ownerId: string, token: 
     'a revoked link has no PDF',
   );
 
-  // An SHL without a passcode (security 25.13): each fetch of a file location is a view; a file token
+  // An SHL without a passcode: each fetch of a file location is a view; a file token
   // its holder makes with the payload's key to last longer than a location may is refused.
   const plain = await call<ShareLinkItem>(base, 'POST', '/api/share-links/', { label: 'Clinic app', shl: true }, token);
   check(plain.status === 201 && !!plain.body.shl, 'an SHL without a passcode', plain.body);

@@ -10,7 +10,7 @@ function check(condition: boolean, what: string, detail?: unknown): void {
 
 const NOT_VALID = 'This link is not valid.';
 
-/** The public headers on an answer where a share id travels (issue 15). */
+/** The public headers on an answer where a share id travels. */
 function checkShareHeaders(reply: Reply, what: string): void {
   const headers = { referrer: reply.headers.get('referrer-policy'), robots: reply.headers.get('x-robots-tag'), cache: reply.headers.get('cache-control') };
   check(headers.referrer === 'no-referrer' && headers.robots === 'noindex' && headers.cache === 'no-store', `the share headers on ${what}`, headers);
@@ -28,7 +28,7 @@ export async function sharingJourney(base: string, mailbox: Mailbox): Promise<vo
   const added = await call<SummaryItem>(base, 'POST', '/api/summary/facts/', { section: 'allergies', text: 'Penicillin (hives)' }, owner.token);
   check(added.status === 200, 'add a fact', added.body);
 
-  // Before the patient's review (issue 26): a link says so plainly and claims nothing about any section.
+  // Before the patient's review: a link says so plainly and claims nothing about any section.
   const early = await call<ShareLinkItem>(base, 'GET', '/api/share-links/default/', undefined, owner.token);
   check(early.status === 200, 'the default link before the review', early.body);
   const before = await call<SummaryItem[]>(base, 'GET', `/api/summary/?user=${encodeURIComponent(early.body.share_id)}`);

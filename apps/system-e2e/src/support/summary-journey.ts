@@ -67,7 +67,7 @@ export async function summaryJourney(base: string, mailbox: Mailbox): Promise<vo
   const other = await signUp(base, mailbox, 'Kim');
   const foreign = await call(base, 'GET', summaryPath, undefined, other.token);
   check(foreign.status === 404, "another user cannot read the summary", foreign);
-  // Not the owner and not a share link: the one plain answer of share links (issue 15).
+  // Not the owner and not a share link: the one plain answer of share links.
   check((foreign.body as { message?: string }).message === 'This link is not valid.', 'the 404 message', foreign.body);
   const anonymous = await call(base, 'GET', summaryPath);
   check(anonymous.status === 404, 'a signed-out caller gets 404', anonymous);

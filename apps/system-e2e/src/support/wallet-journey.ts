@@ -27,7 +27,7 @@ const passJsonOf = (files: Map<string, Buffer>) => JSON.parse(files.get('pass.js
  * certificate in the wallet's DATA_DIR, images at 1x/2x/3x, and none of the summary's text. Its QR
  * opens the summary. A "phone" then uses Apple's web service under /api/passkit/v1 (good token,
  * wrong token 401, wrong serial 404); the patient revokes the pass's link on the share panel; the
- * pass is retired (security 25.3): its serial is listed as updated, then its token answers 401 for
+ * pass is retired: its serial is listed as updated, then its token answers 401 for
  * the pass, registration and unregistration (no new link is made for it), its QR no longer opens the
  * summary, the dashboard's status says 'retired', and the patient issues a new pass (a new serial,
  * token and link) whose QR opens the summary.

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { schemaOf } from '@medfolio/persistence';
 
 /**
- * Security 25.3: a pass whose link was revoked is retired, not renewed. Its row stays (its token
+ * A pass whose link was revoked is retired, not renewed. Its row stays (its token
  * answers 401 for good) and the owner's next pass is a new row, so an owner has at most one live pass
  * (a partial unique index) and any number of retired ones.
  */

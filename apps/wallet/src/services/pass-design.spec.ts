@@ -20,7 +20,7 @@ describe('passDesign', () => {
     expect(shown.back_fields.find((f) => f.key === 'site')?.value).toBe('https://medfolio.test');
   });
 
-  it('promises nothing the card does not do (security 25.3): revoking retires it, a new one comes from the dashboard', () => {
+  it('promises nothing the card does not do: revoking retires it, a new one comes from the dashboard', () => {
     const back = passDesign({ ...input, holderName: null, showName: false }).back_fields;
     const text = (key: string) => back.find((f) => f.key === key)?.value ?? '';
     expect(text('about')).toContain("for as long as this card's link is active");

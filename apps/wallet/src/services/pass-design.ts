@@ -5,7 +5,7 @@ import type { PassField, PassView } from '@medfolio/contracts';
  * Google Wallet object (services/google-wallet.ts) and the /wallet-preview front (PassView). Brand,
  * the holder's first name only when the patient allows it, the QR of the pass's own share link, and
  * back fields saying what the card does and what revoking does, and promising nothing more: the QR
- * works while its link is active; revoking it retires the card for good (security 25.3), and a new
+ * works while its link is active; revoking it retires the card for good, and a new
  * card is issued from the dashboard. Never health data: nothing here reads the summary.
  */
 export const PASS_DESIGN_VERSION = 2;

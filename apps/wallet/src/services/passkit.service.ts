@@ -30,7 +30,7 @@ const DEVICE_LINK_SECONDS = 60;
  * A device proves it holds the pass with `Authorization: ApplePass <authenticationToken>`: an
  * unknown pass type or serial number is 404, a wrong or missing token 401, and so is every call for a
  * retired pass (its link was revoked): Wallet then stops asking, and nothing here ever makes a new
- * link for a pass (security 25.3). The patient issues a new pass, signed in.
+ * link for a pass. The patient issues a new pass, signed in.
  */
 @Injectable()
 export class PassKitService {

@@ -36,7 +36,7 @@ export interface CurrentPass {
 /**
  * The logic of the patient's wallet pass. The pass carries a share link of its own (asked of the
  * summary service as the patient, purpose 'wallet', once, when the pass is first issued). When that
- * link is revoked, replaced or expired the pass is retired for good (security 25.3): its devices are
+ * link is revoked, replaced or expired the pass is retired for good: its devices are
  * told through APNs, and when they ask for it its token answers 401, so a copy of the pass can never
  * obtain a new link. Only the patient, signed in, issues a new pass (a new serial number, token and
  * link). A signed pass is kept in storage and signed again only when what it is made from changes

@@ -147,7 +147,7 @@ export class WalletHarness {
       LOG_LEVEL: 'silent',
       INTERNAL_API_TOKEN: this.internalToken,
       MEDFOLIO_MODE: 'service',
-      // Service mode starts only with its secrets given (security 25.14).
+      // Service mode starts only with its secrets given.
       STORAGE_URL_SIGNING_KEY: this.urlSigningKey,
       STORAGE_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
       PUBLIC_BASE_URL: this.publicBaseUrl,

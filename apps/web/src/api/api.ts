@@ -60,9 +60,9 @@ export const api = medfolioApi.enhanceEndpoints({
     walletGoogle: { providesTags: [], keepUnusedDataFor: 0 },
     walletPassView: { providesTags: ['wallet'] },
     walletSettings: { invalidatesTags: ['wallet'] },
-    // Providers (issue 18): a verified licence changes the profile (roles); every decision is in the history.
+    // Providers: a verified licence changes the profile (roles); every decision is in the history.
     medicalLicenseVerify: { invalidatesTags: ['profile', 'history', 'Providers'] },
-    // Security 25.2: the claim's level (self-attested or verified) and the real holder's dispute.
+    // The claim's level (self-attested or verified) and the real holder's dispute.
     medicalLicenseGet: { keepUnusedDataFor: 0 },
     medicalLicenseDispute: { invalidatesTags: ['history'] },
     providersAccess: { keepUnusedDataFor: 0 },

@@ -2,7 +2,7 @@ import { api } from './api';
 import type { ShareLinkItemDoc } from './generated';
 
 /*
- * Share links (issue 15) on the generated endpoints: the owner's list and changes (each one is in the
+ * Share links on the generated endpoints: the owner's list and changes (each one is in the
  * access history), the default link of the dashboard's QR code (made when first asked for), and the passcode
  * of a passcode link.
  */

@@ -1,7 +1,7 @@
 import { api } from './api';
 
 /*
- * The summary calls (spec section 7, GET /api/summary/?user=…, and the review calls of issue 14)
+ * The summary calls (spec section 7, GET /api/summary/?user=…, and the review calls)
  * on the generated endpoints. The web app cannot import the server's contracts, so the types the
  * page uses mirror the contract here.
  */
@@ -61,10 +61,10 @@ export interface SummaryItem {
   documents: SummaryDocument[];
   /**
    * Set when the summary came through a share link: the confirmed version, read-only;
-   * `show_patient_identity` is the link's "show my name and date of birth" switch (issue 27).
+   * `show_patient_identity` is the link's "show my name and date of birth" switch.
    */
   shared?: { label: string; expires_at: string | null; show_patient_identity?: boolean };
-  /** Whose summary it is (issue 27); null when the link hides it or it could not be read just now. */
+  /** Whose summary it is; null when the link hides it or it could not be read just now. */
   patient?: SummaryPatient | null;
 }
 

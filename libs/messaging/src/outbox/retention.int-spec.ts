@@ -7,7 +7,7 @@ import { prepareSchema, testDataSource } from './testing/test-database';
 const schema = `retention_test_${randomBytes(4).toString('hex')}`;
 const DAY = 24 * 3_600_000;
 
-/** Housekeeping of the outbox and the processed-message ids on real PostgreSQL (issue 21). */
+/** Housekeeping of the outbox and the processed-message ids on real PostgreSQL. */
 describe('outbox and processed-message retention', () => {
   let dataSource: DataSource;
   const ago = (ms: number) => new Date(Date.now() - ms);

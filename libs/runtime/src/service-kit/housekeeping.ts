@@ -16,7 +16,7 @@ export interface HousekeepingTask {
 }
 
 /**
- * Prunes a service's bookkeeping on a schedule (issue 21): every task once a pass, one pass every
+ * Prunes a service's bookkeeping on a schedule: every task once a pass, one pass every
  * HOUSEKEEPING_INTERVAL_MINUTES, the first a minute after start. The kit registers the outbox, the
  * processed-message ids and (one process) the event logs; a service adds its own with `register`
  * (notifications: delivered e-mail bodies). A failing task is logged and the others still run;

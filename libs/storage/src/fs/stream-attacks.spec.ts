@@ -16,7 +16,7 @@ import {
 } from './testing/secretstream-format';
 
 /**
- * The attacks of issue 13 on a stored file, run against the store's own format (through the real
+ * The attacks a security review tried on a stored file, run against the store's own format (through the real
  * FilesystemBlobStorage: put, then the altered file read back with get) and against libsodium's
  * secretstream in the same layout (testing/secretstream-format.ts). For each: the read must fail with
  * BlobIntegrityError, and what was delivered before the failure must be exactly the plaintext of the

@@ -169,8 +169,8 @@ function contactCopy(data: TemplateData['contact-copy']): RenderedEmail {
 }
 
 /**
- * Issue 18: a provider asks for the documents behind the patient's shared summary. No health data in
- * it. Security issue 25.2: only an operator-verified provider is called verified; a self-attested one
+ * A provider asks for the documents behind the patient's shared summary. No health data in
+ * it. Only an operator-verified provider is called verified; a self-attested one
  * (a registry name match, which anyone can fake) "claims to be Dr X (NPI ...); not verified".
  */
 function providerAccessRequest(data: TemplateData['provider-access-request']): RenderedEmail {
@@ -239,7 +239,7 @@ function referralInvite(data: TemplateData['referral-invite']): RenderedEmail {
   };
 }
 
-/** Security 25.10: the sign-up answered as for a new address; the owner of this one learns of it here. */
+/** The sign-up answered as for a new address; the owner of this one learns of it here. */
 function signUpAttempt(data: TemplateData['sign-up-attempt']): RenderedEmail {
   const subject = `Someone tried to sign up to ${PRODUCT_NAME} with your e-mail address`;
   const what = `Someone (perhaps you) just tried to create a ${PRODUCT_NAME} account with this e-mail address. You already have an account, so no new one was made and nothing changed in yours.`;
@@ -264,7 +264,7 @@ function signUpAttempt(data: TemplateData['sign-up-attempt']): RenderedEmail {
   };
 }
 
-/** Security 25.5: a sign-in from a new address while the account sees many failed attempts asks for this code. */
+/** A sign-in from a new address while the account sees many failed attempts asks for this code. */
 function signInCode(data: TemplateData['sign-in-code']): RenderedEmail {
   const subject = `Your ${PRODUCT_NAME} sign-in code`;
   const code = data.code.trim();

@@ -56,7 +56,7 @@ describe('e-mail templates', () => {
     expect(email.html).not.toContain('x=1&y=2');
   });
 
-  it('provider access request: "verified" only for an operator-verified provider; otherwise "claims to be ...; not verified" (security 25.2)', () => {
+  it('provider access request: "verified" only for an operator-verified provider; otherwise "claims to be ...; not verified"', () => {
     const verified = renderEmail('provider-access-request', { ...SAMPLE['provider-access-request'], verification: 'verified' }, context);
     expect(verified.subject).toBe('A doctor asks to see your documents on Medfolio');
     expect(verified.text).toContain('Dr Ana Ruiz (NPI 1234567893), verified in the national provider registry, opened the summary you shared');
@@ -122,7 +122,7 @@ describe('e-mail templates', () => {
     expect(renderEmail('welcome', { first_name: '  ' }, context).text).toContain('Hello,\n');
   });
 
-  describe('text people typed: no links, bounded (security 25.12)', () => {
+  describe('text people typed: no links, bounded', () => {
     const LURES = [
       'https://evil.example/login',
       'http://evil.example',

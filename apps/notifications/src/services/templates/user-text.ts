@@ -1,5 +1,5 @@
 /**
- * Security 25.12: what people type (a first name, an inviter's name, a link's label, a provider's
+ * What people type (a first name, an inviter's name, a link's label, a provider's
  * name) goes into mail the product sends, so it must not turn the product's mail into someone
  * else's message. Every such value is made one line, stripped of invisible and control characters,
  * rid of anything a mail client would make a link (URLs, www. names, domain names, e-mail and IP

@@ -158,7 +158,7 @@ function ProfileSection({ profile }: { profile: ProfileDoc }) {
           Personal information
         </h2>
         {profile.provider && (
-          // Security 25.2: the verified name is locked to the licence.
+          // The verified name is locked to the licence.
           <p className="mt-2 text-sm text-amber-900">
             Your name matches your medical license ({profile.provider.display_name}). Changing your first or last name ends your provider
             status: you would verify your license again under the new name.

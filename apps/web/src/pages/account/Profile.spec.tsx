@@ -30,7 +30,7 @@ beforeEach(() => storeTokens({ access: 'a', refresh: 'r' }));
 afterEach(() => clearTokens());
 
 describe('Profile page', () => {
-  it("names the provider level honestly: self-attested until an operator verifies it (security 25.2)", async () => {
+  it("names the provider level honestly: self-attested until an operator verifies it", async () => {
     const facts = { npi: '1234567893', registry: 'nppes', first_name: 'ANA', last_name: 'LIMA', credential: 'M.D.', specialty: 'Internal Medicine', state: 'CA', verified_at: '2026-11-24T03:00:00.000Z', display_name: 'Dr Ana Lima (NPI 1234567893)' };
     let provider = { ...facts, verification: 'self_attested', review: 'pending', reviewed_at: null as string | null };
     fakeServer({ 'GET /api/profile/': () => ({ body: { ...profile, roles: ['patient', 'provider'], provider } }), ...membership(free) });

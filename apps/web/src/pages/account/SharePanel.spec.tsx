@@ -75,7 +75,7 @@ describe('the share panel', () => {
     expect(server.calls.some((c) => c.method === 'POST' && c.path.endsWith('/revoke/'))).toBe(true);
   });
 
-  it("says that revoking the wallet pass's link retires the pass (security 25.3)", async () => {
+  it("says that revoking the wallet pass's link retires the pass", async () => {
     fakeServer({ 'GET /api/share-links/': () => ({ body: [link(), link({ id: '6c0e3c1e-0000-4000-8000-000000000003', label: 'Wallet card', purpose: 'wallet' })] }) });
     renderPage(<SharePanel />);
     const user = userEvent.setup();
@@ -109,7 +109,7 @@ describe('the share panel', () => {
     expect(await screen.findByText(/a doctor's SMART Health Link app reads it as FHIR/)).toBeInTheDocument();
   });
 
-  it("shows the patient's name and date of birth by default, explained, and makes a link anonymous when asked (issue 27)", async () => {
+  it("shows the patient's name and date of birth by default, explained, and makes a link anonymous when asked", async () => {
     let current = link();
     const server = fakeServer({
       'GET /api/share-links/': () => ({ body: [current] }),

@@ -83,7 +83,7 @@ function Checkbox({ label, checked, onChange, disabled, hint }: { label: string;
   );
 }
 
-/** The switch of issue 27, the same words on a new link and an existing one. */
+/** The name-and-birth-date switch, the same words on a new link and an existing one. */
 const IDENTITY_LABEL = 'Show my name and date of birth';
 const IDENTITY_HINT = 'On the page, the PDF and the FHIR file, so a doctor can tell whose record it is. Turn off only for an anonymous summary.';
 
@@ -396,7 +396,7 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
   );
 }
 
-/** /share: the patient's share links (issue 15). */
+/** /share: the patient's share links. */
 export default function SharePanel() {
   const { user } = useSession();
   const { data, error, isLoading } = useShareLinksListQuery();

@@ -38,7 +38,7 @@ describe("The patient's requests and doctors with access", () => {
     expect(screen.getByRole('heading', { name: 'Past access' })).toBeInTheDocument();
   });
 
-  it('says a self-attested provider only claims to be who they say (security 25.2); a verified one is marked verified', async () => {
+  it('says a self-attested provider only claims to be who they say; a verified one is marked verified', async () => {
     const claimant = { ...ana, user_id: 'p2', display_name: 'Dr John Smith (NPI 1003000126)', npi: '1003000126', verification: 'self_attested' };
     fakeServer({
       'GET /api/providers/access/': () => ({

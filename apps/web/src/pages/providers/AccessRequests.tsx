@@ -20,7 +20,7 @@ function formatDate(iso: string): string {
 }
 
 /**
- * How the patient is shown a provider (security issue 25.2): the name when an operator verified who
+ * How the patient is shown a provider: the name when an operator verified who
  * they are; otherwise "claims to be Dr X (NPI ...); not verified" (the registry is public, so a name
  * and a number prove nothing).
  */
@@ -54,7 +54,7 @@ function grantState(grant: GrantItemDoc): string {
 }
 
 /**
- * /providers/access: the patient's side of provider access (issue 18). Requests from verified
+ * /providers/access: the patient's side of provider access. Requests from verified
  * doctors (approve for a day, a week or a month, or decline), the doctors who can see the documents
  * now (revoke at once), and past access. Every look a doctor takes is in the access history.
  */

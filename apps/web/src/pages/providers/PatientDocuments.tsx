@@ -15,7 +15,7 @@ function formatDate(iso: string): string {
 
 /**
  * /providers/patients/{patientId}: a patient's documents, read-only, for a doctor they granted
- * access to (issue 18): previews of images and download links. Each listing and download is in the
+ * access to: previews of images and download links. Each listing and download is in the
  * patient's access history under the doctor's name. Without access: "not available" (404).
  */
 export default function PatientDocuments() {

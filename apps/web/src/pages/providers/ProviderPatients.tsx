@@ -9,7 +9,7 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** /providers/patients: a verified doctor's patients who let them see their documents now (issue 18). */
+/** /providers/patients: a verified doctor's patients who let them see their documents now. */
 export default function ProviderPatients() {
   const { data, isLoading, error } = useProvidersPatientsQuery();
   if (isLoading) return <PageLoading label="Loading your patients…" />;

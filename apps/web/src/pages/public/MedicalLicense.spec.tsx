@@ -39,7 +39,7 @@ afterEach(() => clearTokens());
 describe('Medical license page, signed in', () => {
   beforeEach(() => storeTokens({ access: 'old-access', refresh: 'r1' }));
 
-  it('says which level the claim holds: self-attested (review pending) until an operator verifies it (security 25.2)', async () => {
+  it('says which level the claim holds: self-attested (review pending) until an operator verifies it', async () => {
     fakeServer({
       'POST /api/medical-license/': () => ({ body: { message: VERIFIED, provider } }),
       'POST /api/token/refresh/': () => ({ body: { access: 'new-access', refresh: 'r2' } }),

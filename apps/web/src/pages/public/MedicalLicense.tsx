@@ -17,7 +17,7 @@ export const LICENSE_MESSAGES = {
 } as const;
 
 /**
- * What each level means for the provider (security issue 25.2): the registry is public, so a name
+ * What each level means for the provider: the registry is public, so a name
  * match is a claim (self-attested); an operator's review makes it verified.
  */
 export function levelText(provider: Pick<ProviderFactsDoc, 'verification' | 'review'>): { title: string; text: string } {
@@ -66,7 +66,7 @@ type CheckState =
  * a provider (the session is refreshed at once so the role is in the token); a number the registry
  * does not know is red ('Medical License Number Not Found, Please Try Again'); a registry that cannot
  * be reached says so, never "not found". Go Back clears the number and the result.
- * Security issue 25.2: the screen says which level the claim holds (self-attested, review pending;
+ * The screen says which level the claim holds (self-attested, review pending;
  * disputed; verified) and what it means, and on a number another account claims (409) offers
  * "Dispute this claim" (POST /api/medical-license/dispute/).
  */
@@ -106,7 +106,7 @@ export default function MedicalLicense() {
     }
   };
 
-  // The real holder of a number another account claims files a dispute (security issue 25.2).
+  // The real holder of a number another account claims files a dispute.
   const fileDispute = async () => {
     try {
       const reply = await dispute({ verifyLicenseBodyDoc: { license_number: license.trim() } }).unwrap();

@@ -8,7 +8,7 @@ import { useSession } from '../../session/use-session';
 type Outcome = { tone: 'info' | 'success' | 'error'; text: string; patientId?: string | null } | null;
 
 /**
- * The summary page's 'Are you a Doctor?' box (issue 18). For a verified provider on a shared
+ * The summary page's 'Are you a Doctor?' box. For a verified provider on a shared
  * summary, 'View past medical history' asks the patient for the documents behind it
  * (POST /api/providers/access-requests/); everyone else is told what to do first. On a passcode
  * link it sends the view token the page got when the passcode was entered: the link asks for it.

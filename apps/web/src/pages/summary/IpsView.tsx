@@ -8,7 +8,7 @@ import { saveBlob } from '../account/dashboard/download';
 import { formatBirthDate } from './PatientLine';
 
 /*
- * The shared summary's FHIR International Patient Summary (issue 27): instead of raw JSON in a tab,
+ * The shared summary's FHIR International Patient Summary: instead of raw JSON in a tab,
  * a download of the file (what a clinical system imports) and a readable view of what it says. The
  * Bundle is fetched once, when first asked for (each fetch is a view of the link, audited).
  */

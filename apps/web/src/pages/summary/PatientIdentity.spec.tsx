@@ -9,7 +9,7 @@ import { formatBirthDate } from './PatientLine';
 import SummaryPage from './SummaryPage';
 
 /*
- * Issue 27 on the shared page: whose summary it is (name and date of birth, or why not), and the FHIR
+ * On the shared page: whose summary it is (name and date of birth, or why not), and the FHIR
  * IPS offered as a download and a readable view instead of raw JSON in a tab.
  */
 

@@ -12,7 +12,7 @@ export function formatBirthDate(value: string): string {
 }
 
 /**
- * Whose summary it is (issue 27), at the top of the page so a clinician (and a printout) can tell:
+ * Whose summary it is, at the top of the page so a clinician (and a printout) can tell:
  * the patient's name and date of birth; or, on a link the patient made anonymous, that they chose not
  * to show them; or, when they could not be loaded just now, that too (never a guess).
  */

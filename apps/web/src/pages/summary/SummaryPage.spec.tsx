@@ -133,7 +133,7 @@ describe('the summary page', () => {
     expect(card('Medications').querySelector('svg')).not.toBeNull();
   });
 
-  it('lists procedures under Additional Categories, with their date and no "resolved" (issue 26)', async () => {
+  it('lists procedures under Additional Categories, with their date and no "resolved"', async () => {
     const withProcedures = summary();
     const additional = withProcedures.sections.find((s) => s.key === 'additional');
     if (!additional) throw new Error('the summary has Additional Categories');
@@ -326,7 +326,7 @@ describe('a shared summary (through a share link)', () => {
     expect(screen.getByRole('button', { name: 'View' })).toBeInTheDocument();
   });
 
-  it('before the patient reviewed anything, says so plainly and claims nothing about any section (issue 26)', async () => {
+  it('before the patient reviewed anything, says so plainly and claims nothing about any section', async () => {
     clearTokens();
     const unreviewed = summary({ summary: '', status: 'unreviewed', version: 0, confirmed_version: null, documents: [], sections: [], shared: { label: 'My summary link', expires_at: '2027-01-01T00:00:00.000Z' } });
     show({ 'GET /api/summary/': () => ({ body: [unreviewed] }) }, `/summary/${shareId}`);

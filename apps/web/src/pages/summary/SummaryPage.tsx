@@ -408,7 +408,7 @@ function PatientSummary({ id }: { id: string }) {
 
 /**
  * A shared summary's other formats: the printable PDF, and the FHIR IPS Bundle to download or read
- * (issue 27: no longer raw JSON in a tab), for whoever holds the link.
+ * (no longer raw JSON in a tab), for whoever holds the link.
  */
 function FormatLinks({ user, viewToken }: { user: string; viewToken?: string }) {
   const query = (extra: string) => `?user=${encodeURIComponent(user)}${viewToken ? `&view_token=${encodeURIComponent(viewToken)}` : ''}${extra}`;

@@ -125,7 +125,7 @@ export function problemsOf(documents: readonly SummaryDocument[]): string[] {
   });
 }
 
-/** A fact's text may be at most this long (issue 14), after trimming. */
+/** A fact's text may be at most this long, after trimming. */
 export const FACT_MAX = 300;
 
 /** The message for a fact's text the server would refuse, or null when it is fine. */

@@ -1,5 +1,5 @@
 /**
- * The vetted construction the store's format is compared with (issue 13): libsodium's secretstream
+ * The vetted construction the store's format is compared with: libsodium's secretstream
  * (XChaCha20-Poly1305) through sodium-native, wrapped in the same file layout so the same attacks
  * can be run on both (stream-attacks.spec.ts). Test and bench support only; never shipped.
  *

@@ -17,7 +17,7 @@ const defaultLink = {
 const withDefaultLink = { 'GET /api/share-links/default/': () => ({ body: defaultLink }) };
 
 describe('the three actions', () => {
-  it("View Summary opens the owner's own summary page, never a share link; loading the dashboard makes no link (security 25.7)", async () => {
+  it("View Summary opens the owner's own summary page, never a share link; loading the dashboard makes no link", async () => {
     const server = fakeServer({ ...withDefaultLink, 'GET /api/wallet/status/': () => ({ body: { state: 'none', retired_at: null } }) });
     renderPage(<ActionButtons userId={userId} />);
     expect(screen.getByRole('link', { name: 'View Summary' })).toHaveAttribute('href', `/summary/${userId}`);
@@ -143,7 +143,7 @@ describe("the summary's state beside View Summary", () => {
     expect(await screen.findByText('Ready', undefined, { timeout: 5000 })).toBeInTheDocument();
   }, 10_000);
 
-  it('follows the summary after an upload: asks again while it has not heard of a listed document, and stops once ready (issue 26)', async () => {
+  it('follows the summary after an upload: asks again while it has not heard of a listed document, and stops once ready', async () => {
     const doc = { id: '3b9a7c1e-0000-4000-8000-00000000000d', filename: 'letter.pdf', url: null, uploaded_at: '2026-01-01T00:00:00Z', size: 10, content_type: 'application/pdf' };
     let answers = 0;
     const server = fakeServer({
@@ -221,7 +221,7 @@ describe('the QR modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('leads to the review first while the patient has confirmed nothing, and makes the link only when asked anyway (issue 26)', async () => {
+  it('leads to the review first while the patient has confirmed nothing, and makes the link only when asked anyway', async () => {
     const server = fakeServer({
       ...withDefaultLink,
       'GET /api/summary/status/': () => ({ body: { status: 'ready', version: 2, confirmed_version: null, documents: [] } }),

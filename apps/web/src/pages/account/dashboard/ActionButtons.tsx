@@ -33,7 +33,7 @@ const QR_EXPIRIES = EXPIRY_PRESETS.filter((p) => p.value !== 'date');
 
 /**
  * 'Your QR Code': the QR of the patient's default share link, drawn in the page; Download QR saves
- * it as a PNG. The link is made the first time the patient opens this (never before: security 25.7),
+ * it as a PNG. The link is made the first time the patient opens this (never before),
  * lives 30 days unless changed here or on the share panel, and the dialog says when it ends.
  */
 function QrDialog({ userId, open, onClose }: { userId: string; open: boolean; onClose: () => void }) {
@@ -227,7 +227,7 @@ type PassState = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; ur
 /**
  * Generate Apple Wallet Pass: asks for the pass's download link (loading), starts the download
  * (`medfolio_{userId}.pkpass`) and becomes an 'Apple Wallet Pass' link; a failure is shown under the
- * button. When the last pass was retired (its link revoked: security 25.3) the card says so and the
+ * button. When the last pass was retired (its link revoked) the card says so and the
  * button issues a new one. Save to Google Wallet, when the server offers it, opens Google's Save page.
  */
 function WalletActions({ userId }: { userId: string | null }) {
@@ -329,7 +329,7 @@ function WalletActions({ userId }: { userId: string | null }) {
 /**
  * View Summary: the owner's own summary at /summary/{userId} (spec), which only the signed-in owner
  * can open. Never a share link: that address would keep showing the summary to whoever uses the
- * browser after sign-out (security 25.7), and loading the dashboard makes no link.
+ * browser after sign-out, and loading the dashboard makes no link.
  */
 function ViewSummaryLink({ userId, badgeId }: { userId: string; badgeId: string }) {
   return (

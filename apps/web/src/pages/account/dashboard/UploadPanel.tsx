@@ -131,7 +131,7 @@ export function UploadPanel() {
           <p id={hintId} className="text-sm text-slate-600">
             Select multiple zip, image, pdf or ms.word files
           </p>
-          {/* The seed's hint stays word for word; structured records (issue 14) get their own line. */}
+          {/* The seed's hint stays word for word; structured records get their own line. */}
           <p id={recordsHintId} className="text-sm text-slate-600">
             or health records (C-CDA .xml, FHIR .json)
           </p>

@@ -2,7 +2,7 @@ import type { DocumentItemDoc } from '../../../api/generated';
 
 /**
  * The extensions the picker and the drop zone accept (spec section 5; jpeg is not among them), plus
- * the structured health records portals export (issue 14): C-CDA .xml and FHIR .json.
+ * the structured health records portals export: C-CDA .xml and FHIR .json.
  */
 export const ACCEPTED_EXTENSIONS = ['pdf', 'jpg', 'png', 'doc', 'zip', 'docx', 'xml', 'json'] as const;
 /** The picker's `accept` attribute. */
