@@ -1,5 +1,13 @@
 import { OutboxMessage, ProcessedMessage } from '@medfolio/messaging/outbox';
-import { Account, Customer, Entitlement, Grant, Invite, Referral, ReferralCode, ReferralReward, Subscription } from './billing.entities';
+import { Account } from './account.entity';
+import { Customer } from './customer.entity';
+import { Entitlement } from './entitlement.entity';
+import { Grant } from './grant.entity';
+import { Invite } from './invite.entity';
+import { Referral } from './referral.entity';
+import { ReferralCode } from './referral-code.entity';
+import { ReferralReward } from './referral-reward.entity';
+import { Subscription } from './subscription.entity';
 
 export { Account, Customer, Entitlement, Grant, Invite, Referral, ReferralCode, ReferralReward, Subscription };
 
