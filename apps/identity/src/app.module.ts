@@ -14,7 +14,8 @@ import { ProfileController } from './controllers/profile.controller';
 import { ProviderController } from './controllers/provider.controller';
 import { SessionController } from './controllers/session.controller';
 import { IDENTITY_ENTITIES } from './entities';
-import { createGoogleVerifier } from './google-verifier.factory';
+import { createGoogleVerifier, createOidcProviders } from './google-verifier.factory';
+import { OIDC_PROVIDERS } from './oidc';
 import { IDENTITY_MIGRATIONS } from './migrations';
 import { AuthFailuresRepository } from './repositories/auth-failures.repository';
 import { GOOGLE_VERIFIER } from './repositories/google.repository';
@@ -34,6 +35,7 @@ import { BruteForceService } from './services/brute-force.service';
 import { PasswordHasher } from './services/password-hasher';
 import { PasswordService } from './services/password.service';
 import { ProfileService } from './services/profile.service';
+import { OidcSignInService } from './services/oidc-sign-in.service';
 import { SessionService } from './services/session.service';
 import { TokenService } from './services/token.service';
 
@@ -67,6 +69,7 @@ export class IdentityAppModule {
       providers: [
         { provide: IdentityConfig, useValue: options.config },
         { provide: GOOGLE_VERIFIER, useValue: createGoogleVerifier(options.config) },
+        { provide: OIDC_PROVIDERS, useValue: createOidcProviders(options.config) },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
         // This service serves its own download links (GET /internal/files/..., passed on by the gateway).
         ...signedFilesProviders({ ownPrefixes: [PROFILE_PICTURE_KEY_PREFIX], config: options.config }),
@@ -86,6 +89,7 @@ export class IdentityAppModule {
         TokenService,
         AccountService,
         SessionService,
+        OidcSignInService,
         PasswordService,
         ProfileService,
       ],

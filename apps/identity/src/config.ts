@@ -53,6 +53,15 @@ export class IdentityConfig extends WithPublicUrl(InternalHttpConfig) {
   @IsString()
   googleClientIds?: string;
 
+  /**
+   * Other OpenID Connect sign-in providers (Apple, Microsoft, any other): a JSON array of
+   * {name, label, issuer, client_id, client_secret?, scope?}; see oidc/oidc-settings.ts. Unset: none.
+   */
+  @Env('OIDC_PROVIDERS', { sensitive: true })
+  @IsOptional()
+  @IsString()
+  oidcProviders?: string;
+
   @Env('GOOGLE_JWKS_URL')
   @HttpUrl()
   googleJwksUrl = 'https://www.googleapis.com/oauth2/v3/certs';

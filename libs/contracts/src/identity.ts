@@ -123,6 +123,46 @@ export class GoogleLoginDto {
   token!: string;
 }
 
+/** Signing in with a configured OpenID Connect provider: the browser's authorization code and its PKCE and nonce values. */
+export class OidcLoginDto {
+  /** The provider's configured name (from the route). */
+  @IsString()
+  @Matches(/^[a-z][a-z0-9-]{0,31}$/, { message: 'Unknown sign-in provider' })
+  provider!: string;
+
+  @IsString({ message: 'Sign-in failed: no authorization code returned' })
+  @IsNotEmpty({ message: 'Sign-in failed: no authorization code returned' })
+  @MaxLength(2048)
+  code!: string;
+
+  /** PKCE (RFC 7636): 43 to 128 unreserved characters. */
+  @IsString()
+  @Matches(/^[A-Za-z0-9._~-]{43,128}$/, { message: 'Sign-in failed: invalid code verifier' })
+  code_verifier!: string;
+
+  @IsString()
+  @Matches(/^[A-Za-z0-9._~-]{16,128}$/, { message: 'Sign-in failed: invalid nonce' })
+  nonce!: string;
+
+  /** The redirect URI used in the authorization request: `<origin>/auth/oidc/<provider>/callback`. */
+  @IsString()
+  @MaxLength(512)
+  redirect_uri!: string;
+}
+
+/** A configured OpenID Connect provider, as the web app needs it to start the sign-in (public values only). */
+export interface OidcProviderInfo {
+  name: string;
+  label: string;
+  authorization_url: string;
+  client_id: string;
+  scope: string;
+}
+
+export interface OidcProvidersReply {
+  providers: OidcProviderInfo[];
+}
+
 export const GENDERS = ['female', 'male', 'other', 'undisclosed'] as const;
 export type Gender = (typeof GENDERS)[number];
 
@@ -236,6 +276,8 @@ export const IDENTITY_SUBJECTS = {
   register: 'identity.user.register',
   login: 'identity.session.login',
   loginWithGoogle: 'identity.session.login-with-google',
+  oidcProviders: 'identity.session.oidc-providers',
+  loginWithOidc: 'identity.session.login-with-oidc',
   refresh: 'identity.session.refresh',
   logout: 'identity.session.logout',
   verifyOtp: 'identity.otp.verify',

@@ -7,6 +7,8 @@ import type {
   EmailDto,
   ForgotPasswordReply,
   GoogleLoginDto,
+  OidcLoginDto,
+  OidcProvidersReply,
   LoginDto,
   LogoutDto,
   LogoutReply,
@@ -66,6 +68,8 @@ export interface IdentityRpc {
   [IDENTITY_SUBJECTS.resendOtp]: RpcShape<EmailDto, MessageReply>;
   [IDENTITY_SUBJECTS.login]: RpcShape<LoginDto, TokenPair>;
   [IDENTITY_SUBJECTS.loginWithGoogle]: RpcShape<GoogleLoginDto, TokenPair>;
+  [IDENTITY_SUBJECTS.oidcProviders]: RpcShape<NoPayload, OidcProvidersReply>;
+  [IDENTITY_SUBJECTS.loginWithOidc]: RpcShape<OidcLoginDto, TokenPair>;
   [IDENTITY_SUBJECTS.refresh]: RpcShape<RefreshDto, TokenPair>;
   [IDENTITY_SUBJECTS.logout]: RpcShape<LogoutDto, LogoutReply>;
   [IDENTITY_SUBJECTS.forgotPassword]: RpcShape<EmailDto, ForgotPasswordReply>;

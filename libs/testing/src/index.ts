@@ -6,6 +6,7 @@
  */
 export * as documentFiles from './document-files';
 export * from './fake-google';
+export * from './local-oidc-provider';
 export * from './fake-openai';
 export * from './fake-nppes';
 export * from './pglite-data-source';

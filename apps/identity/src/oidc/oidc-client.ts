@@ -1,0 +1,166 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { OidcSignInError, type OidcRejectionReason } from './oidc-errors';
+import { isAllowedUrl, type OidcProviderSettings } from './oidc-settings';
+
+/** What a verified ID token says about its user; built only from a verified token with a verified e-mail. */
+export interface OidcIdentity {
+  provider: string;
+  subject: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+
+/** What the browser needs to start the flow: public values only. */
+export interface OidcProviderStart {
+  name: string;
+  label: string;
+  authorizationUrl: string;
+  clientId: string;
+  scope: string;
+}
+
+interface Discovery {
+  issuer: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  jwksUri: string;
+}
+
+/** Asymmetric algorithms only: `none` and HS* (signed with something the client knows) are refused. */
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+const CLOCK_TOLERANCE_SECONDS = 30;
+const MAX_RESPONSE_BYTES = 64 * 1024;
+/** How long a discovery document is kept before it is read again. */
+const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+
+export interface OidcClientOptions {
+  timeoutMs: number;
+  /** The clock used for exp/iat/nbf; tests move it. */
+  now?: () => Date;
+}
+
+/**
+ * One configured OpenID Connect provider: discovery, the authorization code exchange (with the
+ * browser's PKCE verifier and our client secret) and the ID token check (signature against the
+ * provider's JWKS, issuer, audience, nonce, expiry, a verified e-mail).
+ */
+export class OidcClient {
+  private discovery: { value: Discovery; at: number } | undefined;
+  private keys: { uri: string; get: JWTVerifyGetKey } | undefined;
+
+  constructor(
+    readonly settings: OidcProviderSettings,
+    private readonly options: OidcClientOptions,
+  ) {}
+
+  async start(): Promise<OidcProviderStart> {
+    const discovery = await this.discover();
+    return { name: this.settings.name, label: this.settings.label, authorizationUrl: discovery.authorizationEndpoint, clientId: this.settings.clientId, scope: this.settings.scope };
+  }
+
+  /** Exchanges the code and verifies the ID token it brings. */
+  async signIn(input: { code: string; codeVerifier: string; nonce: string; redirectUri: string }): Promise<OidcIdentity> {
+    const idToken = await this.exchange(input.code, input.codeVerifier, input.redirectUri);
+    return this.verifyIdToken(idToken, input.nonce);
+  }
+
+  async exchange(code: string, codeVerifier: string, redirectUri: string): Promise<string> {
+    const discovery = await this.discover();
+    const form = new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri, client_id: this.settings.clientId });
+    if (this.settings.clientSecret !== undefined) form.set('client_secret', this.settings.clientSecret);
+    const { status, body } = await this.request(discovery.tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    if (status >= 400 || body === undefined) throw new OidcSignInError('exchange-refused');
+    const idToken = body['id_token'];
+    if (typeof idToken !== 'string' || idToken.length === 0) throw new OidcSignInError('no-id-token');
+    return idToken;
+  }
+
+  async verifyIdToken(idToken: string, nonce: string): Promise<OidcIdentity> {
+    const discovery = await this.discover();
+    if (this.keys?.uri !== discovery.jwksUri) {
+      this.keys = { uri: discovery.jwksUri, get: createRemoteJWKSet(new URL(discovery.jwksUri), { timeoutDuration: this.options.timeoutMs }) };
+    }
+    let claims: Record<string, unknown>;
+    try {
+      ({ payload: claims } = await jwtVerify(idToken, this.keys.get, {
+        algorithms: ALGORITHMS,
+        issuer: discovery.issuer,
+        audience: this.settings.clientId,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['exp', 'iat', 'sub', 'nonce'],
+        ...(this.options.now ? { currentDate: this.options.now() } : {}),
+      }));
+    } catch (error) {
+      throw new OidcSignInError(rejectionReason(error));
+    }
+    if (claims['nonce'] !== nonce) throw new OidcSignInError('wrong-nonce');
+    return identityFromClaims(this.settings.name, claims);
+  }
+
+  private async discover(): Promise<Discovery> {
+    const now = Date.now();
+    if (this.discovery && now - this.discovery.at < DISCOVERY_TTL_MS) return this.discovery.value;
+    const { status, body } = await this.request(`${this.settings.issuer}/.well-known/openid-configuration`, { method: 'GET' });
+    if (status >= 400 || body === undefined) throw new OidcSignInError('provider-unreachable');
+    const url = (key: string): string => {
+      const value = body[key];
+      if (typeof value !== 'string' || !isAllowedUrl(value)) throw new OidcSignInError('provider-unreachable');
+      return value;
+    };
+    // The document must be about the configured issuer (OpenID Connect Discovery 1.0, 4.3).
+    if (body['issuer'] !== this.settings.issuer && body['issuer'] !== `${this.settings.issuer}/`) throw new OidcSignInError('provider-unreachable');
+    const value = { issuer: body['issuer'] as string, authorizationEndpoint: url('authorization_endpoint'), tokenEndpoint: url('token_endpoint'), jwksUri: url('jwks_uri') };
+    this.discovery = { value, at: now };
+    return value;
+  }
+
+  /** A JSON request with a time limit; never logs or returns the body of a failure (it may hold a code). */
+  private async request(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> | undefined }> {
+    try {
+      const response = await fetch(url, { ...init, headers: { accept: 'application/json', ...(init.headers as Record<string, string> | undefined) }, redirect: 'error', signal: AbortSignal.timeout(this.options.timeoutMs) });
+      if (response.status >= 500 || response.status === 429) {
+        await response.body?.cancel();
+        throw new OidcSignInError('provider-unreachable');
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return { status: response.status, body: undefined };
+      }
+      const text = await response.text();
+      if (text.length > MAX_RESPONSE_BYTES) throw new OidcSignInError('provider-unreachable');
+      const body: unknown = JSON.parse(text);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new OidcSignInError('provider-unreachable');
+      return { status: response.status, body: body as Record<string, unknown> };
+    } catch (error) {
+      if (error instanceof OidcSignInError) throw error;
+      throw new OidcSignInError('provider-unreachable');
+    }
+  }
+}
+
+/**
+ * Accounts are linked by e-mail, so only an address the provider says it verified is used. Apple
+ * sends `email_verified` as the string "true"; others as a boolean.
+ */
+export function identityFromClaims(provider: string, claims: Readonly<Record<string, unknown>>): OidcIdentity {
+  const subject = claims['sub'];
+  const email = claims['email'];
+  if (typeof subject !== 'string' || subject === '' || typeof email !== 'string' || email === '') throw new OidcSignInError('invalid-claims');
+  const verified = claims['email_verified'];
+  if (verified !== true && verified !== 'true') throw new OidcSignInError('email-not-verified');
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  return { provider, subject, email: email.toLowerCase(), givenName: text(claims['given_name']), familyName: text(claims['family_name']) };
+}
+
+function rejectionReason(error: unknown): OidcRejectionReason {
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'iss') return 'wrong-issuer';
+    if (error.claim === 'aud') return 'wrong-audience';
+    return 'invalid-claims';
+  }
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return 'provider-unreachable';
+  if (error instanceof errors.JOSEError && error.code !== errors.JOSEError.code) return 'invalid-token';
+  return 'provider-unreachable';
+}

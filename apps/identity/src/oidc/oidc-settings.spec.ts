@@ -1,0 +1,45 @@
+import { isCallbackUri } from './oidc-providers';
+import { parseOidcProviders } from './oidc-settings';
+import { identityFromClaims } from './oidc-client';
+
+describe('OIDC_PROVIDERS', () => {
+  it('reads providers with defaults for label and scope; unset means none', () => {
+    expect(parseOidcProviders(undefined)).toEqual([]);
+    expect(parseOidcProviders(JSON.stringify([{ name: 'microsoft', issuer: 'https://login.example.com/tenant/v2.0/', client_id: 'abc', client_secret: 's' }]))).toEqual([
+      { name: 'microsoft', label: 'Microsoft', issuer: 'https://login.example.com/tenant/v2.0', clientId: 'abc', clientSecret: 's', scope: 'openid email profile' },
+    ]);
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    ['not an array', '{}'],
+    ['no client id', JSON.stringify([{ name: 'apple', issuer: 'https://appleid.apple.com' }])],
+    ['an http issuer off loopback', JSON.stringify([{ name: 'apple', issuer: 'http://appleid.apple.com', client_id: 'x' }])],
+    ['a bad name', JSON.stringify([{ name: 'Apple!', issuer: 'https://appleid.apple.com', client_id: 'x' }])],
+    ['google (its own settings)', JSON.stringify([{ name: 'google', issuer: 'https://accounts.google.com', client_id: 'x' }])],
+    ['a name twice', JSON.stringify([{ name: 'a', issuer: 'https://a.example', client_id: 'x' }, { name: 'a', issuer: 'https://b.example', client_id: 'y' }])],
+    ['a scope without openid', JSON.stringify([{ name: 'a', issuer: 'https://a.example', client_id: 'x', scope: 'email' }])],
+  ])('refuses %s', (_what, text) => {
+    expect(() => parseOidcProviders(text)).toThrow(/OIDC_PROVIDERS/);
+  });
+});
+
+describe('the callback address sent with a code', () => {
+  it("must be the web app's callback page of that provider", () => {
+    expect(isCallbackUri('https://app.example/auth/oidc/apple/callback', 'apple')).toBe(true);
+    expect(isCallbackUri('http://127.0.0.1:4200/auth/oidc/apple/callback', 'apple')).toBe(true);
+    expect(isCallbackUri('http://app.example/auth/oidc/apple/callback', 'apple')).toBe(false);
+    expect(isCallbackUri('https://app.example/auth/oidc/microsoft/callback', 'apple')).toBe(false);
+    expect(isCallbackUri('https://app.example/auth/oidc/apple/callback?next=/x', 'apple')).toBe(false);
+    expect(isCallbackUri('javascript:alert(1)', 'apple')).toBe(false);
+  });
+});
+
+describe('claims of a verified ID token', () => {
+  it('uses the e-mail only when the provider verified it (boolean or Apple\'s "true")', () => {
+    expect(identityFromClaims('apple', { sub: 's', email: 'A@Example.com', email_verified: 'true' })).toEqual({ provider: 'apple', subject: 's', email: 'a@example.com', givenName: '', familyName: '' });
+    expect(() => identityFromClaims('apple', { sub: 's', email: 'a@example.com', email_verified: 'false' })).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
+    expect(() => identityFromClaims('microsoft', { sub: 's', email: 'a@example.com' })).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
+    expect(() => identityFromClaims('apple', { sub: 's', email_verified: true })).toThrow(expect.objectContaining({ reason: 'invalid-claims' }));
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The OpenID Connect providers people may sign in with (besides Google, which has its own settings),
+ * from OIDC_PROVIDERS: a JSON array such as
+ * `[{"name":"microsoft","label":"Microsoft","issuer":"https://login.microsoftonline.com/<tenant>/v2.0","client_id":"...","client_secret":"..."}]`.
+ * A provider's URLs come from here and its discovery document only, never from a request.
+ */
+export interface OidcProviderSettings {
+  /** Lower-case id used in routes and callback paths (`/api/login-with-oidc/{name}/`). */
+  name: string;
+  /** Shown on the button: "Continue with {label}". */
+  label: string;
+  /** The issuer; discovery is `<issuer>/.well-known/openid-configuration` and must name this issuer. */
+  issuer: string;
+  clientId: string;
+  /** Sent to the token endpoint (client_secret_post); absent: a public client relying on PKCE alone. */
+  clientSecret?: string;
+  /** Requested scopes; `openid email` at least. */
+  scope: string;
+}
+
+export class OidcSettingsError extends Error {}
+
+const NAME = /^[a-z][a-z0-9-]{0,31}$/;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Parses and checks OIDC_PROVIDERS; a mistake stops the service at start, naming the field. */
+export function parseOidcProviders(text: string | undefined): OidcProviderSettings[] {
+  if (text === undefined || text.trim() === '') return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new OidcSettingsError('OIDC_PROVIDERS is not JSON');
+  }
+  if (!Array.isArray(raw)) throw new OidcSettingsError('OIDC_PROVIDERS must be a JSON array');
+  const seen = new Set<string>();
+  return raw.map((entry: unknown, index) => {
+    const at = `OIDC_PROVIDERS[${index}]`;
+    if (typeof entry !== 'object' || entry === null) throw new OidcSettingsError(`${at} must be an object`);
+    const optional = (key: string): string | undefined => {
+      const value = (entry as Record<string, unknown>)[key];
+      if (value === undefined) return undefined;
+      if (typeof value !== 'string' || value.trim() === '') throw new OidcSettingsError(`${at}.${key} must be a non-empty string`);
+      return value.trim();
+    };
+    const required = (key: string): string => {
+      const value = optional(key);
+      if (value === undefined) throw new OidcSettingsError(`${at}.${key} must be a non-empty string`);
+      return value;
+    };
+    const name = required('name');
+    if (!NAME.test(name)) throw new OidcSettingsError(`${at}.name must be lower-case letters, digits and dashes`);
+    if (name === 'google') throw new OidcSettingsError(`${at}.name: Google has its own settings (GOOGLE_CLIENT_IDS)`);
+    if (seen.has(name)) throw new OidcSettingsError(`${at}.name is used twice`);
+    seen.add(name);
+    const issuer = required('issuer');
+    if (!isAllowedUrl(issuer)) throw new OidcSettingsError(`${at}.issuer must be an https URL (http only on the loopback address)`);
+    const scope = optional('scope') ?? 'openid email profile';
+    if (!scope.split(' ').includes('openid')) throw new OidcSettingsError(`${at}.scope must include openid`);
+    const settings: OidcProviderSettings = {
+      name,
+      label: optional('label') ?? name.charAt(0).toUpperCase() + name.slice(1),
+      issuer: issuer.replace(/\/+$/, ''),
+      clientId: required('client_id'),
+      scope,
+    };
+    const secret = optional('client_secret');
+    if (secret !== undefined) settings.clientSecret = secret;
+    return settings;
+  });
+}
+
+/** https, or http on the loopback address (a local provider in tests and development). */
+export function isAllowedUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  if (url.username || url.password || url.hash) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+}

@@ -1,0 +1,100 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import type { DomainError } from '@medfolio/contracts';
+import { LocalOidcProvider, pkcePair } from '@medfolio/testing';
+import { OidcClient, type OidcProviderSettings, type OidcSignInError } from '../oidc';
+import { caller, IdentityHarness } from '../testing/identity-harness';
+import { AccountService } from './account.service';
+import { OidcSignInService } from './oidc-sign-in.service';
+import { ProfileService } from './profile.service';
+
+const h = new IdentityHarness();
+const REDIRECT = 'http://127.0.0.1:4200/auth/oidc/apple/callback';
+const CLIENT = { client_id: 'medfolio-web', client_secret: 'local-test-secret-not-real', redirect_uris: [REDIRECT] };
+const suffix = randomUUID().slice(0, 8);
+const ACCOUNTS = {
+  ada: { email: `ada-${suffix}@example.com`, email_verified: 'true', given_name: 'Ada', family_name: 'Byron' },
+  unverified: { email: `unverified-${suffix}@example.com`, email_verified: false },
+  linked: { email: `linked-${suffix}@example.com`, email_verified: true },
+};
+let idp: LocalOidcProvider;
+let oidc: OidcSignInService;
+let settings: OidcProviderSettings;
+
+beforeAll(async () => {
+  idp = await LocalOidcProvider.start({ clients: [CLIENT], accounts: ACCOUNTS });
+  settings = { name: 'apple', label: 'Apple', issuer: idp.issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, scope: 'openid email profile' };
+  await h.start({ OIDC_PROVIDERS: JSON.stringify([{ name: 'apple', label: 'Apple', issuer: idp.issuer, client_id: CLIENT.client_id, client_secret: CLIENT.client_secret }]) });
+  oidc = h.get(OidcSignInService);
+}, 60_000);
+
+afterAll(async () => {
+  await h.stop();
+  await idp.stop();
+});
+
+/** The browser's part: PKCE and nonce, the authorization request, the code from the redirect back. */
+async function authorize(loginHint: string): Promise<{ code: string; code_verifier: string; nonce: string }> {
+  const pkce = pkcePair();
+  const nonce = randomBytes(16).toString('base64url');
+  const back = await idp.authorize({ clientId: CLIENT.client_id, redirectUri: REDIRECT, loginHint, nonce, codeChallenge: pkce.challenge });
+  const code = back.searchParams.get('code');
+  if (!code) throw new Error(`no code in the redirect: ${back.searchParams.get('error') ?? ''}`);
+  return { code, code_verifier: pkce.verifier, nonce };
+}
+
+const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', (e: OidcSignInError | DomainError) => `${e.code}${'reason' in e ? `:${e.reason}` : ''}`);
+
+describe('sign-in with an OpenID Connect provider (a real local oidc-provider)', () => {
+  it('lists the provider with its authorization endpoint from discovery, and nothing secret', async () => {
+    const reply = await oidc.list();
+    expect(reply).toEqual({ providers: [{ name: 'apple', label: 'Apple', authorization_url: `${idp.issuer}/auth`, client_id: 'medfolio-web', scope: 'openid email profile' }] });
+    expect(JSON.stringify(reply)).not.toContain(CLIENT.client_secret);
+  });
+
+  it('creates a verified account through the full code flow (Apple-style "true" string) and signs in to it again', async () => {
+    const first = await oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...(await authorize('ada')) });
+    const userId = decodeJwt(first.access).sub!;
+    const profile = await h.get(ProfileService).get(caller('203.0.113.9', { userId }));
+    expect(profile).toMatchObject({ email: ACCOUNTS.ada.email, first_name: 'Ada', last_name: 'Byron', email_verified: true });
+    const again = await oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...(await authorize('ada')) });
+    expect(decodeJwt(again.access).sub).toBe(userId);
+  });
+
+  it('links an existing password account with the same verified e-mail', async () => {
+    await h.get(AccountService).register(caller(), { first_name: 'Lee', phone: '+1 202 555 0143', email: ACCOUNTS.linked.email, password: 'correct horse battery', date_of_birth: '1980-01-01' });
+    const [row] = await h.sql<{ id: string }>(`SELECT id FROM identity.users WHERE email = $1`, [ACCOUNTS.linked.email]);
+    const tokens = await oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...(await authorize('linked')) });
+    expect(decodeJwt(tokens.access).sub).toBe(row!.id);
+  });
+
+  it('refuses an unverified e-mail, a wrong nonce, a replayed code, a wrong PKCE verifier, an unknown provider and another redirect', async () => {
+    await expect(refusal(oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...(await authorize('unverified')) }))).resolves.toBe('UNAUTHENTICATED:email-not-verified');
+    const [row] = await h.sql<{ n: number }>(`SELECT count(*)::int AS n FROM identity.users WHERE email = $1`, [ACCOUNTS.unverified.email]);
+    expect(row!.n).toBe(0);
+
+    const flow = await authorize('ada');
+    await expect(refusal(oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...flow, nonce: randomBytes(16).toString('base64url') }))).resolves.toBe('UNAUTHENTICATED:wrong-nonce');
+    // The code was used by that attempt: the provider refuses it a second time.
+    await expect(refusal(oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...flow }))).resolves.toBe('UNAUTHENTICATED:exchange-refused');
+
+    const stolen = await authorize('ada');
+    await expect(refusal(oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...stolen, code_verifier: pkcePair().verifier }))).resolves.toBe('UNAUTHENTICATED:exchange-refused');
+    await expect(refusal(oidc.signIn(caller(), { provider: 'microsoft', redirect_uri: REDIRECT, ...(await authorize('ada')) }))).resolves.toBe('NOT_FOUND:unknown-provider');
+    await expect(refusal(oidc.signIn(caller(), { provider: 'apple', redirect_uri: 'https://evil.example/auth/oidc/apple/callback?x=1', ...(await authorize('ada')) }))).resolves.toBe('UNAUTHENTICATED:bad-redirect');
+  });
+
+  it("refuses the provider's real ID token for another audience and once it has expired", async () => {
+    const flow = await authorize('ada');
+    const ours = new OidcClient(settings, { timeoutMs: 5000 });
+    const idToken = await ours.exchange(flow.code, flow.code_verifier, REDIRECT);
+    await expect(ours.verifyIdToken(idToken, flow.nonce)).resolves.toMatchObject({ provider: 'apple', email: ACCOUNTS.ada.email });
+
+    const otherApp = new OidcClient({ ...settings, clientId: 'someone-elses-app' }, { timeoutMs: 5000 });
+    await expect(refusal(otherApp.verifyIdToken(idToken, flow.nonce))).resolves.toBe('UNAUTHENTICATED:wrong-audience');
+    const later = new OidcClient(settings, { timeoutMs: 5000, now: () => new Date(Date.now() + 2 * 3600_000) });
+    await expect(refusal(later.verifyIdToken(idToken, flow.nonce))).resolves.toBe('UNAUTHENTICATED:expired');
+    const [header, payload] = idToken.split('.');
+    await expect(refusal(ours.verifyIdToken(`${header}.${payload}.${'A'.repeat(342)}`, flow.nonce))).resolves.toBe('UNAUTHENTICATED:invalid-token');
+  });
+});
