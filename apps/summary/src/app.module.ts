@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { AuditClientModule } from '@medfolio/audit-client';
 import { EventsModule, type EventBus } from '@medfolio/messaging';
 import { ServiceKitModule } from '@medfolio/runtime/service-kit';
@@ -38,19 +38,6 @@ export function summaryDbOptions(config: SummaryConfig) {
   return { name: 'summary' as const, config, entities: SUMMARY_ENTITIES, migrations: summaryMigrations(config) };
 }
 
-/** A finished read tells the builder to look at once (the debounce still applies). */
-@Injectable()
-class ReadToBuildLink implements OnModuleInit {
-  constructor(
-    @Inject(ExtractionService) private readonly extraction: ExtractionService,
-    @Inject(BuilderService) private readonly builder: BuilderService,
-  ) {}
-
-  onModuleInit(): void {
-    this.extraction.onFinished = () => this.builder.kick();
-  }
-}
-
 /**
  * The summary service: reads uploaded documents (documents' events, bytes over documents' internal
  * HTTP), keeps their text and facts, rebuilds each patient's summary (debounced, versioned) with the
@@ -86,7 +73,6 @@ export class SummaryAppModule {
         ExtractionService,
         BuilderService,
         SummaryService,
-        ReadToBuildLink,
         // Share links: beside the summary they share.
         { provide: SHARE_LINK_KEYS, useFactory: () => loadShareLinkKeys(options.config) },
         ShareLinksRepository,

@@ -1,5 +1,15 @@
-import type { ExtractionResult } from '@medfolio/clinical';
-import { READ_MESSAGES, verdictOf } from './extraction.service';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import type { ExtractionResult, OcrScheduler } from '@medfolio/clinical';
+import type { DocumentDeletedEvent } from '@medfolio/contracts';
+import type { EventEnvelope } from '@medfolio/messaging';
+import type { DataSource } from 'typeorm';
+import { SummaryConfig } from '../config';
+import { DocumentGoneError, type DocumentContentRepository, type SpooledDocument } from '../repositories/document-content.repository';
+import type { ClaimedDocument, SummaryDocumentsRepository } from '../repositories/summary-documents.repository';
+import { ExtractionService, MAX_ATTEMPTS, READ_MESSAGES, verdictOf } from './extraction.service';
 
 const base: ExtractionResult = { documentId: 'd1', filename: 'scan.pdf', texts: [], facts: [], noneKnown: [], problems: [] };
 
@@ -33,5 +43,90 @@ describe('verdictOf', () => {
       state: 'unreadable',
       problems: ['This kind of file cannot be read.'],
     });
+  });
+});
+
+describe('ExtractionService and the builder', () => {
+  const claimed: ClaimedDocument = { documentId: 'd1', userId: 'u1', contentType: 'text/plain', attempts: 1 };
+  let dir: string;
+  beforeAll(async () => {
+    Logger.overrideLogger(false);
+    dir = await mkdtemp(join(tmpdir(), 'extraction-spec-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  /** The dedup transaction, as IdempotentConsumer drives it: the message is always new here. */
+  function firstDeliveryDataSource(): DataSource {
+    const chain: Record<string, unknown> = {};
+    for (const step of ['createQueryBuilder', 'insert', 'into', 'values', 'orIgnore', 'returning']) chain[step] = () => chain;
+    chain.execute = () => Promise.resolve({ raw: [{ message_id: 'm1' }] });
+    return { transaction: (work: (manager: unknown) => Promise<unknown>) => work(chain) } as unknown as DataSource;
+  }
+
+  function setup(spool: () => Promise<SpooledDocument>, attempts = 1) {
+    const finished: Array<{ state: string; problems: string[] }> = [];
+    const deleted: string[] = [];
+    let handedOut = false;
+    const documents = {
+      claim: () => {
+        if (handedOut) return Promise.resolve([]);
+        handedOut = true;
+        return Promise.resolve([{ ...claimed, attempts }]);
+      },
+      noteFilename: () => Promise.resolve(),
+      finish: (_c: ClaimedDocument, _f: string, _r: ExtractionResult, state: string, problems: string[]) => {
+        finished.push({ state, problems });
+        return Promise.resolve(true);
+      },
+      noteDeleted: (documentId: string) => {
+        deleted.push(documentId);
+        return Promise.resolve();
+      },
+    } as unknown as SummaryDocumentsRepository;
+    const content = { spool } as unknown as DocumentContentRepository;
+    const ocr = { shutdown: () => Promise.resolve() } as unknown as OcrScheduler;
+    const builder = { kick: jest.fn() };
+    const service = new ExtractionService(firstDeliveryDataSource(), new SummaryConfig(), documents, content, ocr, builder);
+    return { service, builder, finished, deleted };
+  }
+
+  it('kicks the builder once a read has been filed', async () => {
+    const path = join(dir, 'note.txt');
+    await writeFile(path, 'just some plain words');
+    const release = jest.fn(() => Promise.resolve());
+    const { service, builder, finished } = setup(() => Promise.resolve({ path, filename: 'note.txt', contentType: 'text/plain', release }));
+    await service.drain();
+    expect(finished).toEqual([{ state: 'unreadable', problems: ['This kind of file cannot be read.'] }]);
+    expect(release).toHaveBeenCalled();
+    expect(builder.kick).toHaveBeenCalledTimes(1);
+  });
+
+  it('kicks the builder when a document is gone and filed as unreadable', async () => {
+    const { service, builder, finished } = setup(() => Promise.reject(new DocumentGoneError()));
+    await service.drain();
+    expect(finished).toEqual([{ state: 'unreadable', problems: [READ_MESSAGES.gone] }]);
+    expect(builder.kick).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a failed read with attempts left to its claim, and the builder alone', async () => {
+    const { service, builder, finished } = setup(() => Promise.reject(new Error('documents unreachable')));
+    await service.drain();
+    expect(finished).toEqual([]);
+    expect(builder.kick).not.toHaveBeenCalled();
+  });
+
+  it('gives a document up after the last attempt, and kicks the builder', async () => {
+    const { service, builder, finished } = setup(() => Promise.reject(new Error('documents unreachable')), MAX_ATTEMPTS);
+    await service.drain();
+    expect(finished).toEqual([{ state: 'unreadable', problems: [READ_MESSAGES.failed] }]);
+    expect(builder.kick).toHaveBeenCalledTimes(1);
+  });
+
+  it('kicks the builder after noting a deletion', async () => {
+    const { service, builder, deleted } = setup(() => Promise.reject(new Error('not read')));
+    const event = { id: 'm1', data: { document_id: 'd1', owner_id: 'u1' } } as unknown as EventEnvelope<DocumentDeletedEvent>;
+    await service.noteDeleted(event);
+    expect(deleted).toEqual(['d1']);
+    expect(builder.kick).toHaveBeenCalledTimes(1);
   });
 });

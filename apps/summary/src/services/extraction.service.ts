@@ -7,6 +7,7 @@ import { IdempotentConsumer, PollingLoop } from '@medfolio/messaging/outbox';
 import { SummaryConfig } from '../config';
 import { DocumentContentRepository, DocumentGoneError } from '../repositories/document-content.repository';
 import { SummaryDocumentsRepository, type ClaimedDocument } from '../repositories/summary-documents.repository';
+import { BuilderService } from './builder.service';
 import { OCR_SCHEDULER } from './engine';
 
 /** How often the reader looks for work besides being kicked (claims run out, other replicas' rows). */
@@ -34,7 +35,8 @@ export function verdictOf(result: ExtractionResult, filename: string): { state: 
  * SUMMARY_EXTRACT_CONCURRENCY documents at a time (spool to a temporary file, extractDocument with
  * the shared OCR workers, delete the file). The work lives in rows: a restart resumes what was
  * pending, a read cut off mid-way is taken again when its claim runs out, and a finished one is
- * never read twice.
+ * never read twice. Each finished read (or deletion) kicks the builder, which looks at once; the
+ * due time in the patient's row still holds the rebuild back until the debounce has passed.
  */
 @Injectable()
 export class ExtractionService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -44,8 +46,6 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
   private renewTimer?: NodeJS.Timeout;
-  /** Called after each finished read (the builder is told to look). */
-  onFinished: () => void = () => undefined;
 
   constructor(
     @Inject(DataSource) dataSource: DataSource,
@@ -53,6 +53,8 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
     @Inject(SummaryDocumentsRepository) private readonly documents: SummaryDocumentsRepository,
     @Inject(DocumentContentRepository) private readonly content: DocumentContentRepository,
     @Inject(OCR_SCHEDULER) private readonly ocr: OcrScheduler,
+    /** Told after each finished read or deletion, so the debounced rebuild is looked at once. */
+    @Inject(BuilderService) private readonly builder: Pick<BuilderService, 'kick'>,
   ) {
     this.once = new IdempotentConsumer(dataSource, 'summary-documents');
   }
@@ -83,7 +85,7 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
   async noteDeleted(event: EventEnvelope<DocumentDeletedEvent>): Promise<void> {
     const { document_id: documentId, owner_id: userId } = event.data;
     await this.once.handle(event, (manager) => this.documents.noteDeleted(documentId, userId, this.rebuildAt(), manager));
-    this.onFinished();
+    this.builder.kick();
   }
 
   /** Runs one pass now (tests; the loop runs them on its own). Resolves when the reads it started end. */
@@ -129,7 +131,7 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
       } finally {
         await spooled.release();
       }
-      this.onFinished();
+      this.builder.kick();
     } catch (error) {
       if (this.abort.signal.aborted) return; // shutting down: the claim runs out and another start takes it
       const gone = error instanceof DocumentGoneError;
@@ -138,7 +140,7 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
         await this.documents
           .finish(claimed, '', empty, 'unreadable', [gone ? READ_MESSAGES.gone : READ_MESSAGES.failed], this.rebuildAt())
           .catch((e: unknown) => this.logger.error({ documentId: claimed.documentId, err: String(e) }, 'summary: could not file an unreadable document'));
-        this.onFinished();
+        this.builder.kick();
       }
       this.logger.warn({ documentId: claimed.documentId, attempt: claimed.attempts, err: errorName(error) }, 'summary: reading a document failed');
     }
