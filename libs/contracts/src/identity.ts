@@ -123,13 +123,8 @@ export class GoogleLoginDto {
   token!: string;
 }
 
-/** Signing in with a configured OpenID Connect provider: the browser's authorization code and its PKCE and nonce values. */
-export class OidcLoginDto {
-  /** The provider's configured name (from the route). */
-  @IsString()
-  @Matches(/^[a-z][a-z0-9-]{0,31}$/, { message: 'Unknown sign-in provider' })
-  provider!: string;
-
+/** The body of POST /api/login-with-oidc/{provider}/: the browser's authorization code and its PKCE and nonce values. */
+export class OidcCodeDto {
   @IsString({ message: 'Sign-in failed: no authorization code returned' })
   @IsNotEmpty({ message: 'Sign-in failed: no authorization code returned' })
   @MaxLength(2048)
@@ -148,6 +143,13 @@ export class OidcLoginDto {
   @IsString()
   @MaxLength(512)
   redirect_uri!: string;
+}
+
+/** Signing in with a configured OpenID Connect provider: the route's provider name and the body. */
+export class OidcLoginDto extends OidcCodeDto {
+  @IsString()
+  @Matches(/^[a-z][a-z0-9-]{0,31}$/, { message: 'Unknown sign-in provider' })
+  provider!: string;
 }
 
 /** A configured OpenID Connect provider, as the web app needs it to start the sign-in (public values only). */

@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import {
   EmailDto,
   GoogleLoginDto,
+  OidcCodeDto,
   LoginDto,
   LogoutDto,
   RefreshDto,
@@ -13,6 +14,7 @@ import {
   type CallerIdentity,
   type ForgotPasswordReply,
   type MessageReply,
+  type OidcProvidersReply,
   type TokenPair,
   type VerifyOtpReply,
 } from '@medfolio/contracts';
@@ -20,8 +22,8 @@ import { IdentityRepository } from '../repositories/identity.repository';
 import { RevokedSessionsRepository } from '../repositories/revoked-sessions.repository';
 import { CurrentCaller } from '../services/caller.decorator';
 import { OptionalJwtGuard } from '../services/optional-jwt.guard';
-import { ForgotPasswordDoc, MessageDoc, TokenPairDoc, VerifyOtpDoc } from './openapi.models';
-import { EmailBodyDoc, GoogleLoginBodyDoc, LoginBodyDoc, LogoutBodyDoc, RefreshBodyDoc, RegisterBodyDoc, ResetPasswordBodyDoc, VerifyOtpBodyDoc } from './openapi.bodies';
+import { ForgotPasswordDoc, MessageDoc, OidcProvidersDoc, TokenPairDoc, VerifyOtpDoc } from './openapi.models';
+import { EmailBodyDoc, GoogleLoginBodyDoc, LoginBodyDoc, OidcLoginBodyDoc, LogoutBodyDoc, RefreshBodyDoc, RegisterBodyDoc, ResetPasswordBodyDoc, VerifyOtpBodyDoc } from './openapi.bodies';
 
 /** Sign-up, verification, sign-in (password or Google), tokens, sign-out and password reset. */
 /**
@@ -84,6 +86,23 @@ export class AuthController {
   @ApiOkResponse({ type: TokenPairDoc })
   loginWithGoogle(@Body() dto: GoogleLoginDto, @CurrentCaller() caller: CallerIdentity): Promise<TokenPair> {
     return this.identity.call('loginWithGoogle', dto, caller);
+  }
+
+  @Get('login-with-oidc/providers')
+  @ApiOperation({ summary: 'The OpenID Connect sign-in providers configured besides Google (Apple, Microsoft, ...), with what the web app needs to start the sign-in' })
+  @ApiOkResponse({ type: OidcProvidersDoc })
+  oidcProviders(@CurrentCaller() caller: CallerIdentity): Promise<OidcProvidersReply> {
+    return this.identity.call('oidcProviders', {}, caller);
+  }
+
+  @Post('login-with-oidc/:provider')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with a configured OpenID Connect provider: identity exchanges the authorization code (with the PKCE verifier) and checks the ID token' })
+  @ApiParam({ name: 'provider', description: 'A configured provider name (GET /api/login-with-oidc/providers/)', example: 'microsoft' })
+  @ApiBody({ type: OidcLoginBodyDoc })
+  @ApiOkResponse({ type: TokenPairDoc })
+  loginWithOidc(@Param('provider') provider: string, @Body() dto: OidcCodeDto, @CurrentCaller() caller: CallerIdentity): Promise<TokenPair> {
+    return this.identity.call('loginWithOidc', { ...dto, provider }, caller);
   }
 
   @Post('token/refresh')

@@ -42,6 +42,13 @@ export class GoogleLoginBodyDoc {
   @ApiProperty({ description: 'A Google ID token (credential) or OAuth access token' }) token!: string;
 }
 
+export class OidcLoginBodyDoc {
+  @ApiProperty({ maxLength: 2048, description: 'The authorization code from the redirect back to /auth/oidc/{provider}/callback' }) code!: string;
+  @ApiProperty({ minLength: 43, maxLength: 128, description: 'The PKCE code verifier (RFC 7636) whose S256 challenge was in the authorization request' }) code_verifier!: string;
+  @ApiProperty({ minLength: 16, maxLength: 128, description: 'The nonce of the authorization request; the ID token must carry it' }) nonce!: string;
+  @ApiProperty({ maxLength: 512, description: 'The redirect URI of the authorization request: <origin>/auth/oidc/{provider}/callback' }) redirect_uri!: string;
+}
+
 export class UpdateProfileBodyDoc {
   @ApiProperty({ maxLength: 100 }) first_name!: string;
   @ApiPropertyOptional({ maxLength: 100 }) last_name?: string;

@@ -37,6 +37,18 @@ export class TokenPairDoc {
   @ApiProperty({ description: 'Opaque, single use: exchange at POST /api/token/refresh/ for a new pair' }) refresh!: string;
 }
 
+export class OidcProviderDoc {
+  @ApiProperty({ description: 'Name used in the routes and the callback path', example: 'microsoft' }) name!: string;
+  @ApiProperty({ description: 'Shown on the button: "Continue with <label>"', example: 'Microsoft' }) label!: string;
+  @ApiProperty({ description: "The provider's authorization endpoint (from its discovery document)" }) authorization_url!: string;
+  @ApiProperty({ description: 'Our OAuth client id at the provider' }) client_id!: string;
+  @ApiProperty({ example: 'openid email profile' }) scope!: string;
+}
+
+export class OidcProvidersDoc {
+  @ApiProperty({ type: [OidcProviderDoc], description: 'The configured providers that answer; empty when none is configured' }) providers!: OidcProviderDoc[];
+}
+
 export class VerifyOtpDoc extends MessageDoc {
   @ApiProperty({ required: false, description: 'Present when this call verified the address: the new sign-in (as POST /api/login/ answers)' }) access?: string;
   @ApiProperty({ required: false }) refresh?: string;

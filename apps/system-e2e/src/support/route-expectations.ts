@@ -161,6 +161,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/resend-otp/': publicRoute(),
   'POST /api/login/': publicRoute(),
   'POST /api/login-with-google/': publicRoute(),
+  'GET /api/login-with-oidc/providers/': publicRoute(),
+  'POST /api/login-with-oidc/{provider}/': publicRoute(() => ({ path: { provider: 'apple' } })),
   'POST /api/token/refresh/': publicRoute(),
   'POST /api/forgot-password/': publicRoute(),
   'POST /api/reset-password/': publicRoute(),

@@ -43,6 +43,18 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/login-with-google/`, method: 'POST', body: queryArg.googleLoginBodyDoc }),
         invalidatesTags: ['accounts'],
       }),
+      authOidcProviders: build.query<AuthOidcProvidersApiResponse, AuthOidcProvidersApiArg>({
+        query: () => ({ url: `/api/login-with-oidc/providers/` }),
+        providesTags: ['accounts'],
+      }),
+      authLoginWithOidc: build.mutation<AuthLoginWithOidcApiResponse, AuthLoginWithOidcApiArg>({
+        query: (queryArg) => ({
+          url: `/api/login-with-oidc/${queryArg.provider}/`,
+          method: 'POST',
+          body: queryArg.oidcLoginBodyDoc,
+        }),
+        invalidatesTags: ['accounts'],
+      }),
       authRefresh: build.mutation<AuthRefreshApiResponse, AuthRefreshApiArg>({
         query: (queryArg) => ({ url: `/api/token/refresh/`, method: 'POST', body: queryArg.refreshBodyDoc }),
         invalidatesTags: ['accounts'],
@@ -358,6 +370,14 @@ export type AuthLoginWithGoogleApiResponse = /** status 200  */ TokenPairDoc;
 export type AuthLoginWithGoogleApiArg = {
   googleLoginBodyDoc: GoogleLoginBodyDoc;
 };
+export type AuthOidcProvidersApiResponse = /** status 200  */ OidcProvidersDoc;
+export type AuthOidcProvidersApiArg = void;
+export type AuthLoginWithOidcApiResponse = /** status 200  */ TokenPairDoc;
+export type AuthLoginWithOidcApiArg = {
+  /** A configured provider name (GET /api/login-with-oidc/providers/) */
+  provider: string;
+  oidcLoginBodyDoc: OidcLoginBodyDoc;
+};
 export type AuthRefreshApiResponse = /** status 200  */ TokenPairDoc;
 export type AuthRefreshApiArg = {
   refreshBodyDoc: RefreshBodyDoc;
@@ -629,6 +649,31 @@ export type LoginBodyDoc = {
 export type GoogleLoginBodyDoc = {
   /** A Google ID token (credential) or OAuth access token */
   token: string;
+};
+export type OidcProviderDoc = {
+  /** Name used in the routes and the callback path */
+  name: string;
+  /** Shown on the button: "Continue with <label>" */
+  label: string;
+  /** The provider's authorization endpoint (from its discovery document) */
+  authorization_url: string;
+  /** Our OAuth client id at the provider */
+  client_id: string;
+  scope: string;
+};
+export type OidcProvidersDoc = {
+  /** The configured providers that answer; empty when none is configured */
+  providers: OidcProviderDoc[];
+};
+export type OidcLoginBodyDoc = {
+  /** The authorization code from the redirect back to /auth/oidc/{provider}/callback */
+  code: string;
+  /** The PKCE code verifier (RFC 7636) whose S256 challenge was in the authorization request */
+  code_verifier: string;
+  /** The nonce of the authorization request; the ID token must carry it */
+  nonce: string;
+  /** The redirect URI of the authorization request: <origin>/auth/oidc/{provider}/callback */
+  redirect_uri: string;
 };
 export type RefreshBodyDoc = {
   refresh: string;
@@ -1173,6 +1218,8 @@ export const {
   useAuthResendOtpMutation,
   useAuthLoginMutation,
   useAuthLoginWithGoogleMutation,
+  useAuthOidcProvidersQuery,
+  useAuthLoginWithOidcMutation,
   useAuthRefreshMutation,
   useAuthLogoutMutation,
   useAuthForgotMutation,
