@@ -76,6 +76,8 @@ export const api = medfolioApi.enhanceEndpoints({
 export const {
   useAuthLoginMutation,
   useAuthLoginWithGoogleMutation,
+  useAuthOidcProvidersQuery,
+  useAuthLoginWithOidcMutation,
   useAuthRegisterMutation,
   useAuthVerifyOtpMutation,
   useAuthResendOtpMutation,

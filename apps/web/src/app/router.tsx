@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: '/terms', ...titled('Terms of service'), lazy: page(() => import('../pages/public/Terms')) },
       { path: '/faq', ...titled('Frequently asked questions'), lazy: page(() => import('../pages/public/Faq')) },
       { path: '/auth/google/callback', ...titled('Signing in with Google'), lazy: page(() => import('../pages/auth/GoogleCallback')) },
+      { path: '/auth/oidc/:provider/callback', ...titled('Signing in'), lazy: page(() => import('../pages/auth/OidcCallback')) },
       { path: '/history', ...titled('Access history'), lazy: page(() => import('../pages/account/History')) },
       { path: '/summary/:id', ...titled('Patient summary'), lazy: page(() => import('../pages/summary/SummaryPage')) },
       {

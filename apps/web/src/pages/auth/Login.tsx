@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PasswordField, TextField } from '../../components/fields';
 import { GoogleButton } from '../../components/GoogleButton';
+import { OidcButtons } from '../../components/OidcButtons';
 import { Notice } from '../../components/Notice';
 import { loginSchema, type LoginForm } from '../../forms/schemas';
 import { safeNext } from '../../session/next';
@@ -75,6 +76,7 @@ export default function Login() {
         </Button>
       </form>
       <GoogleButton next={next} />
+      <OidcButtons next={next} />
       <p className="mt-6 text-center text-sm text-slate-700">
         New to Medfolio?{' '}
         <Link to="/sign-up" className="font-semibold text-brand-800 underline underline-offset-4">

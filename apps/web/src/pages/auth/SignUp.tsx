@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PasswordField, SelectField, TextField } from '../../components/fields';
 import { GoogleButton } from '../../components/GoogleButton';
+import { OidcButtons } from '../../components/OidcButtons';
 import { PASSWORD_RULE, signUpSchema, type SignUpForm } from '../../forms/account-schemas';
 import { dateOfBirth, dateOptions, daysIn, splitName } from '../../forms/schemas';
 import type { LoginNotice } from './Login';
@@ -167,6 +168,7 @@ export default function SignUp() {
         </Button>
       </form>
       <GoogleButton />
+      <OidcButtons />
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{' '}
         <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-4">
