@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, importPKCS8, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
 import { OidcSignInError, type OidcRejectionReason } from './oidc-errors';
 import { isAllowedUrl, type OidcProviderSettings } from './oidc-settings';
 
@@ -69,6 +69,7 @@ export class OidcClient {
     const discovery = await this.discover();
     const form = new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri, client_id: this.settings.clientId });
     if (this.settings.clientSecret !== undefined) form.set('client_secret', this.settings.clientSecret);
+    if (this.settings.appleClientSecret !== undefined) form.set('client_secret', await appleClientSecret(this.settings.appleClientSecret, this.settings.clientId, discovery.issuer));
     const { status, body } = await this.request(discovery.tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
     if (status >= 400 || body === undefined) throw new OidcSignInError('exchange-refused');
     const idToken = body['id_token'];
@@ -137,6 +138,20 @@ export class OidcClient {
       throw new OidcSignInError('provider-unreachable');
     }
   }
+}
+
+/**
+ * Apple's client secret: an ES256 JWT from the team (iss) for our client id (sub), to Apple (aud),
+ * valid 5 minutes (Apple accepts up to 6 months; short keeps a leaked one useless).
+ */
+export async function appleClientSecret(apple: { teamId: string; keyId: string; privateKey: string }, clientId: string, audience: string): Promise<string> {
+  let key: CryptoKey;
+  try {
+    key = await importPKCS8(apple.privateKey, 'ES256');
+  } catch {
+    throw new OidcSignInError('provider-unreachable');
+  }
+  return new SignJWT({}).setProtectedHeader({ alg: 'ES256', kid: apple.keyId }).setIssuer(apple.teamId).setSubject(clientId).setAudience(audience).setIssuedAt().setExpirationTime('5m').sign(key);
 }
 
 /**

@@ -14,6 +14,11 @@ export interface OidcProviderSettings {
   clientId: string;
   /** Sent to the token endpoint (client_secret_post); absent: a public client relying on PKCE alone. */
   clientSecret?: string;
+  /**
+   * Apple's client authentication: instead of a fixed secret, a short-lived ES256 JWT signed with the
+   * key from the Apple developer account (team id, key id, PKCS#8 PEM), made for each code exchange.
+   */
+  appleClientSecret?: { teamId: string; keyId: string; privateKey: string };
   /** Requested scopes; `openid email` at least. */
   scope: string;
 }
@@ -66,6 +71,19 @@ export function parseOidcProviders(text: string | undefined): OidcProviderSettin
     };
     const secret = optional('client_secret');
     if (secret !== undefined) settings.clientSecret = secret;
+    const apple = (entry as Record<string, unknown>)['apple_client_secret'];
+    if (apple !== undefined) {
+      if (secret !== undefined) throw new OidcSettingsError(`${at}: client_secret or apple_client_secret, not both`);
+      if (typeof apple !== 'object' || apple === null) throw new OidcSettingsError(`${at}.apple_client_secret must be an object`);
+      const part = (key: string): string => {
+        const value = (apple as Record<string, unknown>)[key];
+        if (typeof value !== 'string' || value.trim() === '') throw new OidcSettingsError(`${at}.apple_client_secret.${key} must be a non-empty string`);
+        return value.trim();
+      };
+      const privateKey = part('private_key').replace(/\\n/g, '\n');
+      if (!privateKey.includes('BEGIN PRIVATE KEY')) throw new OidcSettingsError(`${at}.apple_client_secret.private_key must be a PKCS#8 PEM key`);
+      settings.appleClientSecret = { teamId: part('team_id'), keyId: part('key_id'), privateKey };
+    }
     return settings;
   });
 }
