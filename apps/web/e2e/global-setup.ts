@@ -7,6 +7,8 @@ import path from 'node:path';
 import { FakeGoogle } from '../../../libs/testing/src/fake-google';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { FakeNppes } from '../../../libs/testing/src/fake-nppes';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { LocalOidcProvider } from '../../../libs/testing/src/local-oidc-provider';
 import { baseUrl, chromiumPath, devMailKey, e2ePort } from './support/settings';
 
 const root = path.resolve(__dirname, '../../..');
@@ -23,6 +25,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const google = await FakeGoogle.start();
   // Identity's licence checks go to the NPPES stand-in (providers.pw.ts).
   const nppes = await FakeNppes.start();
+  // "Continue with Microsoft" goes to a real local OpenID provider (oidc.pw.ts); Apple stays unconfigured.
+  const oidc = await LocalOidcProvider.start({
+    clients: [{ client_id: 'medfolio-e2e', client_secret: 'e2e-only-client-secret', redirect_uris: [`${baseUrl}/auth/oidc/microsoft/callback`] }],
+    accounts: { default: { email: 'oidc-e2e@example.com', email_verified: true, given_name: 'Mira', family_name: 'Okafor' } },
+  });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'medfolio-web-e2e-'));
   const settings = google.settings();
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -40,6 +47,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     GOOGLE_TOKENINFO_URL: settings.tokeninfoUrl,
     GOOGLE_AUTHORIZATION_URL: google.authorizationUrl,
     NPI_REGISTRY_URL: nppes.url,
+    OIDC_PROVIDERS: JSON.stringify([{ name: 'microsoft', label: 'Microsoft', issuer: oidc.issuer, client_id: 'medfolio-e2e', client_secret: 'e2e-only-client-secret' }]),
     DEV_MAIL_KEY: devMailKey,
   });
   const server: ChildProcess = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -56,6 +64,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       server.kill('SIGKILL');
       await google.stop();
       await nppes.stop();
+      await oidc.stop();
       throw new Error(`The product did not start for the browser tests:\n${output.slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -67,6 +76,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (code === 'timeout') server.kill('SIGKILL');
     await google.stop();
     await nppes.stop();
+    await oidc.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
