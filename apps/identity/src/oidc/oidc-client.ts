@@ -96,7 +96,7 @@ export class OidcClient {
       throw new OidcSignInError(rejectionReason(error));
     }
     if (claims['nonce'] !== nonce) throw new OidcSignInError('wrong-nonce');
-    return identityFromClaims(this.settings.name, claims);
+    return identityFromClaims(this.settings.name, claims, this.settings.verifiedEmailClaim);
   }
 
   private async discover(): Promise<Discovery> {
@@ -145,7 +145,7 @@ export class OidcClient {
  * valid 5 minutes (Apple accepts up to 6 months; short keeps a leaked one useless).
  */
 export async function appleClientSecret(apple: { teamId: string; keyId: string; privateKey: string }, clientId: string, audience: string): Promise<string> {
-  let key: CryptoKey;
+  let key: Awaited<ReturnType<typeof importPKCS8>>;
   try {
     key = await importPKCS8(apple.privateKey, 'ES256');
   } catch {
@@ -156,13 +156,14 @@ export async function appleClientSecret(apple: { teamId: string; keyId: string; 
 
 /**
  * Accounts are linked by e-mail, so only an address the provider says it verified is used. Apple
- * sends `email_verified` as the string "true"; others as a boolean.
+ * sends `email_verified` as the string "true"; others as a boolean. A provider without that claim
+ * names another one (`verifiedEmailClaim`, e.g. Microsoft's `xms_edov`).
  */
-export function identityFromClaims(provider: string, claims: Readonly<Record<string, unknown>>): OidcIdentity {
+export function identityFromClaims(provider: string, claims: Readonly<Record<string, unknown>>, verifiedEmailClaim = 'email_verified'): OidcIdentity {
   const subject = claims['sub'];
   const email = claims['email'];
   if (typeof subject !== 'string' || subject === '' || typeof email !== 'string' || email === '') throw new OidcSignInError('invalid-claims');
-  const verified = claims['email_verified'];
+  const verified = claims[verifiedEmailClaim];
   if (verified !== true && verified !== 'true') throw new OidcSignInError('email-not-verified');
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');
   return { provider, subject, email: email.toLowerCase(), givenName: text(claims['given_name']), familyName: text(claims['family_name']) };

@@ -6,7 +6,7 @@ describe('OIDC_PROVIDERS', () => {
   it('reads providers with defaults for label and scope; unset means none', () => {
     expect(parseOidcProviders(undefined)).toEqual([]);
     expect(parseOidcProviders(JSON.stringify([{ name: 'microsoft', issuer: 'https://login.example.com/tenant/v2.0/', client_id: 'abc', client_secret: 's' }]))).toEqual([
-      { name: 'microsoft', label: 'Microsoft', issuer: 'https://login.example.com/tenant/v2.0', clientId: 'abc', clientSecret: 's', scope: 'openid email profile' },
+      { name: 'microsoft', label: 'Microsoft', issuer: 'https://login.example.com/tenant/v2.0', clientId: 'abc', clientSecret: 's', scope: 'openid email profile', verifiedEmailClaim: 'email_verified' },
     ]);
   });
 
@@ -18,6 +18,7 @@ describe('OIDC_PROVIDERS', () => {
     ['a bad name', JSON.stringify([{ name: 'Apple!', issuer: 'https://appleid.apple.com', client_id: 'x' }])],
     ['google (its own settings)', JSON.stringify([{ name: 'google', issuer: 'https://accounts.google.com', client_id: 'x' }])],
     ['a name twice', JSON.stringify([{ name: 'a', issuer: 'https://a.example', client_id: 'x' }, { name: 'a', issuer: 'https://b.example', client_id: 'y' }])],
+    ['a verified-email claim that is not a claim name', JSON.stringify([{ name: 'a', issuer: 'https://a.example', client_id: 'x', verified_email_claim: 'a.b' }])],
     ['a scope without openid', JSON.stringify([{ name: 'a', issuer: 'https://a.example', client_id: 'x', scope: 'email' }])],
   ])('refuses %s', (_what, text) => {
     expect(() => parseOidcProviders(text)).toThrow(/OIDC_PROVIDERS/);
@@ -41,5 +42,8 @@ describe('claims of a verified ID token', () => {
     expect(() => identityFromClaims('apple', { sub: 's', email: 'a@example.com', email_verified: 'false' })).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
     expect(() => identityFromClaims('microsoft', { sub: 's', email: 'a@example.com' })).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
     expect(() => identityFromClaims('apple', { sub: 's', email_verified: true })).toThrow(expect.objectContaining({ reason: 'invalid-claims' }));
+    // Microsoft: the claim the provider is configured with, and only that one.
+    expect(identityFromClaims('microsoft', { sub: 's', email: 'a@example.com', xms_edov: true }, 'xms_edov')).toMatchObject({ email: 'a@example.com' });
+    expect(() => identityFromClaims('microsoft', { sub: 's', email: 'a@example.com', email_verified: true }, 'xms_edov')).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
   });
 });

@@ -21,6 +21,12 @@ export interface OidcProviderSettings {
   appleClientSecret?: { teamId: string; keyId: string; privateKey: string };
   /** Requested scopes; `openid email` at least. */
   scope: string;
+  /**
+   * The ID token claim that says the provider verified the e-mail address: `email_verified` (the
+   * standard, Apple, Google). Microsoft Entra sends none; with the optional claim `xms_edov` (e-mail
+   * domain owner verified) added to the app registration, set "xms_edov".
+   */
+  verifiedEmailClaim: string;
 }
 
 export class OidcSettingsError extends Error {}
@@ -68,7 +74,9 @@ export function parseOidcProviders(text: string | undefined): OidcProviderSettin
       issuer: issuer.replace(/\/+$/, ''),
       clientId: required('client_id'),
       scope,
+      verifiedEmailClaim: optional('verified_email_claim') ?? 'email_verified',
     };
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(settings.verifiedEmailClaim)) throw new OidcSettingsError(`${at}.verified_email_claim must be a claim name`);
     const secret = optional('client_secret');
     if (secret !== undefined) settings.clientSecret = secret;
     const apple = (entry as Record<string, unknown>)['apple_client_secret'];

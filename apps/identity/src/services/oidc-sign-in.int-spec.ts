@@ -23,7 +23,7 @@ let settings: OidcProviderSettings;
 
 beforeAll(async () => {
   idp = await LocalOidcProvider.start({ clients: [CLIENT], accounts: ACCOUNTS });
-  settings = { name: 'apple', label: 'Apple', issuer: idp.issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, scope: 'openid email profile' };
+  settings = { name: 'apple', label: 'Apple', issuer: idp.issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, scope: 'openid email profile', verifiedEmailClaim: 'email_verified' };
   await h.start({ OIDC_PROVIDERS: JSON.stringify([{ name: 'apple', label: 'Apple', issuer: idp.issuer, client_id: CLIENT.client_id, client_secret: CLIENT.client_secret }]) });
   oidc = h.get(OidcSignInService);
 }, 60_000);
