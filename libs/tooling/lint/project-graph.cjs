@@ -27,11 +27,18 @@ async function ensureProjectGraph(root) {
   if (globalThis.NX_GRAPH_CREATION || globalThis.NX_PLUGIN_WORKER || process.env[BUILDING]) return;
   if (cachedGraphIsCurrent(root)) return;
   process.env[BUILDING] = '1'; // inherited by Nx's plugin workers
+  // Plugins in their own processes: in-process (NX_ISOLATE_PLUGINS=false, as `npm test` sets for
+  // speed) @nx/eslint/plugin would import this very config while it is still being evaluated, a
+  // wait on itself that empties the event loop, and eslint would exit 0 having printed nothing.
+  const isolate = process.env.NX_ISOLATE_PLUGINS;
+  process.env.NX_ISOLATE_PLUGINS = 'true';
   try {
     const { createProjectGraphAsync } = require('@nx/devkit');
     await createProjectGraphAsync({ exitOnError: false });
   } finally {
     delete process.env[BUILDING];
+    if (isolate === undefined) delete process.env.NX_ISOLATE_PLUGINS;
+    else process.env.NX_ISOLATE_PLUGINS = isolate;
   }
 }
 
