@@ -23,7 +23,7 @@ describe('documents repositories on PGlite', () => {
     dataSource = database.dataSource;
     documents = new DocumentsRepository(dataSource);
     entitlements = new EntitlementsRepository(dataSource);
-  }, 30_000);
+  }, 120_000); // PGlite (WASM) starts in 2-5 s alone, over 30 s on a 2-core machine under the whole suite
 
   afterAll(() => database?.stop());
 

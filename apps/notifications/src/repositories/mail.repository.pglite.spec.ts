@@ -19,7 +19,7 @@ describe('MailRepository on PGlite', () => {
     database = await startPgliteDataSource({ schema: 'notifications', entities: NOTIFICATIONS_ENTITIES, migrations: NOTIFICATIONS_MIGRATIONS });
     dataSource = database.dataSource;
     repository = new MailRepository(dataSource);
-  }, 30_000);
+  }, 120_000); // PGlite (WASM) starts in 2-5 s alone, over 30 s on a 2-core machine under the whole suite
 
   afterAll(() => database?.stop());
 
