@@ -42,13 +42,24 @@ describe('sign-in with Google (against a local Google stand-in)', () => {
     expect(outbox!.n).toBe(1);
   });
 
-  it('links an existing password account with the same verified e-mail', async () => {
+  it('links an existing verified password account with the same verified e-mail; the password still works', async () => {
     const email = `link-${randomUUID().slice(0, 8)}@example.com`;
     await h.get(AccountService).register(caller(), { first_name: 'Lee', phone: '+1 202 555 0143', email, password: 'correct horse battery', date_of_birth: '1980-01-01' });
+    await h.sql(`UPDATE identity.users SET email_verified = true WHERE email = $1`, [email]);
     const [row] = await h.sql<{ id: string }>(`SELECT id FROM identity.users WHERE email = $1`, [email]);
     const tokens = await sessions.loginWithGoogle(caller(), google.accessToken({ email, sub: `google-${randomUUID()}` }));
     expect(decodeJwt(tokens.access).sub).toBe(row!.id);
     await expect(sessions.login(caller(), { email, password: 'correct horse battery' })).resolves.toHaveProperty('access');
+  });
+
+  it('links an account nobody verified, dropping the password its unproven owner set (no pre-hijacking)', async () => {
+    const email = `prehijack-${randomUUID().slice(0, 8)}@example.com`;
+    // Someone signs up first with another person's address and never verifies it...
+    await h.get(AccountService).register(caller(), { first_name: 'Lee', phone: '+1 202 555 0143', email, password: 'attacker knows this', date_of_birth: '1980-01-01' });
+    // ...then the address's real owner signs in with Google.
+    const tokens = await sessions.loginWithGoogle(caller(), google.accessToken({ email, sub: `google-${randomUUID()}` }));
+    expect(decodeJwt(tokens.access).sub).toBeDefined();
+    await expect(sessions.login(caller(), { email, password: 'attacker knows this' })).rejects.toThrow();
   });
 
   it('refuses an unverified Google e-mail, a token for another app and a forged token', async () => {

@@ -7,6 +7,7 @@ import { caller, IdentityHarness } from '../testing/identity-harness';
 import { AccountService } from './account.service';
 import { OidcSignInService } from './oidc-sign-in.service';
 import { ProfileService } from './profile.service';
+import { SessionService } from './session.service';
 
 const h = new IdentityHarness();
 const REDIRECT = 'http://127.0.0.1:4200/auth/oidc/apple/callback';
@@ -66,6 +67,8 @@ describe('sign-in with an OpenID Connect provider (a real local oidc-provider)',
     const [row] = await h.sql<{ id: string }>(`SELECT id FROM identity.users WHERE email = $1`, [ACCOUNTS.linked.email]);
     const tokens = await oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...(await authorize('linked')) });
     expect(decodeJwt(tokens.access).sub).toBe(row!.id);
+    // Nobody had verified that address: the password its unproven owner set no longer signs in.
+    await expect(h.get(SessionService).login(caller(), { email: ACCOUNTS.linked.email, password: 'correct horse battery' })).rejects.toThrow();
   });
 
   it('refuses an unverified e-mail, a wrong nonce, a replayed code, a wrong PKCE verifier, an unknown provider and another redirect', async () => {

@@ -5,6 +5,7 @@ import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { OIDC_PROVIDERS, type OidcProviders } from '../oidc';
 import { UsersRepository } from '../repositories/users.repository';
 import { TokenService } from './token.service';
+import { verifiedByProvider } from './session.service';
 
 /**
  * Sign-in with a configured OpenID Connect provider (Apple, Microsoft, ...). The provider verified
@@ -30,7 +31,7 @@ export class OidcSignInService {
     const identity = await this.providers.signIn(dto.provider, { code: dto.code, codeVerifier: dto.code_verifier, nonce: dto.nonce, redirectUri: dto.redirect_uri });
     let user = await this.users.findByEmail(identity.email);
     if (user) {
-      if (!user.emailVerified) await this.users.update(user.id, { emailVerified: true });
+      if (!user.emailVerified) await this.users.update(user.id, verifiedByProvider(user));
     } else {
       user = await this.users.create({
         email: identity.email,

@@ -74,7 +74,7 @@ export class SessionService {
     const identity = await this.google.verify(token);
     let user = (await this.users.findByGoogleSubject(identity.subject)) ?? (await this.users.findByEmail(identity.email));
     if (user) {
-      if (!user.googleSubject || !user.emailVerified) await this.users.update(user.id, { googleSubject: identity.subject, emailVerified: true });
+      if (!user.googleSubject || !user.emailVerified) await this.users.update(user.id, { googleSubject: identity.subject, ...verifiedByProvider(user) });
     } else {
       user = await this.users.create({
         email: identity.email,
@@ -123,4 +123,15 @@ export class SessionService {
       outcome: 'failure',
     });
   }
+}
+
+/**
+ * What linking a provider-verified e-mail changes on an existing account. An account whose address
+ * was never verified keeps no password: whoever set it never proved the mailbox was theirs, and
+ * keeping it would let someone who signed up first with another person's address sign in to the
+ * account that person then completes with Google or another provider (account pre-hijacking). A
+ * verified account keeps its password.
+ */
+export function verifiedByProvider(user: { emailVerified: boolean }): { emailVerified: true; passwordHash?: null } {
+  return user.emailVerified ? { emailVerified: true } : { emailVerified: true, passwordHash: null };
 }
