@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useWalletPassViewQuery, useWalletSettingsMutation } from '../../api/api';
 import { errorMessage } from '../../api/errors';
@@ -114,7 +114,10 @@ function NameSetting({ pass }: { pass: PassViewDoc }) {
  * design), which says what the card does and holds no health data; the summary is only behind the QR.
  */
 function CardBack() {
-  const site = typeof window === 'undefined' ? '' : window.location.origin;
+  // The page is prerendered without a window: the address is filled in after hydration, so the
+  // server's HTML and the first client render are the same text (a mismatch is React error #418).
+  const [site, setSite] = useState('');
+  useEffect(() => setSite(window.location.origin), []);
   const rows: [string, string][] = [
     ['About this card', 'Scanning the QR code opens the summary you confirmed in Medfolio, for as long as the card’s link is active. The card itself holds no medical information.'],
     ['How to revoke', 'Sign in, open Share links and revoke the link named ‘Wallet card’. Its QR code stops working at once.'],
