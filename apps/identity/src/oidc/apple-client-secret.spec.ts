@@ -19,7 +19,7 @@ describe("Apple's client secret", () => {
 
   it('is refused with a fixed client secret as well, or without a PEM key', () => {
     const base = { name: 'apple', issuer: 'https://appleid.apple.com', client_id: 'com.example.web' };
-    expect(() => parseOidcProviders(JSON.stringify([{ ...base, client_secret: 's', apple_client_secret: { team_id: 't', key_id: 'k', private_key: '-----BEGIN PRIVATE KEY-----' } }]))).toThrow(/not both/);
+    expect(() => parseOidcProviders(JSON.stringify([{ ...base, client_secret: 's', apple_client_secret: { team_id: 't', key_id: 'k', private_key: 'a PEM key' } }]))).toThrow(/not both/);
     expect(() => parseOidcProviders(JSON.stringify([{ ...base, apple_client_secret: { team_id: 't', key_id: 'k', private_key: 'secret' } }]))).toThrow(/PKCS#8/);
   });
 });
