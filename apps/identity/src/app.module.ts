@@ -16,18 +16,19 @@ import { SessionController } from './controllers/session.controller';
 import { IDENTITY_ENTITIES } from './entities';
 import { createGoogleVerifier, createOidcProviders } from './google-verifier.factory';
 import { OIDC_PROVIDERS } from './oidc';
+import { GOOGLE_VERIFIER } from './google';
 import { IDENTITY_MIGRATIONS } from './migrations';
 import { AuthFailuresRepository } from './repositories/auth-failures.repository';
-import { GOOGLE_VERIFIER } from './repositories/google.repository';
 import { KeysRepository } from './repositories/keys.repository';
 import { NotificationsRepository } from './repositories/notifications.repository';
 import { OtpRepository } from './repositories/otp.repository';
 import { PasswordResetsRepository } from './repositories/password-resets.repository';
 import { SessionsRepository } from './repositories/sessions.repository';
+import { ProfilePicturesRepository } from './repositories/profile-pictures.repository';
 import { ProviderLicensesRepository } from './repositories/provider-licenses.repository';
 import { UsersRepository } from './repositories/users.repository';
 import { LICENSE_VERIFIER } from './providers/license-verifier';
-import { NpiRegistryVerifier } from './providers/npi-registry-verifier';
+import { NpiRegistryRepository } from './repositories/npi-registry.repository';
 import { LicenseService } from './services/license.service';
 import { LicenseReviewService } from './services/license-review.service';
 import { AccountService } from './services/account.service';
@@ -73,10 +74,11 @@ export class IdentityAppModule {
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
         // This service serves its own download links (GET /internal/files/..., passed on by the gateway).
         ...signedFilesProviders({ ownPrefixes: [PROFILE_PICTURE_KEY_PREFIX], config: options.config }),
-        { provide: LICENSE_VERIFIER, useValue: new NpiRegistryVerifier(options.config.npiRegistryUrl, options.config.npiRegistryTimeoutMs) },
+        { provide: LICENSE_VERIFIER, useValue: new NpiRegistryRepository(options.config.npiRegistryUrl, options.config.npiRegistryTimeoutMs) },
         PasswordHasher,
         UsersRepository,
         ProviderLicensesRepository,
+        ProfilePicturesRepository,
         LicenseService,
         LicenseReviewService,
         OtpRepository,

@@ -1,7 +1,6 @@
 
 import { GOOGLE_EMAIL_NOT_VERIFIED } from './google-identity';
-import { GoogleIdentityVerifier } from './google-identity-verifier';
-import { useFakeGoogle } from './testing/google-test-setup';
+import { useFakeGoogle, verifierFor } from './testing/google-test-setup';
 
 const { ctx, expectRefused } = useFakeGoogle();
 
@@ -46,7 +45,7 @@ describe('GoogleIdentityVerifier with access tokens', () => {
 
   it('skips the audience check only when no tokeninfo URL is configured', async () => {
     const { tokeninfoUrl: _omitted, ...withoutTokeninfo } = ctx.google.settings();
-    const lenient = new GoogleIdentityVerifier(withoutTokeninfo);
+    const lenient = verifierFor(withoutTokeninfo);
     const tokeninfoBefore = ctx.google.requests.tokeninfo;
 
     await expect(lenient.verify(ctx.google.accessToken({ sub: '105' }))).resolves.toMatchObject({ subject: '105' });
@@ -55,7 +54,7 @@ describe('GoogleIdentityVerifier with access tokens', () => {
 
   it('refuses a token that userinfo answers 401 to (UNAUTHENTICATED, not UNAVAILABLE)', async () => {
     const { tokeninfoUrl: _omitted, ...withoutTokeninfo } = ctx.google.settings();
-    ctx.verifier = new GoogleIdentityVerifier(withoutTokeninfo);
+    ctx.verifier = verifierFor(withoutTokeninfo);
 
     await expectRefused('ya29.revoked-or-unknown', 'rejected-by-google');
   });

@@ -1,5 +1,5 @@
 import { type GoogleIdentity, GoogleSignInError } from './google-identity';
-import { getGoogleJson } from './google-http';
+import type { GoogleRepository } from '../repositories/google.repository';
 import { identityFromGoogleClaims } from './google-profile';
 import type { GoogleSignInSettings } from './google-sign-in-settings';
 
@@ -13,16 +13,14 @@ import type { GoogleSignInSettings } from './google-sign-in-settings';
  * 2. userinfo: whose is it (subject, verified e-mail, names)?
  */
 export class AccessTokenVerifier {
-  constructor(private readonly settings: GoogleSignInSettings) {}
+  constructor(
+    private readonly settings: GoogleSignInSettings,
+    private readonly google: GoogleRepository,
+  ) {}
 
   async verify(token: string): Promise<GoogleIdentity> {
-    const issuedTo = this.settings.tokeninfoUrl
-      ? await this.checkIssuedToUs(token, this.settings.tokeninfoUrl)
-      : undefined;
-    const { status, body } = await getGoogleJson(new URL(this.settings.userinfoUrl), {
-      headers: { authorization: `Bearer ${token}` },
-      timeoutMs: this.settings.timeoutMs,
-    });
+    const issuedTo = await this.checkIssuedToUs(token);
+    const { status, body } = await this.google.userInfo(token);
     // 401 is Google's answer to an unknown, expired or revoked token; any other failure (404: a wrong
     // URL in the configuration) is ours.
     if (body === undefined) {
@@ -36,11 +34,14 @@ export class AccessTokenVerifier {
     return identity;
   }
 
-  /** Asks tokeninfo about the token; refuses it unless its `aud` or `azp` is one of our client ids. */
-  private async checkIssuedToUs(token: string, tokeninfoUrl: string): Promise<{ subject: string | undefined }> {
-    const url = new URL(tokeninfoUrl);
-    url.searchParams.set('access_token', token);
-    const { status, body } = await getGoogleJson(url, { timeoutMs: this.settings.timeoutMs });
+  /**
+   * Asks tokeninfo about the token (when configured); refuses it unless its `aud` or `azp` is one of
+   * our client ids.
+   */
+  private async checkIssuedToUs(token: string): Promise<{ subject: string | undefined } | undefined> {
+    const answer = await this.google.tokenInfo(token);
+    if (answer === undefined) return undefined;
+    const { status, body } = answer;
     // Google answers 400 "invalid_token" for unknown, revoked and expired tokens.
     if (body === undefined) {
       throw new GoogleSignInError(status >= 400 && status < 500 ? 'rejected-by-google' : 'google-unreachable');

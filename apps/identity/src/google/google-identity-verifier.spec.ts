@@ -1,7 +1,7 @@
 import { DomainError } from '@medfolio/contracts';
 
 import { GOOGLE_NOT_CONFIGURED, GOOGLE_SIGN_IN_FAILED, GOOGLE_UNAVAILABLE, GoogleSignInError } from './google-identity';
-import { GoogleIdentityVerifier } from './google-identity-verifier';
+import { verifierFor } from './testing/google-test-setup';
 import { DEFAULT_GOOGLE_SIGN_IN_SETTINGS, googleSignInSettings } from './google-sign-in-settings';
 import { FakeGoogle } from '@medfolio/testing';
 
@@ -27,7 +27,7 @@ describe('GoogleIdentityVerifier', () => {
   });
 
   it('is off, with UNAVAILABLE, while no client id is configured', async () => {
-    const verifier = new GoogleIdentityVerifier({ ...google.settings(), clientIds: [] });
+    const verifier = verifierFor({ ...google.settings(), clientIds: [] });
 
     expect(verifier.configured).toBe(false);
     const error = await failure(verifier.verify(await google.idToken()));
@@ -41,14 +41,14 @@ describe('GoogleIdentityVerifier', () => {
     ['with a line break (header injection)', 'ya29.abc\r\nx-evil: 1'],
     ['with spaces', 'not a token'],
   ])('refuses a token that is %s without calling Google', async (_name, token) => {
-    const error = await failure(new GoogleIdentityVerifier(google.settings()).verify(token));
+    const error = await failure(verifierFor(google.settings()).verify(token));
 
     expect(error).toMatchObject({ code: 'UNAUTHENTICATED', message: GOOGLE_SIGN_IN_FAILED, reason: 'malformed-token' });
     expect(google.requests).toEqual({ jwks: 0, userinfo: 0, tokeninfo: 0, authorize: 0 });
   });
 
   it('answers UNAVAILABLE when the key set server is down', async () => {
-    const verifier = new GoogleIdentityVerifier(google.settings());
+    const verifier = verifierFor(google.settings());
     const token = await google.idToken();
     await google.stop();
 
@@ -61,7 +61,7 @@ describe('GoogleIdentityVerifier', () => {
     ['answers 503', 'error'],
     ['does not answer in time', 'hang'],
   ] as const)('answers UNAVAILABLE when the key set server %s', async (_name, outage) => {
-    const verifier = new GoogleIdentityVerifier({ ...google.settings(), timeoutMs: 300 });
+    const verifier = verifierFor({ ...google.settings(), timeoutMs: 300 });
     google.outage(outage);
     const started = Date.now();
 
@@ -75,7 +75,7 @@ describe('GoogleIdentityVerifier', () => {
     ['answers 503', 'error'],
     ['does not answer in time', 'hang'],
   ] as const)('answers UNAVAILABLE when Google %s to an access token check', async (_name, outage) => {
-    const verifier = new GoogleIdentityVerifier({ ...google.settings(), timeoutMs: 300 });
+    const verifier = verifierFor({ ...google.settings(), timeoutMs: 300 });
     const token = google.accessToken();
     google.outage(outage);
 
@@ -89,13 +89,13 @@ describe('GoogleIdentityVerifier', () => {
     const token = google.accessToken();
     await google.stop();
 
-    const error = await failure(new GoogleIdentityVerifier(settings).verify(token));
+    const error = await failure(verifierFor(settings).verify(token));
 
     expect(error).toMatchObject({ code: 'UNAVAILABLE', reason: 'google-unreachable' });
   });
 
   it('puts neither the token nor the e-mail into the error', async () => {
-    const verifier = new GoogleIdentityVerifier(google.settings());
+    const verifier = verifierFor(google.settings());
     const token = await google.idToken({ aud: 'another-app', email: 'private@example.com' });
 
     const error = await failure(verifier.verify(token));

@@ -2,6 +2,14 @@ import { AccessTokenVerifier } from './access-token';
 import { type GoogleIdentity, GoogleSignInError } from './google-identity';
 import type { GoogleSignInSettings } from './google-sign-in-settings';
 import { IdTokenVerifier } from './id-token';
+import type { GoogleRepository } from '../repositories/google.repository';
+
+/** What signing in with Google needs: a verified identity for a token. */
+export interface GoogleVerifier {
+  verify(token: string): Promise<GoogleIdentity>;
+}
+
+export const GOOGLE_VERIFIER = Symbol('GOOGLE_VERIFIER');
 
 /** Three base64url parts (the signature may be empty, as in an "alg: none" forgery, refused later). */
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
@@ -19,14 +27,15 @@ const MAX_TOKEN_LENGTH = 8192;
  * UNAVAILABLE when Google cannot be reached or sign-in is not configured. Nothing is logged here;
  * `error.reason` is safe to log, tokens and e-mails are not.
  */
-export class GoogleIdentityVerifier {
+export class GoogleIdentityVerifier implements GoogleVerifier {
   private readonly idTokens: IdTokenVerifier | undefined;
   private readonly accessTokens: AccessTokenVerifier | undefined;
 
-  constructor(settings: GoogleSignInSettings) {
+  /** `google` is where Google is asked (its key set, userinfo, tokeninfo). */
+  constructor(settings: GoogleSignInSettings, google: GoogleRepository) {
     const configured = settings.clientIds.length > 0;
-    this.idTokens = configured ? new IdTokenVerifier(settings) : undefined;
-    this.accessTokens = configured ? new AccessTokenVerifier(settings) : undefined;
+    this.idTokens = configured ? new IdTokenVerifier(settings, google) : undefined;
+    this.accessTokens = configured ? new AccessTokenVerifier(settings, google) : undefined;
   }
 
   /** Whether client ids are configured; without them every `verify` fails with UNAVAILABLE. */

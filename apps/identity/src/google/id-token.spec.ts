@@ -2,8 +2,7 @@ import { createHmac } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 
 import { GOOGLE_EMAIL_NOT_VERIFIED } from './google-identity';
-import { GoogleIdentityVerifier } from './google-identity-verifier';
-import { useFakeGoogle } from './testing/google-test-setup';
+import { useFakeGoogle, verifierFor } from './testing/google-test-setup';
 
 const b64url = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -50,7 +49,7 @@ describe('GoogleIdentityVerifier with ID tokens', () => {
   });
 
   it('fetches the key set once and reuses it', async () => {
-    const fresh = new GoogleIdentityVerifier(ctx.google.settings());
+    const fresh = verifierFor(ctx.google.settings());
     const before = ctx.google.requests.jwks;
 
     await fresh.verify(await ctx.google.idToken());

@@ -1,8 +1,9 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { errors, jwtVerify } from 'jose';
 
 import { type GoogleIdentity, type GoogleRejectionReason, GoogleSignInError } from './google-identity';
 import { identityFromGoogleClaims } from './google-profile';
 import type { GoogleSignInSettings } from './google-sign-in-settings';
+import type { GoogleRepository } from '../repositories/google.repository';
 
 /** Google signs ID tokens with RS256 only; anything else (none, HS256 "signed" with a public key) is a forgery. */
 const ALGORITHMS = ['RS256'];
@@ -11,21 +12,18 @@ export const ID_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
 
 /**
  * Verifies Google ID tokens: signature against Google's published keys, issuer, audience (our client
- * ids), expiry, and a verified e-mail. The key set is fetched on first use and cached by `jose`
- * (re-fetched when a token names an unknown key id, at most every 30 s, so Google's key rotation
- * needs nothing from us).
+ * ids), expiry, and a verified e-mail. The key set comes from {@link GoogleRepository.signingKeys}.
  */
 export class IdTokenVerifier {
-  private readonly keys: JWTVerifyGetKey;
-
-  constructor(private readonly settings: GoogleSignInSettings) {
-    this.keys = createRemoteJWKSet(new URL(settings.jwksUrl), { timeoutDuration: settings.timeoutMs });
-  }
+  constructor(
+    private readonly settings: GoogleSignInSettings,
+    private readonly google: GoogleRepository,
+  ) {}
 
   async verify(token: string): Promise<GoogleIdentity> {
     let claims: Record<string, unknown>;
     try {
-      ({ payload: claims } = await jwtVerify(token, this.keys, {
+      ({ payload: claims } = await jwtVerify(token, this.google.signingKeys, {
         algorithms: ALGORITHMS,
         issuer: this.settings.issuers,
         audience: this.settings.clientIds,

@@ -1,4 +1,5 @@
-export { GoogleIdentityVerifier } from './google-identity-verifier';
+export { GOOGLE_VERIFIER, GoogleIdentityVerifier } from './google-identity-verifier';
+export type { GoogleVerifier } from './google-identity-verifier';
 export {
   GOOGLE_EMAIL_NOT_VERIFIED,
   GOOGLE_NOT_CONFIGURED,

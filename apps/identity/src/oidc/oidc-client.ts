@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, errors, importPKCS8, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
+import { errors, importPKCS8, jwtVerify, SignJWT } from 'jose';
+import type { OidcProviderRepository } from '../repositories/oidc-provider.repository';
 import { OidcSignInError, type OidcRejectionReason } from './oidc-errors';
 import { isAllowedUrl, type OidcProviderSettings } from './oidc-settings';
 
@@ -30,12 +31,10 @@ interface Discovery {
 /** Asymmetric algorithms only: `none` and HS* (signed with something the client knows) are refused. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 const CLOCK_TOLERANCE_SECONDS = 30;
-const MAX_RESPONSE_BYTES = 64 * 1024;
 /** How long a discovery document is kept before it is read again. */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
 export interface OidcClientOptions {
-  timeoutMs: number;
   /** The clock used for exp/iat/nbf; tests move it. */
   now?: () => Date;
 }
@@ -43,15 +42,16 @@ export interface OidcClientOptions {
 /**
  * One configured OpenID Connect provider: discovery, the authorization code exchange (with the
  * browser's PKCE verifier and our client secret) and the ID token check (signature against the
- * provider's JWKS, issuer, audience, nonce, expiry, a verified e-mail).
+ * provider's JWKS, issuer, audience, nonce, expiry, a verified e-mail). The requests themselves
+ * are {@link OidcProviderRepository}'s.
  */
 export class OidcClient {
   private discovery: { value: Discovery; at: number } | undefined;
-  private keys: { uri: string; get: JWTVerifyGetKey } | undefined;
 
   constructor(
     readonly settings: OidcProviderSettings,
-    private readonly options: OidcClientOptions,
+    private readonly provider: OidcProviderRepository,
+    private readonly options: OidcClientOptions = {},
   ) {}
 
   async start(): Promise<OidcProviderStart> {
@@ -70,7 +70,7 @@ export class OidcClient {
     const form = new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri, client_id: this.settings.clientId });
     if (this.settings.clientSecret !== undefined) form.set('client_secret', this.settings.clientSecret);
     if (this.settings.appleClientSecret !== undefined) form.set('client_secret', await appleClientSecret(this.settings.appleClientSecret, this.settings.clientId, discovery.issuer));
-    const { status, body } = await this.request(discovery.tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const { status, body } = await this.provider.tokenRequest(discovery.tokenEndpoint, form);
     if (status >= 400 || body === undefined) throw new OidcSignInError('exchange-refused');
     const idToken = body['id_token'];
     if (typeof idToken !== 'string' || idToken.length === 0) throw new OidcSignInError('no-id-token');
@@ -79,12 +79,9 @@ export class OidcClient {
 
   async verifyIdToken(idToken: string, nonce: string): Promise<OidcIdentity> {
     const discovery = await this.discover();
-    if (this.keys?.uri !== discovery.jwksUri) {
-      this.keys = { uri: discovery.jwksUri, get: createRemoteJWKSet(new URL(discovery.jwksUri), { timeoutDuration: this.options.timeoutMs }) };
-    }
     let claims: Record<string, unknown>;
     try {
-      ({ payload: claims } = await jwtVerify(idToken, this.keys.get, {
+      ({ payload: claims } = await jwtVerify(idToken, this.provider.keySet(discovery.jwksUri), {
         algorithms: ALGORITHMS,
         issuer: discovery.issuer,
         audience: this.settings.clientId,
@@ -102,8 +99,7 @@ export class OidcClient {
   private async discover(): Promise<Discovery> {
     const now = Date.now();
     if (this.discovery && now - this.discovery.at < DISCOVERY_TTL_MS) return this.discovery.value;
-    const { status, body } = await this.request(`${this.settings.issuer}/.well-known/openid-configuration`, { method: 'GET' });
-    if (status >= 400 || body === undefined) throw new OidcSignInError('provider-unreachable');
+    const body = await this.provider.discoveryDocument(this.settings.issuer);
     const url = (key: string): string => {
       const value = body[key];
       if (typeof value !== 'string' || !isAllowedUrl(value)) throw new OidcSignInError('provider-unreachable');
@@ -114,29 +110,6 @@ export class OidcClient {
     const value = { issuer: body['issuer'] as string, authorizationEndpoint: url('authorization_endpoint'), tokenEndpoint: url('token_endpoint'), jwksUri: url('jwks_uri') };
     this.discovery = { value, at: now };
     return value;
-  }
-
-  /** A JSON request with a time limit; never logs or returns the body of a failure (it may hold a code). */
-  private async request(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> | undefined }> {
-    try {
-      const response = await fetch(url, { ...init, headers: { accept: 'application/json', ...(init.headers as Record<string, string> | undefined) }, redirect: 'error', signal: AbortSignal.timeout(this.options.timeoutMs) });
-      if (response.status >= 500 || response.status === 429) {
-        await response.body?.cancel();
-        throw new OidcSignInError('provider-unreachable');
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        return { status: response.status, body: undefined };
-      }
-      const text = await response.text();
-      if (text.length > MAX_RESPONSE_BYTES) throw new OidcSignInError('provider-unreachable');
-      const body: unknown = JSON.parse(text);
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new OidcSignInError('provider-unreachable');
-      return { status: response.status, body: body as Record<string, unknown> };
-    } catch (error) {
-      if (error instanceof OidcSignInError) throw error;
-      throw new OidcSignInError('provider-unreachable');
-    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { OidcClient, type OidcClientOptions, type OidcIdentity, type OidcProviderStart } from './oidc-client';
 import { OidcSignInError } from './oidc-errors';
+import type { OidcProviderRepository } from '../repositories/oidc-provider.repository';
 import type { OidcProviderSettings } from './oidc-settings';
 
 export const OIDC_PROVIDERS = Symbol('OIDC_PROVIDERS');
@@ -8,8 +9,8 @@ export const OIDC_PROVIDERS = Symbol('OIDC_PROVIDERS');
 export class OidcProviders {
   private readonly clients: Map<string, OidcClient>;
 
-  constructor(settings: readonly OidcProviderSettings[], options: OidcClientOptions) {
-    this.clients = new Map(settings.map((s) => [s.name, new OidcClient(s, options)]));
+  constructor(settings: readonly OidcProviderSettings[], provider: OidcProviderRepository, options: OidcClientOptions = {}) {
+    this.clients = new Map(settings.map((s) => [s.name, new OidcClient(s, provider, options)]));
   }
 
   /** The providers whose discovery answers; one that cannot be reached is left out, not an error. */

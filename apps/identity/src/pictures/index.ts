@@ -11,6 +11,6 @@ export type {
   ProfilePictureLimits,
   ProfilePictureProcessorOptions,
 } from './profile-picture-processor';
-export { isProfilePictureKey, PROFILE_PICTURE_KEY_PREFIX, ProfilePictureStore } from './profile-picture-store';
+export { isProfilePictureKey, PROFILE_PICTURE_KEY_PREFIX } from './profile-picture-key';
 export { PICTURE_UPLOAD_MESSAGES, readPictureUpload } from './picture-upload';
 export { formatMegabytes, readAtMost } from './read-bounded';

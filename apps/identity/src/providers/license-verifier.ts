@@ -1,5 +1,5 @@
 /**
- * A licence registry. The NPPES NPI Registry implements it (NpiRegistryVerifier); a state
+ * A licence registry. The NPPES NPI Registry implements it (NpiRegistryRepository); a state
  * medical board or another country's register could implement it the same way and be chosen by
  * configuration. Implementations only ask: the decisions (name match, one account per licence, the
  * role) are LicenseService's.

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import type { DomainError } from '@medfolio/contracts';
 import { LocalOidcProvider, pkcePair } from '@medfolio/testing';
 import { OidcClient, type OidcProviderSettings, type OidcSignInError } from '../oidc';
+import { OidcProviderRepository } from '../repositories/oidc-provider.repository';
 import { caller, IdentityHarness } from '../testing/identity-harness';
 import { AccountService } from './account.service';
 import { OidcSignInService } from './oidc-sign-in.service';
@@ -89,13 +90,13 @@ describe('sign-in with an OpenID Connect provider (a real local oidc-provider)',
 
   it("refuses the provider's real ID token for another audience and once it has expired", async () => {
     const flow = await authorize('ada');
-    const ours = new OidcClient(settings, { timeoutMs: 5000 });
+    const ours = new OidcClient(settings, new OidcProviderRepository(5000));
     const idToken = await ours.exchange(flow.code, flow.code_verifier, REDIRECT);
     await expect(ours.verifyIdToken(idToken, flow.nonce)).resolves.toMatchObject({ provider: 'apple', email: ACCOUNTS.ada.email });
 
-    const otherApp = new OidcClient({ ...settings, clientId: 'someone-elses-app' }, { timeoutMs: 5000 });
+    const otherApp = new OidcClient({ ...settings, clientId: 'someone-elses-app' }, new OidcProviderRepository(5000));
     await expect(refusal(otherApp.verifyIdToken(idToken, flow.nonce))).resolves.toBe('UNAUTHENTICATED:wrong-audience');
-    const later = new OidcClient(settings, { timeoutMs: 5000, now: () => new Date(Date.now() + 2 * 3600_000) });
+    const later = new OidcClient(settings, new OidcProviderRepository(5000), { now: () => new Date(Date.now() + 2 * 3600_000) });
     await expect(refusal(later.verifyIdToken(idToken, flow.nonce))).resolves.toBe('UNAUTHENTICATED:expired');
     const [header, payload] = idToken.split('.');
     await expect(refusal(ours.verifyIdToken(`${header}.${payload}.${'A'.repeat(342)}`, flow.nonce))).resolves.toBe('UNAUTHENTICATED:invalid-token');

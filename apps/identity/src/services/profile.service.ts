@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, PATIENT_ROLE, PROVIDER_ROLE, type CallerIdentity, type PatientIdentity, type PatientIdentityDto, type Profile, type UpdateProfileDto } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
-import { BLOB_STORAGE, type BlobStorage } from '@medfolio/storage';
 import { IdentityConfig } from '../config';
-import { ProfilePictureProcessor, ProfilePictureStore, readPictureUpload } from '../pictures';
+import { ProfilePictureProcessor, readPictureUpload } from '../pictures';
+import { ProfilePicturesRepository } from '../repositories/profile-pictures.repository';
 import { ProviderLicensesRepository } from '../repositories/provider-licenses.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { toProviderFacts } from './license.service';
@@ -26,17 +26,14 @@ const PICTURE_URL_SECONDS = 3600;
 export class ProfileService {
   private readonly logger = new Logger(ProfileService.name);
   private readonly processor = new ProfilePictureProcessor();
-  private readonly pictures: ProfilePictureStore;
 
   constructor(
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
-    @Inject(BLOB_STORAGE) private readonly storage: BlobStorage,
+    @Inject(ProfilePicturesRepository) private readonly pictures: ProfilePicturesRepository,
     @Inject(IdentityConfig) private readonly config: IdentityConfig,
     @Inject(ProviderLicensesRepository) private readonly licenses: ProviderLicensesRepository,
-  ) {
-    this.pictures = new ProfilePictureStore(storage);
-  }
+  ) {}
 
   async get(caller: CallerIdentity): Promise<Profile> {
     const user = await this.load(caller);
@@ -104,9 +101,7 @@ export class ProfileService {
   }
 
   private async toProfile(user: User): Promise<Profile> {
-    const profilePicture = user.profilePictureKey
-      ? await this.storage.createDownloadUrl(user.profilePictureKey, { expiresInSeconds: PICTURE_URL_SECONDS, contentType: user.profilePictureKey.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' })
-      : null;
+    const profilePicture = user.profilePictureKey ? await this.pictures.downloadUrl(user.profilePictureKey, PICTURE_URL_SECONDS) : null;
     const found = await this.licenses.findByUser(user.id);
     const license = found && found.review !== 'rejected' ? found : null;
     return {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type CallerIdentity, type LoginDto, type LogoutReply, type TokenPair } from '@medfolio/contracts';
 import { AuditRecorder } from '@medfolio/audit-client';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
-import { GOOGLE_VERIFIER, type GoogleVerifier } from '../repositories/google.repository';
+import { GOOGLE_VERIFIER, type GoogleVerifier } from '../google';
 import { SessionsRepository } from '../repositories/sessions.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import type { User } from '../entities';

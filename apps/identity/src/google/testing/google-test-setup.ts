@@ -2,6 +2,13 @@ import { DomainError } from '@medfolio/contracts';
 import { FakeGoogle } from '@medfolio/testing';
 import { GOOGLE_SIGN_IN_FAILED, type GoogleRejectionReason } from '../google-identity';
 import { GoogleIdentityVerifier } from '../google-identity-verifier';
+import type { GoogleSignInSettings } from '../google-sign-in-settings';
+import { GoogleRepository } from '../../repositories/google.repository';
+
+/** A verifier asking Google (or the stand-in) at the settings' URLs, as the service builds it. */
+export function verifierFor(settings: GoogleSignInSettings): GoogleIdentityVerifier {
+  return new GoogleIdentityVerifier(settings, new GoogleRepository(settings));
+}
 
 /**
  * For the verifier's specs: a local Google stand-in for the whole file and a fresh verifier per
@@ -16,7 +23,7 @@ export function useFakeGoogle() {
     await ctx.google.stop();
   });
   beforeEach(() => {
-    ctx.verifier = new GoogleIdentityVerifier(ctx.google.settings());
+    ctx.verifier = verifierFor(ctx.google.settings());
   });
 
   /** The token is refused as UNAUTHENTICATED, for `reason`, with the user-facing `message`. */

@@ -5,14 +5,15 @@ import path from 'node:path';
 
 import { BlobNotFoundError, type BlobStorage, FilesystemBlobStorage } from '@medfolio/storage';
 
-import { isProfilePictureKey, ProfilePictureStore } from './profile-picture-store';
+import { isProfilePictureKey } from '../pictures/profile-picture-key';
+import { ProfilePicturesRepository } from './profile-pictures.repository';
 
 const USER_ID = '3f0c2a5e-8d41-4a7e-9b1a-2c4d6e8f0a1b';
 const KEY_PATTERN = new RegExp(`^profile-pictures/${USER_ID}/[0-9a-f-]{36}\\.webp$`);
 
 let directory: string;
 let storage: FilesystemBlobStorage;
-let store: ProfilePictureStore;
+let store: ProfilePicturesRepository;
 
 async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -28,14 +29,14 @@ beforeEach(async () => {
     urlSigningKey: 'test-url-signing-key-0123456789abcdef',
   });
   await storage.init();
-  store = new ProfilePictureStore(storage);
+  store = new ProfilePicturesRepository(storage);
 });
 
 afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-describe('ProfilePictureStore', () => {
+describe('ProfilePicturesRepository', () => {
   it('saves under a new server-made key, reads back the same bytes, and deletes', async () => {
     const data = randomBytes(20_000);
 
@@ -63,7 +64,7 @@ describe('ProfilePictureStore', () => {
 
   it('never deletes anything but a profile picture', async () => {
     const deleted: string[] = [];
-    const spy = new ProfilePictureStore({
+    const spy = new ProfilePicturesRepository({
       delete: async (key: string) => void deleted.push(key),
     } as unknown as BlobStorage);
 

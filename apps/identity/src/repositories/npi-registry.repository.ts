@@ -1,5 +1,5 @@
-import { isValidNpi } from './npi';
-import type { LicenseVerifier, RegistryAnswer } from './license-verifier';
+import { isValidNpi } from '../providers/npi';
+import type { LicenseVerifier, RegistryAnswer } from '../providers/license-verifier';
 
 /** The parts of an NPPES NPI Registry API (version 2.1) answer we read. */
 interface NppesTaxonomy {
@@ -27,8 +27,11 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
  * `basic` holds the name and credential; `taxonomies[]` the specialties, one marked `primary`, with
  * the licence's state. An unknown number answers `result_count: 0`; a malformed one `Errors`.
  * The base URL is configuration (NPI_REGISTRY_URL), so tests point it at a local stand-in.
+ *
+ * A repository: the only place identity asks the registry. It reads the answer into a
+ * {@link RegistryAnswer}; what the answer means for the claim is LicenseService's.
  */
-export class NpiRegistryVerifier implements LicenseVerifier {
+export class NpiRegistryRepository implements LicenseVerifier {
   readonly registry = 'nppes';
 
   constructor(
