@@ -7,6 +7,9 @@ import { createServer } from 'node:http';
 import Provider from 'oidc-provider';
 
 const { clients, accounts } = JSON.parse(process.argv[2] ?? '{}');
+// An entry with "as": "<id>" signs in as account <id> with the entry's claims (that account after a
+// change at the provider, e.g. a new e-mail address); `current` is the entry each account last used.
+const current = {};
 let provider;
 const server = createServer((req, res) => {
   const match = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
@@ -21,7 +24,9 @@ async function finishInteraction(req, res) {
   const details = await provider.interactionDetails(req, res);
   const { prompt, params } = details;
   if (prompt.name === 'login') {
-    const accountId = typeof params.login_hint === 'string' && params.login_hint in accounts ? params.login_hint : 'default';
+    const hint = typeof params.login_hint === 'string' && params.login_hint in accounts ? params.login_hint : 'default';
+    const accountId = typeof accounts[hint].as === 'string' ? accounts[hint].as : hint;
+    current[accountId] = hint;
     return provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
   }
   const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId: details.session.accountId, clientId: params.client_id });
@@ -35,7 +40,12 @@ server.listen(0, '127.0.0.1', () => {
   const issuer = `http://127.0.0.1:${port}`;
   provider = new Provider(issuer, {
     clients,
-    findAccount: (_ctx, id) => (id in accounts ? { accountId: id, claims: () => ({ sub: id, ...accounts[id] }) } : undefined),
+    findAccount: (_ctx, id) => {
+      const entry = accounts[current[id] ?? id];
+      if (entry === undefined) return undefined;
+      const { as: _as, ...claims } = entry;
+      return { accountId: id, claims: () => ({ sub: id, ...claims }) };
+    },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
     // The profile and e-mail claims in the ID token itself, as Apple and Microsoft put them.
     conformIdTokenClaims: false,

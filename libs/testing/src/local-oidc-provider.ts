@@ -11,7 +11,11 @@ export interface LocalOidcClient {
   token_endpoint_auth_method?: 'client_secret_post' | 'client_secret_basic' | 'none';
 }
 
-/** Claims of an account (without `sub`, which is the account's id). */
+/**
+ * Claims of an account (without `sub`, which is the account's id). With `as: '<id>'` the entry is
+ * account <id> after a change at the provider: signing in with this entry's key as login_hint signs
+ * in as <id> (same `sub`) with these claims.
+ */
 export type LocalOidcAccount = Record<string, unknown>;
 
 export interface AuthorizeOptions {
