@@ -25,6 +25,7 @@ import { OtpRepository } from './repositories/otp.repository';
 import { PasswordResetsRepository } from './repositories/password-resets.repository';
 import { SessionsRepository } from './repositories/sessions.repository';
 import { ProfilePicturesRepository } from './repositories/profile-pictures.repository';
+import { ProviderAccountsRepository } from './repositories/provider-accounts.repository';
 import { ProviderLicensesRepository } from './repositories/provider-licenses.repository';
 import { UsersRepository } from './repositories/users.repository';
 import { LICENSE_VERIFIER } from './providers/license-verifier';
@@ -79,6 +80,7 @@ export class IdentityAppModule {
         UsersRepository,
         ProviderLicensesRepository,
         ProfilePicturesRepository,
+        ProviderAccountsRepository,
         LicenseService,
         LicenseReviewService,
         OtpRepository,

@@ -55,7 +55,8 @@ export class IdentityConfig extends WithPublicUrl(InternalHttpConfig) {
 
   /**
    * Other OpenID Connect sign-in providers (Apple, Microsoft, any other): a JSON array of
-   * {name, label, issuer, client_id, client_secret?, scope?}; see oidc/oidc-settings.ts. Unset: none.
+   * {name, label?, issuer, client_id, client_secret? or apple_client_secret?, scope?, verified_email_claim?,
+   * multi_tenant?}; see oidc/oidc-settings.ts. Unset: none.
    */
   @Env('OIDC_PROVIDERS', { sensitive: true })
   @IsOptional()

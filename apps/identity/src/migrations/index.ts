@@ -3,5 +3,6 @@ import { CreateIdentity1795300000000 } from './1795300000000-create-identity';
 import { ProviderLicenses1797100000000 } from './1797100000000-provider-licenses';
 import { GenderAndReferralCode1797100000001 } from './1797100000001-gender-and-referral-code';
 import { LicenseReview1797300000025 } from './1797300000025-license-review';
+import { ProviderAccounts1797300000026 } from './1797300000026-provider-accounts';
 
-export const IDENTITY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateIdentity1795300000000, ProviderLicenses1797100000000, GenderAndReferralCode1797100000001, LicenseReview1797300000025];
+export const IDENTITY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateIdentity1795300000000, ProviderLicenses1797100000000, GenderAndReferralCode1797100000001, LicenseReview1797300000025, ProviderAccounts1797300000026];

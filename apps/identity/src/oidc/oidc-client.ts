@@ -5,7 +5,11 @@ import { isAllowedUrl, type OidcProviderSettings } from './oidc-settings';
 
 /** What a verified ID token says about its user; built only from a verified token with a verified e-mail. */
 export interface OidcIdentity {
+  /** The configured provider's name. */
   provider: string;
+  /** The ID token's `iss`: for a multi-tenant provider, its tenant's issuer. With `subject`, the account at the provider. */
+  issuer: string;
+  /** The ID token's `sub`: stable at the provider, unlike the e-mail address. */
   subject: string;
   email: string;
   givenName: string;
@@ -22,6 +26,7 @@ export interface OidcProviderStart {
 }
 
 interface Discovery {
+  /** The issuer the document names; for a multi-tenant provider a template holding {@link TENANT_PLACEHOLDER}. */
   issuer: string;
   authorizationEndpoint: string;
   tokenEndpoint: string;
@@ -31,6 +36,10 @@ interface Discovery {
 /** Asymmetric algorithms only: `none` and HS* (signed with something the client knows) are refused. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 const CLOCK_TOLERANCE_SECONDS = 30;
+/** What Microsoft's `common` and `organizations` discovery documents put in their issuer in place of the tenant id. */
+export const TENANT_PLACEHOLDER = '{tenantid}';
+/** A Microsoft Entra tenant id (`tid`): a GUID. */
+const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a discovery document is kept before it is read again. */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
@@ -79,19 +88,22 @@ export class OidcClient {
 
   async verifyIdToken(idToken: string, nonce: string): Promise<OidcIdentity> {
     const discovery = await this.discover();
+    const templated = this.settings.multiTenant && discovery.issuer.includes(TENANT_PLACEHOLDER);
     let claims: Record<string, unknown>;
     try {
       ({ payload: claims } = await jwtVerify(idToken, this.provider.keySet(discovery.jwksUri), {
         algorithms: ALGORITHMS,
-        issuer: discovery.issuer,
+        // A templated issuer is checked below, against the token's own tenant.
+        ...(templated ? {} : { issuer: discovery.issuer }),
         audience: this.settings.clientId,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ['exp', 'iat', 'sub', 'nonce'],
+        requiredClaims: ['exp', 'iat', 'iss', 'sub', 'nonce', ...(templated ? ['tid'] : [])],
         ...(this.options.now ? { currentDate: this.options.now() } : {}),
       }));
     } catch (error) {
       throw new OidcSignInError(rejectionReason(error));
     }
+    if (templated && claims['iss'] !== tenantIssuer(discovery.issuer, claims['tid'])) throw new OidcSignInError('wrong-issuer');
     if (claims['nonce'] !== nonce) throw new OidcSignInError('wrong-nonce');
     return identityFromClaims(this.settings.name, claims, this.settings.verifiedEmailClaim);
   }
@@ -105,12 +117,36 @@ export class OidcClient {
       if (typeof value !== 'string' || !isAllowedUrl(value)) throw new OidcSignInError('provider-unreachable');
       return value;
     };
-    // The document must be about the configured issuer (OpenID Connect Discovery 1.0, 4.3).
-    if (body['issuer'] !== this.settings.issuer && body['issuer'] !== `${this.settings.issuer}/`) throw new OidcSignInError('provider-unreachable');
+    // The document must be about the configured issuer (OpenID Connect Discovery 1.0, 4.3), or, for a
+    // provider configured as multi-tenant, name it as a template (Microsoft's `common`).
+    const named = body['issuer'];
+    const same = named === this.settings.issuer || named === `${this.settings.issuer}/`;
+    if (!same && !(this.settings.multiTenant && typeof named === 'string' && isIssuerTemplateFor(named, this.settings.issuer))) throw new OidcSignInError('provider-unreachable');
     const value = { issuer: body['issuer'] as string, authorizationEndpoint: url('authorization_endpoint'), tokenEndpoint: url('token_endpoint'), jwksUri: url('jwks_uri') };
     this.discovery = { value, at: now };
     return value;
   }
+}
+
+/**
+ * Whether `template` (Microsoft's `https://login.microsoftonline.com/{tenantid}/v2.0`) is the
+ * configured `issuer` (`https://login.microsoftonline.com/common/v2.0`) with one path segment, the
+ * tenant, replaced by {@link TENANT_PLACEHOLDER}: same origin, same path around it.
+ */
+export function isIssuerTemplateFor(template: string, issuer: string): boolean {
+  const parts = template.replace(/\/+$/, '').split(TENANT_PLACEHOLDER);
+  if (parts.length !== 2) return false;
+  const [before, after] = parts as [string, string];
+  if (!before.endsWith('/') || (after !== '' && !after.startsWith('/'))) return false;
+  if (!issuer.startsWith(before) || !issuer.endsWith(after)) return false;
+  const tenant = issuer.slice(before.length, issuer.length - after.length);
+  return /^[A-Za-z0-9.-]+$/.test(tenant) && isAllowedUrl(`${before}tenant${after}`);
+}
+
+/** The issuer a templated provider's tenant signs as; undefined for a `tid` that is not a tenant id. */
+export function tenantIssuer(template: string, tid: unknown): string | undefined {
+  if (typeof tid !== 'string' || !TENANT_ID.test(tid)) return undefined;
+  return template.replace(TENANT_PLACEHOLDER, tid);
 }
 
 /**
@@ -128,18 +164,19 @@ export async function appleClientSecret(apple: { teamId: string; keyId: string; 
 }
 
 /**
- * Accounts are linked by e-mail, so only an address the provider says it verified is used. Apple
+ * A new provider account is linked to an account by e-mail, so only an address the provider says it verified is used. Apple
  * sends `email_verified` as the string "true"; others as a boolean. A provider without that claim
  * names another one (`verifiedEmailClaim`, e.g. Microsoft's `xms_edov`).
  */
 export function identityFromClaims(provider: string, claims: Readonly<Record<string, unknown>>, verifiedEmailClaim = 'email_verified'): OidcIdentity {
+  const issuer = claims['iss'];
   const subject = claims['sub'];
   const email = claims['email'];
-  if (typeof subject !== 'string' || subject === '' || typeof email !== 'string' || email === '') throw new OidcSignInError('invalid-claims');
+  if (typeof issuer !== 'string' || issuer === '' || typeof subject !== 'string' || subject === '' || typeof email !== 'string' || email === '') throw new OidcSignInError('invalid-claims');
   const verified = claims[verifiedEmailClaim];
   if (verified !== true && verified !== 'true') throw new OidcSignInError('email-not-verified');
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-  return { provider, subject, email: email.toLowerCase(), givenName: text(claims['given_name']), familyName: text(claims['family_name']) };
+  return { provider, issuer, subject, email: email.toLowerCase(), givenName: text(claims['given_name']), familyName: text(claims['family_name']) };
 }
 
 function rejectionReason(error: unknown): OidcRejectionReason {

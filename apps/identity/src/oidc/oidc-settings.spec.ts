@@ -6,7 +6,7 @@ describe('OIDC_PROVIDERS', () => {
   it('reads providers with defaults for label and scope; unset means none', () => {
     expect(parseOidcProviders(undefined)).toEqual([]);
     expect(parseOidcProviders(JSON.stringify([{ name: 'microsoft', issuer: 'https://login.example.com/tenant/v2.0/', client_id: 'abc', client_secret: 's' }]))).toEqual([
-      { name: 'microsoft', label: 'Microsoft', issuer: 'https://login.example.com/tenant/v2.0', clientId: 'abc', clientSecret: 's', scope: 'openid email profile', verifiedEmailClaim: 'email_verified' },
+      { name: 'microsoft', label: 'Microsoft', issuer: 'https://login.example.com/tenant/v2.0', clientId: 'abc', clientSecret: 's', scope: 'openid email profile', verifiedEmailClaim: 'email_verified', multiTenant: false },
     ]);
   });
 
@@ -38,12 +38,12 @@ describe('the callback address sent with a code', () => {
 
 describe('claims of a verified ID token', () => {
   it('uses the e-mail only when the provider verified it (boolean or Apple\'s "true")', () => {
-    expect(identityFromClaims('apple', { sub: 's', email: 'A@Example.com', email_verified: 'true' })).toEqual({ provider: 'apple', subject: 's', email: 'a@example.com', givenName: '', familyName: '' });
-    expect(() => identityFromClaims('apple', { sub: 's', email: 'a@example.com', email_verified: 'false' })).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
-    expect(() => identityFromClaims('microsoft', { sub: 's', email: 'a@example.com' })).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
-    expect(() => identityFromClaims('apple', { sub: 's', email_verified: true })).toThrow(expect.objectContaining({ reason: 'invalid-claims' }));
+    expect(identityFromClaims('apple', { iss: 'https://appleid.apple.com', sub: 's', email: 'A@Example.com', email_verified: 'true' })).toEqual({ provider: 'apple', issuer: 'https://appleid.apple.com', subject: 's', email: 'a@example.com', givenName: '', familyName: '' });
+    expect(() => identityFromClaims('apple', { iss: 'https://appleid.apple.com', sub: 's', email: 'a@example.com', email_verified: 'false' })).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
+    expect(() => identityFromClaims('microsoft', { iss: 'https://login.example.com', sub: 's', email: 'a@example.com' })).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
+    expect(() => identityFromClaims('apple', { iss: 'https://appleid.apple.com', sub: 's', email_verified: true })).toThrow(expect.objectContaining({ reason: 'invalid-claims' }));
     // Microsoft: the claim the provider is configured with, and only that one.
-    expect(identityFromClaims('microsoft', { sub: 's', email: 'a@example.com', xms_edov: true }, 'xms_edov')).toMatchObject({ email: 'a@example.com' });
-    expect(() => identityFromClaims('microsoft', { sub: 's', email: 'a@example.com', email_verified: true }, 'xms_edov')).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
+    expect(identityFromClaims('microsoft', { iss: 'https://login.example.com', sub: 's', email: 'a@example.com', xms_edov: true }, 'xms_edov')).toMatchObject({ email: 'a@example.com' });
+    expect(() => identityFromClaims('microsoft', { iss: 'https://login.example.com', sub: 's', email: 'a@example.com', email_verified: true }, 'xms_edov')).toThrow(expect.objectContaining({ reason: 'email-not-verified' }));
   });
 });

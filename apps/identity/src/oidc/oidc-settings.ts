@@ -1,7 +1,8 @@
 /**
  * The OpenID Connect providers people may sign in with (besides Google, which has its own settings),
  * from OIDC_PROVIDERS: a JSON array such as
- * `[{"name":"microsoft","label":"Microsoft","issuer":"https://login.microsoftonline.com/<tenant>/v2.0","client_id":"...","client_secret":"..."}]`.
+ * `[{"name":"microsoft","label":"Microsoft","issuer":"https://login.microsoftonline.com/<tenant>/v2.0","client_id":"...","client_secret":"..."}]`
+ * (for any Microsoft tenant: `"issuer":"https://login.microsoftonline.com/organizations/v2.0","multi_tenant":true`).
  * A provider's URLs come from here and its discovery document only, never from a request.
  */
 export interface OidcProviderSettings {
@@ -27,6 +28,13 @@ export interface OidcProviderSettings {
    * domain owner verified) added to the app registration, set "xms_edov".
    */
   verifiedEmailClaim: string;
+  /**
+   * Microsoft's multi-tenant endpoints (`common`, `organizations`): their discovery document names
+   * the issuer as a template, `https://login.microsoftonline.com/{tenantid}/v2.0`, and each ID token
+   * is accepted only when its `iss` is that template with the token's own `tid` (a tenant GUID) put
+   * in. Off: the discovery document must name exactly the configured issuer (one tenant).
+   */
+  multiTenant: boolean;
 }
 
 export class OidcSettingsError extends Error {}
@@ -75,7 +83,11 @@ export function parseOidcProviders(text: string | undefined): OidcProviderSettin
       clientId: required('client_id'),
       scope,
       verifiedEmailClaim: optional('verified_email_claim') ?? 'email_verified',
+      multiTenant: false,
     };
+    const multiTenant = (entry as Record<string, unknown>)['multi_tenant'];
+    if (multiTenant !== undefined && typeof multiTenant !== 'boolean') throw new OidcSettingsError(`${at}.multi_tenant must be true or false`);
+    settings.multiTenant = multiTenant === true;
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(settings.verifiedEmailClaim)) throw new OidcSettingsError(`${at}.verified_email_claim must be a claim name`);
     const secret = optional('client_secret');
     if (secret !== undefined) settings.clientSecret = secret;

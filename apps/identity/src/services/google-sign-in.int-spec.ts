@@ -62,6 +62,25 @@ describe('sign-in with Google (against a local Google stand-in)', () => {
     await expect(sessions.login(caller(), { email, password: 'attacker knows this' })).rejects.toThrow();
   });
 
+  it("follows the Google subject, not the e-mail: a changed address never signs in to another user, nor links a second Google account", async () => {
+    const mine = `mine-${randomUUID().slice(0, 8)}@example.com`;
+    const sub = `google-${randomUUID()}`;
+    const first = await sessions.loginWithGoogle(caller(), await google.idToken({ email: mine, sub }));
+    const userId = decodeJwt(first.access).sub!;
+    const other = `other-${randomUUID().slice(0, 8)}@example.com`;
+    const otherSub = `google-${randomUUID()}`;
+    const otherUser = decodeJwt((await sessions.loginWithGoogle(caller(), await google.idToken({ email: other, sub: otherSub }))).access).sub!;
+    // The first Google account now shows the other user's address: still its own account.
+    const moved = await sessions.loginWithGoogle(caller(), await google.idToken({ email: other, sub }));
+    expect(decodeJwt(moved.access).sub).toBe(userId);
+    // A third Google account with the first user's address is not linked to it.
+    const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => e.code);
+    await expect(code(sessions.loginWithGoogle(caller(), await google.idToken({ email: mine, sub: `google-${randomUUID()}` })))).resolves.toBe('CONFLICT');
+    const [row] = await h.sql<{ google_subject: string }>(`SELECT google_subject FROM identity.users WHERE id = $1`, [userId]);
+    expect(row!.google_subject).toBe(sub);
+    expect(otherUser).not.toBe(userId);
+  });
+
   it('refuses an unverified Google e-mail, a token for another app and a forged token', async () => {
     const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => e.code);
     await expect(code(sessions.loginWithGoogle(caller(), await google.idToken({ email_verified: false })))).resolves.toBe('UNAUTHENTICATED');

@@ -18,6 +18,12 @@ const ACCOUNTS = {
   ada: { email: `ada-${suffix}@example.com`, email_verified: 'true', given_name: 'Ada', family_name: 'Byron' },
   unverified: { email: `unverified-${suffix}@example.com`, email_verified: false },
   linked: { email: `linked-${suffix}@example.com`, email_verified: true },
+  // One account at the provider (one sub) before and after its address changed, once to another user's.
+  mover: { email: `mover-${suffix}@example.com`, email_verified: true },
+  'mover-renamed': { as: 'mover', email: `mover-new-${suffix}@example.com`, email_verified: true },
+  'mover-hijack': { as: 'mover', email: `victim-${suffix}@example.com`, email_verified: true },
+  // Another account at the provider with the address of an account already linked to one.
+  'ada-twin': { email: `ada-${suffix}@example.com`, email_verified: true },
 };
 let idp: LocalOidcProvider;
 let oidc: OidcSignInService;
@@ -25,7 +31,7 @@ let settings: OidcProviderSettings;
 
 beforeAll(async () => {
   idp = await LocalOidcProvider.start({ clients: [CLIENT], accounts: ACCOUNTS });
-  settings = { name: 'apple', label: 'Apple', issuer: idp.issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, scope: 'openid email profile', verifiedEmailClaim: 'email_verified' };
+  settings = { name: 'apple', label: 'Apple', issuer: idp.issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, scope: 'openid email profile', verifiedEmailClaim: 'email_verified', multiTenant: false };
   await h.start({ OIDC_PROVIDERS: JSON.stringify([{ name: 'apple', label: 'Apple', issuer: idp.issuer, client_id: CLIENT.client_id, client_secret: CLIENT.client_secret }]) });
   oidc = h.get(OidcSignInService);
 }, 60_000);
@@ -70,6 +76,33 @@ describe('sign-in with an OpenID Connect provider (a real local oidc-provider)',
     expect(decodeJwt(tokens.access).sub).toBe(row!.id);
     // Nobody had verified that address: the password its unproven owner set no longer signs in.
     await expect(h.get(SessionService).login(caller(), { email: ACCOUNTS.linked.email, password: 'correct horse battery' })).rejects.toThrow();
+  });
+
+  it("stores the provider's issuer and subject with the account, and signs in by them when the provider's address changes", async () => {
+    const first = await oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...(await authorize('mover')) });
+    const userId = decodeJwt(first.access).sub!;
+    expect(await h.sql(`SELECT issuer, subject, provider FROM identity.provider_accounts WHERE user_id = $1`, [userId])).toEqual([{ issuer: idp.issuer, subject: 'mover', provider: 'apple' }]);
+
+    // A new address at the provider: the same account, not a new one.
+    const renamed = await oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...(await authorize('mover-renamed')) });
+    expect(decodeJwt(renamed.access).sub).toBe(userId);
+    const [count] = await h.sql<{ n: number }>(`SELECT count(*)::int AS n FROM identity.users WHERE email = $1`, [ACCOUNTS['mover-renamed'].email]);
+    expect(count!.n).toBe(0);
+
+    // The address of another, verified, user: still the same account; the other user's is not entered.
+    await h.get(AccountService).register(caller(), { first_name: 'Vic', phone: '+1 202 555 0199', email: ACCOUNTS['mover-hijack'].email, password: 'correct horse battery', date_of_birth: '1980-01-01' });
+    const [victim] = await h.sql<{ id: string }>(`UPDATE identity.users SET email_verified = true WHERE email = $1 RETURNING id`, [ACCOUNTS['mover-hijack'].email]);
+    const moved = await oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...(await authorize('mover-hijack')) });
+    expect(decodeJwt(moved.access).sub).toBe(userId);
+    expect(decodeJwt(moved.access).sub).not.toBe(victim!.id);
+    expect(await h.sql(`SELECT 1 FROM identity.provider_accounts WHERE user_id = $1`, [victim!.id])).toHaveLength(0);
+  });
+
+  it("links by e-mail only a provider the account has no account of yet: another account of the same provider with that address is refused", async () => {
+    const ada = await oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...(await authorize('ada')) });
+    const adaId = decodeJwt(ada.access).sub!;
+    await expect(refusal(oidc.signIn(caller(), { provider: 'apple', redirect_uri: REDIRECT, ...(await authorize('ada-twin')) }))).resolves.toBe('CONFLICT');
+    expect(await h.sql(`SELECT subject FROM identity.provider_accounts WHERE user_id = $1`, [adaId])).toEqual([{ subject: 'ada' }]);
   });
 
   it('refuses an unverified e-mail, a wrong nonce, a replayed code, a wrong PKCE verifier, an unknown provider and another redirect', async () => {

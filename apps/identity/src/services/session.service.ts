@@ -16,6 +16,7 @@ export const SESSION_MESSAGES = {
   badCredentials: 'The e-mail address or password is incorrect.',
   unverified: 'Please verify your e-mail address first: enter the 4-digit code we sent you.',
   loggedOut: 'You are signed out.',
+  otherGoogleAccount: 'The account with this e-mail address signs in with another Google account. Sign in with that one, or with your password.',
   stepUp: 'For your security, this sign-in needs one more step: if the e-mail address and password are right, we sent a 4-digit code to the address. Enter it to finish signing in.',
 } as const;
 
@@ -67,12 +68,15 @@ export class SessionService {
   }
 
   /**
-   * Google: a verified Google e-mail signs in to the account with that e-mail (linking it), or
-   * creates a verified account. A Google account already linked signs in by its subject.
+   * Google: a Google account already linked signs in by its subject, whatever its e-mail says now.
+   * Another one's verified e-mail signs in to the account with that e-mail (linking it) unless that
+   * account is linked to another Google account, or else creates a verified account.
    */
   async loginWithGoogle(caller: CallerIdentity, token: string): Promise<TokenPair> {
     const identity = await this.google.verify(token);
     let user = (await this.users.findByGoogleSubject(identity.subject)) ?? (await this.users.findByEmail(identity.email));
+    // Found by e-mail while linked to another Google account: that account signs in, not this one.
+    if (user?.googleSubject && user.googleSubject !== identity.subject) throw new DomainError('CONFLICT', SESSION_MESSAGES.otherGoogleAccount);
     if (user) {
       if (!user.googleSubject || !user.emailVerified) await this.users.update(user.id, { googleSubject: identity.subject, ...verifiedByProvider(user) });
     } else {
