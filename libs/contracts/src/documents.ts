@@ -1,4 +1,4 @@
-import { IsUUID } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsString, IsUUID, Matches, MaxLength, Min } from 'class-validator';
 
 /**
  * The documents calls (spec section 7) and events. File bytes never travel over NATS: uploads
@@ -89,23 +89,56 @@ export interface DownloadLinkReply {
  * documents.document.uploaded.v1. No filename: events are kept in a stream, and a filename is
  * health data ("hiv-test-result.pdf"); a consumer that needs it asks the documents service.
  */
-export interface DocumentUploadedEvent {
-  document_id: string;
-  owner_id: string;
-  kind: DocumentKind;
-  content_type: string;
-  size: number;
-  sha256: string;
-  storage_key: string;
+export class DocumentUploadedEvent {
+  @IsUUID('all', { message: 'document_id must be a document id' })
+  document_id!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  owner_id!: string;
+
+  @IsIn(DOCUMENT_KINDS, { message: `kind must be one of: ${DOCUMENT_KINDS.join(', ')}` })
+  kind!: DocumentKind;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  content_type!: string;
+
+  @IsInt()
+  @Min(0)
+  size!: number;
+
+  @Matches(/^[0-9a-f]{64}$/, { message: 'sha256 must be 64 lowercase hex digits' })
+  sha256!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  storage_key!: string;
+
   /** ISO 8601. */
-  uploaded_at: string;
+  @IsISO8601({ strict: true }, { message: 'uploaded_at must be an ISO 8601 date and time' })
+  uploaded_at!: string;
 }
 
 /** documents.document.deleted.v1: the document is gone for its owner; its blobs are being purged. */
-export interface DocumentDeletedEvent {
-  document_id: string;
-  owner_id: string;
-  storage_key: string;
+export class DocumentDeletedEvent {
+  @IsUUID('all', { message: 'document_id must be a document id' })
+  document_id!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  owner_id!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  storage_key!: string;
+
   /** ISO 8601. */
-  deleted_at: string;
+  @IsISO8601({ strict: true }, { message: 'deleted_at must be an ISO 8601 date and time' })
+  deleted_at!: string;
 }

@@ -247,13 +247,29 @@ export interface Profile {
 }
 
 /** Events identity publishes through its outbox on the IDENTITY stream. */
-export interface UserRegisteredEvent {
-  user_id: string;
-  email: string;
-  first_name: string;
+export class UserRegisteredEvent {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  user_id!: string;
+
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @MaxLength(320)
+  @Transform(trim)
+  email!: string;
+
+  @IsString()
+  @MaxLength(200)
+  first_name!: string;
+
   /** The referral code the account signed up with (billing's referral programme), or null. */
-  referral_code: string | null;
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  referral_code!: string | null;
 }
+/** identity.user.verified.v1 carries the same fields. */
+export const UserVerifiedEvent = UserRegisteredEvent;
 export type UserVerifiedEvent = UserRegisteredEvent;
 
 /**

@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, Min } from 'class-validator';
 import type { RpcShape } from './rpc-map';
 
 /**
@@ -215,24 +215,47 @@ export interface ResolvedShareLink {
   expires_at: string | null;
 }
 
+/** A share link's states, as summary.share-link.changed.v1 reports them. */
+export const SHARE_LINK_STATES = ['active', 'revoked', 'replaced', 'expired'] as const;
+
 /** summary.share-link.changed.v1 (no secret and no health data in it). */
-export interface ShareLinkChangedEvent {
-  link_id: string;
-  owner_id: string;
-  purpose: ShareLinkPurpose;
+export class ShareLinkChangedEvent {
+  @IsUUID('all', { message: 'link_id must be a link id' })
+  link_id!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  owner_id!: string;
+
+  @IsIn(SHARE_LINK_PURPOSES, { message: `purpose must be one of: ${SHARE_LINK_PURPOSES.join(', ')}` })
+  purpose!: ShareLinkPurpose;
+
   /** 'replaced': the owner made a new link for the same purpose (e.g. a new wallet link). */
-  state: 'active' | 'revoked' | 'replaced' | 'expired';
-  version: number;
+  @IsIn(SHARE_LINK_STATES, { message: `state must be one of: ${SHARE_LINK_STATES.join(', ')}` })
+  state!: (typeof SHARE_LINK_STATES)[number];
+
+  @IsInt()
+  @Min(0)
+  version!: number;
+
   /**
    * The link's "verified providers may see documents" setting after the change (documents ends the
    * grants made through the link when it is off, or the link is no longer active). Absent only in
    * events written before the field existed.
    */
+  @IsOptional()
+  @IsBoolean()
   providers_may_see_documents?: boolean;
+
   /** ISO 8601 or null: the link's expiry after the change (grants made through it end by then). Absent as above. */
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'expires_at must be an ISO 8601 date and time' })
   expires_at?: string | null;
+
   /** ISO 8601. */
-  changed_at: string;
+  @IsISO8601({ strict: true }, { message: 'changed_at must be an ISO 8601 date and time' })
+  changed_at!: string;
 }
 
 /** This part of the request/reply map (rpc-map.ts `RpcMap` extends it). */

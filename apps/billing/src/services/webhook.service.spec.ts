@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { OutboxRelay } from '@medfolio/messaging/outbox';
+import type { OutboxRelay, ProcessedMessages } from '@medfolio/messaging/outbox';
 import { BILLING_MESSAGES } from '@medfolio/contracts';
 import { automock, refusal } from '@medfolio/testing';
 import { BillingConfig } from '../config';
@@ -33,7 +33,7 @@ function setup({ configured = true }: { configured?: boolean } = {}) {
   const relay = { kick: jest.fn() };
   const entitlements = new EntitlementsService(billing as unknown as BillingRepository, relay as unknown as OutboxRelay);
   const catalogue = new CatalogueService(config, stripe);
-  const service = new WebhookService(config, processed.dataSource, stripe, billing as unknown as BillingRepository, services, catalogue, entitlements);
+  const service = new WebhookService(config, processed as unknown as ProcessedMessages, stripe, billing as unknown as BillingRepository, services, catalogue, entitlements);
   const deliver = (event: object, signature = 'good') => service.receive({ payload: JSON.stringify(event), signature });
   return { service, billing, processed, services, relay, deliver };
 }

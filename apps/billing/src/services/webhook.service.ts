@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
-import { DataSource } from 'typeorm';
 import { BILLING_MESSAGES, BILLING_MODES, DomainError, PAID_PLAN_IDS, PLAN_NAMES, type BillingMode, type PaidPlanId, type WebhookDto, type WebhookReply } from '@medfolio/contracts';
-import { IdempotentConsumer } from '@medfolio/messaging/outbox';
+import { ProcessedMessages } from '@medfolio/messaging/outbox';
 import { BillingConfig } from '../config';
 import type { Subscription } from '../entities';
 import { BillingRepository } from '../repositories/billing.repository';
@@ -16,6 +15,9 @@ import { EntitlementsService } from './entitlements.service';
 /** Stripe allows this much clock difference between its signature and our check (seconds). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/** The consumer name of Stripe's events in the service's record of processed messages. */
+const STRIPE_WEBHOOK = 'stripe-webhook';
+
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.paused', 'customer.subscription.resumed']);
 
 /**
@@ -26,19 +28,16 @@ const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.
 @Injectable()
 export class WebhookService {
   private readonly logger = new Logger(WebhookService.name);
-  private readonly once: IdempotentConsumer;
 
   constructor(
     @Inject(BillingConfig) private readonly config: BillingConfig,
-    @Inject(DataSource) dataSource: DataSource,
+    @Inject(ProcessedMessages) private readonly processed: ProcessedMessages,
     @Inject(StripeRepository) private readonly stripe: StripeRepository,
     @Inject(BillingRepository) private readonly billing: BillingRepository,
     @Inject(ServicesRepository) private readonly services: ServicesRepository,
     @Inject(CatalogueService) private readonly catalogue: CatalogueService,
     @Inject(EntitlementsService) private readonly entitlements: EntitlementsService,
-  ) {
-    this.once = new IdempotentConsumer(dataSource, 'stripe-webhook');
-  }
+  ) {}
 
   async receive(dto: WebhookDto): Promise<WebhookReply> {
     const secret = this.config.stripeWebhookSecret;
@@ -51,7 +50,7 @@ export class WebhookService {
     }
     let published = false;
     let outcome: WebhookReply['outcome'] = 'processed';
-    const ran = await this.once.handle({ id: event.id }, async (manager) => {
+    const ran = await this.processed.once(STRIPE_WEBHOOK, event.id, async (manager) => {
       const result = await this.apply(manager, event);
       published = result.published;
       if (!result.acted) outcome = 'ignored';

@@ -1,5 +1,6 @@
 // In-memory stand-ins for billing's repositories, for unit tests of its services.
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import type { ProcessedMessages } from '@medfolio/messaging/outbox';
 import type { PlanId } from '@medfolio/contracts';
 import type { Grant, Subscription } from '../entities';
 
@@ -63,45 +64,22 @@ export class FakeBilling {
 }
 
 /**
- * A DataSource for the messaging kit's IdempotentConsumer: processed_messages as a set, the
- * transaction all or nothing (an id is kept only when the work did not throw), as the real one.
+ * The service kit's ProcessedMessages in memory: the ids as a set, the work all or nothing (an id is
+ * kept only when the work did not throw), as the real one.
  */
-export class FakeProcessedMessages {
+export class FakeProcessedMessages implements Pick<ProcessedMessages, 'once'> {
   readonly ids = new Set<string>();
 
-  get dataSource(): DataSource {
-    return { transaction: (work: (manager: EntityManager) => Promise<unknown>) => this.transaction(work) } as unknown as DataSource;
-  }
-
-  private async transaction(work: (manager: EntityManager) => Promise<unknown>): Promise<unknown> {
-    const before = new Set(this.ids);
-    const manager = {
-      createQueryBuilder: () => {
-        let id = '';
-        const query = {
-          insert: () => query,
-          into: () => query,
-          values: (values: { consumer: string; messageId: string }) => {
-            id = `${values.consumer}:${values.messageId}`;
-            return query;
-          },
-          orIgnore: () => query,
-          returning: () => query,
-          execute: async () => {
-            if (this.ids.has(id)) return { raw: [] };
-            this.ids.add(id);
-            return { raw: [{ message_id: id }] };
-          },
-        };
-        return query;
-      },
-    } as unknown as EntityManager;
+  async once(consumer: string, messageId: string, work: (manager: EntityManager) => Promise<unknown>): Promise<boolean> {
+    const id = `${consumer}:${messageId}`;
+    if (this.ids.has(id)) return false;
+    this.ids.add(id);
     try {
-      return await work(manager);
+      await work(NO_MANAGER);
     } catch (error) {
-      this.ids.clear();
-      for (const id of before) this.ids.add(id);
+      this.ids.delete(id);
       throw error;
     }
+    return true;
   }
 }

@@ -1,12 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
-import {
-  BILLING_SUBJECTS,
-  DOCUMENTS_SUBJECTS,
-  STREAMS,
-  type DocumentDeletedEvent,
-  type DocumentUploadedEvent,
-} from '@medfolio/contracts';
+import { BILLING_SUBJECTS, DOCUMENTS_SUBJECTS, DocumentDeletedEvent, DocumentUploadedEvent, EntitlementChangedEvent, STREAMS } from '@medfolio/contracts';
 import { OnEvent, type EventEnvelope } from '@medfolio/messaging';
+import type { OnceInTransaction } from '@medfolio/messaging/outbox';
 import { EntitlementsService } from '../services/entitlements.service';
 import { PurgeService } from '../services/purge.service';
 import { ThumbnailService } from '../services/thumbnail.service';
@@ -14,7 +9,9 @@ import { ThumbnailService } from '../services/thumbnail.service';
 /**
  * Inbound adapter for events: the service's own (thumbnails, purges) and billing's plan changes.
  * Their streams are ensured by the service kit (`streams` in app.module); retries use the bus defaults
- * (libs/messaging delivery-policy DEFAULTS) unless a consumer says otherwise.
+ * (libs/messaging delivery-policy DEFAULTS) unless a consumer says otherwise. The kit validates each
+ * payload against its contract class (an invalid one is dead-lettered) and, for `once` consumers,
+ * records the message id in the transaction of the handler's changes (a redelivery changes nothing).
  */
 @Controller()
 export class DocumentEventsController {
@@ -28,6 +25,7 @@ export class DocumentEventsController {
     stream: STREAMS.DOCUMENTS.name,
     durable: 'documents-thumbnails',
     subjects: [DOCUMENTS_SUBJECTS.uploaded],
+    payload: DocumentUploadedEvent,
   })
   async onUploaded(event: EventEnvelope<DocumentUploadedEvent>): Promise<void> {
     await this.thumbnails.make(event.data);
@@ -38,9 +36,11 @@ export class DocumentEventsController {
     durable: 'documents-purge',
     subjects: [DOCUMENTS_SUBJECTS.deleted],
     maxDeliver: 10,
+    payload: DocumentDeletedEvent,
+    once: true,
   })
-  async onDeleted(event: EventEnvelope<DocumentDeletedEvent>): Promise<void> {
-    await this.purges.purge(event);
+  async onDeleted(event: EventEnvelope<DocumentDeletedEvent>, once: OnceInTransaction): Promise<void> {
+    await this.purges.purge(event.data, once);
   }
 
   @OnEvent({
@@ -48,8 +48,10 @@ export class DocumentEventsController {
     durable: 'documents-entitlements',
     subjects: [BILLING_SUBJECTS.entitlementChanged],
     maxDeliver: 10,
+    payload: EntitlementChangedEvent,
+    once: true,
   })
-  async onEntitlementChanged(event: EventEnvelope): Promise<void> {
-    await this.entitlements.apply(event);
+  async onEntitlementChanged(event: EventEnvelope<EntitlementChangedEvent>, once: OnceInTransaction): Promise<void> {
+    await once((manager) => this.entitlements.apply(event.data, manager));
   }
 }

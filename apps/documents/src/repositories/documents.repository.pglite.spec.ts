@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { IdempotentConsumer } from '@medfolio/messaging/outbox';
+import { ProcessedMessages } from '@medfolio/messaging/outbox';
 import { startPgliteDataSource, type PgliteDataSource } from '@medfolio/testing';
 import { DOCUMENTS_ENTITIES } from '../entities';
 import { DOCUMENTS_MIGRATIONS } from '../migrations';
@@ -89,8 +89,7 @@ describe('documents repositories on PGlite', () => {
     expect(await documents.findActive(d.id)).toBeNull();
     expect(await documents.setThumbnail(d.id, 'document-thumbnails/x.webp')).toBe(false);
 
-    const once = new IdempotentConsumer(dataSource, 'documents-purge');
-    await once.handle({ id: randomUUID() }, (manager) => documents.removeDeleted(d.id, manager));
+    await new ProcessedMessages(dataSource).once('documents-purge', randomUUID(), (manager) => documents.removeDeleted(d.id, manager));
     expect(await documents.findAny(d.id)).toBeNull();
   });
 

@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { DocumentDeletedEvent } from '@medfolio/contracts';
-import { type EventEnvelope } from '@medfolio/messaging';
-import { IdempotentConsumer, PollingLoop } from '@medfolio/messaging/outbox';
+import { PollingLoop, type OnceInTransaction } from '@medfolio/messaging/outbox';
 import { DocumentsConfig } from '../config';
 import { DocumentBlobsRepository } from '../repositories/document-blobs.repository';
 import { DocumentsRepository } from '../repositories/documents.repository';
@@ -18,17 +16,13 @@ const JANITOR_INTERVAL_MS = 10 * 60 * 1000;
 @Injectable()
 export class PurgeService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(PurgeService.name);
-  private readonly once: IdempotentConsumer;
   private readonly janitor = new PollingLoop(() => this.sweepQuietly(), JANITOR_INTERVAL_MS);
 
   constructor(
-    @Inject(DataSource) dataSource: DataSource,
     @Inject(DocumentsConfig) private readonly config: DocumentsConfig,
     @Inject(DocumentsRepository) private readonly documents: DocumentsRepository,
     @Inject(DocumentBlobsRepository) private readonly blobs: DocumentBlobsRepository,
-  ) {
-    this.once = new IdempotentConsumer(dataSource, 'documents-purge');
-  }
+  ) {}
 
   onApplicationBootstrap(): void {
     this.janitor.start();
@@ -38,9 +32,12 @@ export class PurgeService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.janitor.stop();
   }
 
-  /** Idempotent: deleting a missing blob succeeds, and the row goes in the dedup transaction. */
-  async purge(event: EventEnvelope<DocumentDeletedEvent>): Promise<void> {
-    const { document_id: id, owner_id: ownerId, storage_key: storageKey } = event.data;
+  /**
+   * Idempotent: deleting a missing blob succeeds (so the blobs go on every delivery), and the row
+   * goes through `once`, in the transaction that records the message as processed.
+   */
+  async purge(deleted: DocumentDeletedEvent, once: OnceInTransaction): Promise<void> {
+    const { document_id: id, owner_id: ownerId, storage_key: storageKey } = deleted;
     const row = await this.documents.findAny(id);
     const keys = new Set([
       storageKey,
@@ -48,7 +45,7 @@ export class PurgeService implements OnApplicationBootstrap, OnModuleDestroy {
       ...(row?.thumbnailKey ? [row.thumbnailKey] : []),
     ]);
     for (const key of keys) await this.blobs.delete(key);
-    await this.once.handle(event, (manager) => this.documents.removeDeleted(id, manager));
+    await once((manager) => this.documents.removeDeleted(id, manager));
   }
 
   /** One janitor pass: returns how many abandoned blobs it removed. */

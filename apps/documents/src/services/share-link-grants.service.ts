@@ -1,13 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { PATIENT_ROLE, providerLabel, type CallerIdentity, type ShareLinkChangedEvent } from '@medfolio/contracts';
 import { HEADER, type EventEnvelope } from '@medfolio/messaging';
-import { IdempotentConsumer } from '@medfolio/messaging/outbox';
+import type { OnceInTransaction } from '@medfolio/messaging/outbox';
 import type { ProviderGrant } from '../entities';
 import { ProviderAccessRepository } from '../repositories/provider-access.repository';
 import { DocumentAudit, providerPolicy } from './document-audit';
-
-const STATES: ReadonlyArray<ShareLinkChangedEvent['state']> = ['active', 'revoked', 'replaced', 'expired'];
 
 /**
  * Grants made by a share link end with the link. Follows the summary service's
@@ -15,33 +13,25 @@ const STATES: ReadonlyArray<ShareLinkChangedEvent['state']> = ['active', 'revoke
  * replaced or expired, or its "verified providers may see documents" is turned off, every active
  * grant it made (source 'share-link', that link id) is revoked at once, each audited in the
  * patient's history ('provider-access.end'); when its expiry moves earlier, those grants end by then
- * too. Grants the patient approved from a request stay: the patient decided those. Exactly once per
- * message (processed ids in the same transaction); a malformed event throws (retried, then
- * dead-lettered).
+ * too. Grants the patient approved from a request stay: the patient decided those. The service kit
+ * validates the event (ShareLinkChangedEvent) and gives the `once` that applies it once per message.
  */
 @Injectable()
 export class ShareLinkGrantsService {
   private readonly logger = new Logger(ShareLinkGrantsService.name);
-  private readonly once: IdempotentConsumer;
 
   constructor(
-    @Inject(DataSource) dataSource: DataSource,
     @Inject(ProviderAccessRepository) private readonly access: ProviderAccessRepository,
     @Inject(DocumentAudit) private readonly audit: DocumentAudit,
-  ) {
-    this.once = new IdempotentConsumer(dataSource, 'documents-share-links');
-  }
+  ) {}
 
-  async onLinkChanged(event: EventEnvelope<ShareLinkChangedEvent>): Promise<void> {
+  async onLinkChanged(event: EventEnvelope<ShareLinkChangedEvent>, once: OnceInTransaction): Promise<void> {
     const change = event.data;
-    if (!change || typeof change.link_id !== 'string' || typeof change.owner_id !== 'string' || !change.owner_id || !STATES.includes(change.state)) {
-      throw new Error(`Malformed share-link event ${event.id}`);
-    }
     const owner = ownerCaller(change.owner_id, event.headers[HEADER.correlationId] || event.id);
     // An event written before the setting travelled with it says nothing about it (undefined): only
     // an explicit false ends the grants of a link that is still active.
     const ends = change.state !== 'active' || change.providers_may_see_documents === false;
-    await this.once.handle(event, async (manager) => {
+    await once(async (manager) => {
       if (ends) {
         const ended = await this.end(manager, owner, change.link_id, new Date());
         if (ended.length > 0) this.logger.log({ linkId: change.link_id, state: change.state, ended: ended.length }, 'grants made by a share link ended with it');

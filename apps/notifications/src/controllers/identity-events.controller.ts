@@ -1,5 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
-import { IDENTITY_SUBJECTS, STREAMS } from '@medfolio/contracts';
+import { IDENTITY_SUBJECTS, STREAMS, UserVerifiedEvent } from '@medfolio/contracts';
 import { OnEvent, type EventEnvelope } from '@medfolio/messaging';
 import { MailService } from '../services/mail.service';
 
@@ -14,8 +14,9 @@ export class IdentityEventsController {
     durable: 'notifications-welcome',
     subjects: [IDENTITY_SUBJECTS.verified],
     maxDeliver: 10,
+    payload: UserVerifiedEvent,
   })
-  async onUserVerified(event: EventEnvelope): Promise<void> {
+  async onUserVerified(event: EventEnvelope<UserVerifiedEvent>): Promise<void> {
     await this.service.welcome(event.data);
   }
 }

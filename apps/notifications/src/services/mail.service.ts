@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isEmail } from 'class-validator';
 import {
   DomainError,
   type ContactMessageDto,
@@ -74,16 +73,12 @@ export class MailService {
     return { message: CONTACT_THANKS };
   }
 
-  /** The welcome e-mail for a newly verified account: once per user, however often the event arrives. */
-  async welcome(event: unknown): Promise<void> {
-    const user = event as Partial<UserVerifiedEvent> | null;
-    if (!user || typeof user.user_id !== 'string' || !user.user_id || typeof user.email !== 'string' || !isEmail(user.email)) {
-      throw new DomainError('VALIDATION_FAILED', 'Invalid identity.user.verified event');
-    }
+  /** The welcome e-mail for a newly verified account (validated by the kit): once per user, however often the event arrives. */
+  async welcome(user: UserVerifiedEvent): Promise<void> {
     await this.queue({
       to: user.email,
       template: 'welcome',
-      data: { first_name: typeof user.first_name === 'string' ? user.first_name : '' },
+      data: { first_name: user.first_name },
       idempotencyKey: `welcome:${user.user_id}`,
     });
   }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { ExtractionResult, OcrScheduler } from '@medfolio/clinical';
 import type { DocumentDeletedEvent } from '@medfolio/contracts';
-import type { EventEnvelope } from '@medfolio/messaging';
-import type { DataSource } from 'typeorm';
+import type { OnceInTransaction } from '@medfolio/messaging/outbox';
+import type { EntityManager } from 'typeorm';
 import { SummaryConfig } from '../config';
 import { DocumentGoneError, type DocumentContentRepository, type SpooledDocument } from '../repositories/document-content.repository';
 import type { ClaimedDocument, SummaryDocumentsRepository } from '../repositories/summary-documents.repository';
@@ -55,13 +55,11 @@ describe('ExtractionService and the builder', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  /** The dedup transaction, as IdempotentConsumer drives it: the message is always new here. */
-  function firstDeliveryDataSource(): DataSource {
-    const chain: Record<string, unknown> = {};
-    for (const step of ['createQueryBuilder', 'insert', 'into', 'values', 'orIgnore', 'returning']) chain[step] = () => chain;
-    chain.execute = () => Promise.resolve({ raw: [{ message_id: 'm1' }] });
-    return { transaction: (work: (manager: unknown) => Promise<unknown>) => work(chain) } as unknown as DataSource;
-  }
+  /** The kit's `once` on a first delivery: the work runs (in a transaction the stand-in repository ignores). */
+  const firstDelivery: OnceInTransaction = async (work) => {
+    await work({} as EntityManager);
+    return true;
+  };
 
   function setup(spool: () => Promise<SpooledDocument>, attempts = 1) {
     const finished: Array<{ state: string; problems: string[] }> = [];
@@ -86,7 +84,7 @@ describe('ExtractionService and the builder', () => {
     const content = { spool } as unknown as DocumentContentRepository;
     const ocr = { shutdown: () => Promise.resolve() } as unknown as OcrScheduler;
     const builder = { kick: jest.fn() };
-    const service = new ExtractionService(firstDeliveryDataSource(), new SummaryConfig(), documents, content, ocr, builder);
+    const service = new ExtractionService(new SummaryConfig(), documents, content, ocr, builder);
     return { service, builder, finished, deleted };
   }
 
@@ -124,8 +122,8 @@ describe('ExtractionService and the builder', () => {
 
   it('kicks the builder after noting a deletion', async () => {
     const { service, builder, deleted } = setup(() => Promise.reject(new Error('not read')));
-    const event = { id: 'm1', data: { document_id: 'd1', owner_id: 'u1' } } as unknown as EventEnvelope<DocumentDeletedEvent>;
-    await service.noteDeleted(event);
+    const deletion = { document_id: 'd1', owner_id: 'u1' } as DocumentDeletedEvent;
+    await service.noteDeleted(deletion, firstDelivery);
     expect(deleted).toEqual(['d1']);
     expect(builder.kick).toHaveBeenCalledTimes(1);
   });

@@ -1,9 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { extractDocument, type ExtractionResult, type OcrScheduler } from '@medfolio/clinical';
 import type { DocumentDeletedEvent, DocumentUploadedEvent } from '@medfolio/contracts';
-import type { EventEnvelope } from '@medfolio/messaging';
-import { IdempotentConsumer, PollingLoop } from '@medfolio/messaging/outbox';
+import { PollingLoop, type OnceInTransaction } from '@medfolio/messaging/outbox';
 import { SummaryConfig } from '../config';
 import { DocumentContentRepository, DocumentGoneError } from '../repositories/document-content.repository';
 import { SummaryDocumentsRepository, type ClaimedDocument } from '../repositories/summary-documents.repository';
@@ -41,23 +39,19 @@ export function verdictOf(result: ExtractionResult, filename: string): { state: 
 @Injectable()
 export class ExtractionService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ExtractionService.name);
-  private readonly once: IdempotentConsumer;
   private readonly loop = new PollingLoop(() => this.pass(), POLL_MS);
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
   private renewTimer?: NodeJS.Timeout;
 
   constructor(
-    @Inject(DataSource) dataSource: DataSource,
     @Inject(SummaryConfig) private readonly config: SummaryConfig,
     @Inject(SummaryDocumentsRepository) private readonly documents: SummaryDocumentsRepository,
     @Inject(DocumentContentRepository) private readonly content: DocumentContentRepository,
     @Inject(OCR_SCHEDULER) private readonly ocr: OcrScheduler,
     /** Told after each finished read or deletion, so the debounced rebuild is looked at once. */
     @Inject(BuilderService) private readonly builder: Pick<BuilderService, 'kick'>,
-  ) {
-    this.once = new IdempotentConsumer(dataSource, 'summary-documents');
-  }
+  ) {}
 
   onApplicationBootstrap(): void {
     this.loop.start();
@@ -74,17 +68,18 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
     await this.ocr.shutdown();
   }
 
-  async noteUploaded(event: EventEnvelope<DocumentUploadedEvent>): Promise<void> {
-    const { document_id: documentId, owner_id: userId, content_type: contentType, uploaded_at: uploadedAt } = event.data;
-    await this.once.handle(event, (manager) =>
+  /** Notes the work through `once` (the kit's record of the message, see DocumentEventsController), then looks for it. */
+  async noteUploaded(uploaded: DocumentUploadedEvent, once: OnceInTransaction): Promise<void> {
+    const { document_id: documentId, owner_id: userId, content_type: contentType, uploaded_at: uploadedAt } = uploaded;
+    await once((manager) =>
       this.documents.noteUploaded({ documentId, userId, contentType, uploadedAt: new Date(uploadedAt) }, manager),
     );
     this.loop.kick();
   }
 
-  async noteDeleted(event: EventEnvelope<DocumentDeletedEvent>): Promise<void> {
-    const { document_id: documentId, owner_id: userId } = event.data;
-    await this.once.handle(event, (manager) => this.documents.noteDeleted(documentId, userId, this.rebuildAt(), manager));
+  async noteDeleted(deleted: DocumentDeletedEvent, once: OnceInTransaction): Promise<void> {
+    const { document_id: documentId, owner_id: userId } = deleted;
+    await once((manager) => this.documents.noteDeleted(documentId, userId, this.rebuildAt(), manager));
     this.builder.kick();
   }
 

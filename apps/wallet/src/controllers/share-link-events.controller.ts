@@ -1,5 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
-import { SHARING_SUBJECTS, STREAMS, type ShareLinkChangedEvent } from '@medfolio/contracts';
+import { SHARING_SUBJECTS, ShareLinkChangedEvent, STREAMS } from '@medfolio/contracts';
 import { OnEvent, type EventEnvelope } from '@medfolio/messaging';
 import { WalletService } from '../services/wallet.service';
 
@@ -8,7 +8,15 @@ import { WalletService } from '../services/wallet.service';
 export class ShareLinkEventsController {
   constructor(@Inject(WalletService) private readonly wallet: WalletService) {}
 
-  @OnEvent({ stream: STREAMS.SUMMARY.name, durable: 'wallet-share-links', subjects: [SHARING_SUBJECTS.changed], maxDeliver: 10, backoffMs: [1000, 5000, 30_000] })
+  /** Validated by the kit (ShareLinkChangedEvent); idempotent by the pass's link version, so no record of processed ids. */
+  @OnEvent({
+    stream: STREAMS.SUMMARY.name,
+    durable: 'wallet-share-links',
+    subjects: [SHARING_SUBJECTS.changed],
+    maxDeliver: 10,
+    backoffMs: [1000, 5000, 30_000],
+    payload: ShareLinkChangedEvent,
+  })
   async onChanged(event: EventEnvelope<ShareLinkChangedEvent>): Promise<void> {
     await this.wallet.onLinkChanged(event.data);
   }

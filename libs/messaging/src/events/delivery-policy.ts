@@ -46,6 +46,14 @@ export function backoffDelayMs(backoffMs: readonly number[], deliveryCount: numb
   return backoffMs[Math.min(deliveryCount, backoffMs.length) - 1] ?? 0;
 }
 
+/**
+ * A message no retry can help (its payload breaks the contract): dead-lettered at its first
+ * delivery instead of after `maxDeliver`. The message says what is wrong, never the payload's values.
+ */
+export class InvalidEventError extends Error {
+  override readonly name = 'InvalidEventError';
+}
+
 export type Outcome =
   { kind: 'ack' } | { kind: 'retry'; delayMs: number; error: string } | { kind: 'dead-letter'; error: string };
 
@@ -53,6 +61,7 @@ export type Outcome =
  * Runs the handler for one delivery and says what to do with the message.
  * `envelope` is built inside the try, so a payload that does not parse counts as a failure
  * (and ends in the DLQ) instead of blocking the consumer.
+ * An InvalidEventError dead-letters at once (retrying cannot make the payload valid).
  * A delivery past `maxDeliver` (the process died during the last attempt, or dead-lettering
  * failed before) does not run the handler again: it goes straight to the DLQ.
  */
@@ -70,7 +79,7 @@ export async function runDelivery<T>(
     return { kind: 'ack' };
   } catch (err) {
     const error = errorMessage(err);
-    if (deliveryCount >= spec.maxDeliver) return { kind: 'dead-letter', error };
+    if (err instanceof InvalidEventError || deliveryCount >= spec.maxDeliver) return { kind: 'dead-letter', error };
     return { kind: 'retry', delayMs: backoffDelayMs(spec.backoffMs, deliveryCount), error };
   }
 }

@@ -1,16 +1,24 @@
 import {
+  BadRequestException,
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { EVENT_BUS, type ConsumerHandle, type EventBus, type EventEnvelope } from './event-bus';
-import { ON_EVENT_METADATA, type OnEventOptions } from './on-event.decorator';
+import { createValidationPipe } from '../rpc/validation';
+import { InvalidEventError } from './delivery-policy';
+import { EVENT_BUS, type ConsumerHandle, type EventBus, type EventEnvelope, type EventHandlerFn } from './event-bus';
+import { PROCESSED_MESSAGES, type Once, type ProcessedMessageLog } from './once';
+import { ON_EVENT_METADATA, type EventPayloadClass, type OnEventOptions } from './on-event.decorator';
 
-type EventMethod = (event: EventEnvelope) => Promise<void>;
+type EventMethod = (event: EventEnvelope, once?: Once) => Promise<void>;
+
+/** The pipe request/reply payloads go through (rpc-controller.ts): the same rules and messages for events. */
+const EVENT_VALIDATION = createValidationPipe();
 
 /** Injection token: true when EventsModule built the bus and so must close it. */
 export const EVENTS_OWN_BUS = Symbol('EVENTS_OWN_BUS');
@@ -34,6 +42,7 @@ interface DiscoveredHandler {
 export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger(EventHandlersExplorer.name);
   private handles: ConsumerHandle[] = [];
+  private readonly delivered = new Map<string, EventHandlerFn>();
 
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
@@ -41,11 +50,13 @@ export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDe
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    @Optional() @Inject(PROCESSED_MESSAGES) private readonly processed?: ProcessedMessageLog,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const handlers = this.discover();
-    for (const { instance, className, method, options } of handlers) {
+    const handlers = this.discover().map((handler) => ({ ...handler, delivery: this.delivery(handler) }));
+    for (const { options, delivery } of handlers) this.delivered.set(`${options.stream}/${options.durable}`, delivery);
+    for (const { className, method, options, delivery } of handlers) {
       const handle = await this.bus.consume(
         {
           stream: options.stream,
@@ -56,16 +67,59 @@ export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDe
           ackWaitMs: options.ackWaitMs,
           maxInFlight: options.maxInFlight,
         },
-        (event) => instance[method](event),
+        delivery,
       );
       this.handles.push(handle);
       this.logger.log(`${options.stream}/${options.durable} -> ${className}.${method}`);
     }
   }
 
+  /**
+   * What the bus calls for a durable consumer: the payload validated, then the handler (through the
+   * processed-message record when it is `once`). Tests deliver through it to see what the bus does.
+   */
+  deliveryFor(stream: string, durable: string): EventHandlerFn {
+    const delivery = this.delivered.get(`${stream}/${durable}`);
+    if (!delivery) throw new Error(`No @OnEvent handler for ${stream}/${durable} (is the application initialised?)`);
+    return delivery;
+  }
+
+  private delivery({ instance, className, method, options }: DiscoveredHandler): EventHandlerFn {
+    const where = `${className}.${method}`;
+    const processed = this.processed;
+    if (options.once && !processed) {
+      throw new Error(`@OnEvent on ${where}: 'once' needs the service kit's processed-message record (ServiceKitModule)`);
+    }
+    return async (event) => {
+      const payloadClass = classFor(options.payload, event.subject);
+      const data = payloadClass ? await this.validated(payloadClass, event, options.durable) : event.data;
+      const validated = data === event.data ? event : { ...event, data };
+      if (!options.once || !processed) return instance[method](validated);
+      const once: Once = (work) => processed.once(options.durable, event.id, work);
+      return instance[method](validated, once);
+    };
+  }
+
+  /** The payload as its class, or InvalidEventError (logged with ids and rule messages, never values). */
+  private async validated(payloadClass: EventPayloadClass, event: EventEnvelope, durable: string): Promise<unknown> {
+    try {
+      const data: unknown = event.data;
+      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequestException({ message: ['the payload is not an object'] });
+      return (await EVENT_VALIDATION.transform(data, { type: 'body', metatype: payloadClass })) as unknown;
+    } catch (err) {
+      if (!(err instanceof BadRequestException)) throw err;
+      const response = err.getResponse() as { message?: unknown };
+      const reasons = Array.isArray(response.message) ? response.message.map(String) : [err.message];
+      const message = `Invalid ${event.subject} event ${event.id}: ${reasons.join('; ')}`;
+      this.logger.warn({ subject: event.subject, eventId: event.id, durable, reasons }, 'invalid event payload: dead-lettered');
+      throw new InvalidEventError(message);
+    }
+  }
+
   async onModuleDestroy(): Promise<void> {
     const handles = this.handles;
     this.handles = [];
+    this.delivered.clear();
     await Promise.all(handles.map((handle) => handle.stop()));
   }
 
@@ -102,4 +156,13 @@ export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDe
     }
     return found;
   }
+}
+
+/** The payload class for a subject: the one class, or the subject's entry of a per-subject map. */
+function classFor(payload: OnEventOptions['payload'], subject: string): EventPayloadClass | undefined {
+  if (!payload) return undefined;
+  if (typeof payload === 'function') return payload;
+  const found = payload[subject];
+  if (!found) throw new InvalidEventError(`No payload class for subject ${subject}`);
+  return found;
 }

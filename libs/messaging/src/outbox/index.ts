@@ -1,5 +1,5 @@
 export { CreateOutboxTables1795290000000 } from './migrations/1795290000000-create-outbox-tables';
-export { IdempotentConsumer, type TransactionalHandler } from './idempotent-consumer';
+export { ProcessedMessages, type OnceInTransaction } from './processed-messages';
 export { Outbox } from './outbox';
 export { OutboxMessage } from './outbox-message.entity';
 export { PollingLoop } from './polling-loop';

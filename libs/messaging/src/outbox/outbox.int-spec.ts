@@ -9,7 +9,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import type { DataSource } from 'typeorm';
 import type { ConsumerHandle, EventBus, EventEnvelope, PublishAck, PublishOptions } from '../events/event-bus';
 import { JetStreamEventBus } from '../events/jetstream-event-bus';
-import { IdempotentConsumer } from './idempotent-consumer';
+import { ProcessedMessages } from './processed-messages';
 import { Outbox } from './outbox';
 import { OutboxMessage } from './outbox-message.entity';
 import { OutboxRelay } from './outbox-relay';
@@ -215,13 +215,14 @@ describe('Transactional outbox (Postgres + JetStream)', () => {
     expect((await rows()).every((row) => row.publishedAt !== null && row.attempts === 1)).toBe(true);
   });
 
-  it('IdempotentConsumer applies a redelivered event once, and again after a rolled-back failure', async () => {
+  it('ProcessedMessages applies a redelivered event once, and again after a rolled-back failure', async () => {
     await dataSource.getRepository(Widget).insert({ id: 'counter', count: 0 });
-    const consumer = new IdempotentConsumer(dataSource, 'counter-service');
-    const handler = consumer.wrap<{ by: number }>(async (event, manager) => {
-      await manager.increment(Widget, { id: 'counter' }, 'count', event.data.by);
-      if (event.data.by < 0) throw new Error('negative');
-    });
+    const processed = new ProcessedMessages(dataSource);
+    const handler = (event: EventEnvelope<{ by: number }>) =>
+      processed.once('counter-service', event.id, async (manager) => {
+        await manager.increment(Widget, { id: 'counter' }, 'count', event.data.by);
+        if (event.data.by < 0) throw new Error('negative');
+      });
     const event = (id: string, by: number): EventEnvelope<{ by: number }> => ({
       id,
       subject,
@@ -239,25 +240,25 @@ describe('Transactional outbox (Postgres + JetStream)', () => {
 
     await expect(handler(event('m-3', -100))).rejects.toThrow('negative');
     expect(await count()).toBe(6);
-    await expect(consumer.handle(event('m-3', 0), async () => undefined)).resolves.toBe(true);
-    await expect(
-      new IdempotentConsumer(dataSource, 'other-service').handle(event('m-1', 0), async () => undefined),
-    ).resolves.toBe(true);
-    await expect(consumer.handle(event('m-1', 0), async () => undefined)).resolves.toBe(false);
+    await expect(processed.once('counter-service', 'm-3', async () => undefined)).resolves.toBe(true);
+    await expect(processed.once('other-service', 'm-1', async () => undefined)).resolves.toBe(true);
+    await expect(processed.once('counter-service', 'm-1', async () => undefined)).resolves.toBe(false);
   });
 
-  it('IdempotentConsumer behind a real consumer: a handler failing after its write still has one effect', async () => {
+  it('ProcessedMessages behind a real consumer: a handler failing after its write still has one effect', async () => {
     await dataSource.getRepository(Widget).insert({ id: 'tally', count: 0 });
-    const once = new IdempotentConsumer(dataSource, `tally-${run}`);
+    const processed = new ProcessedMessages(dataSource);
     let deliveries = 0;
     handles.push(
       await bus.consume(
         { stream: stream.name, durable: `tally-${run}`, filterSubjects: [subject], backoffMs: [50] },
-        once.wrap(async (_event, manager) => {
-          deliveries++;
-          await manager.increment(Widget, { id: 'tally' }, 'count', 1);
-          if (deliveries === 1) throw new Error('crashed after writing');
-        }),
+        async (event) => {
+          await processed.once(`tally-${run}`, event.id, async (manager) => {
+            deliveries++;
+            await manager.increment(Widget, { id: 'tally' }, 'count', 1);
+            if (deliveries === 1) throw new Error('crashed after writing');
+          });
+        },
       ),
     );
     await bus.publish(subject, { n: 1 }, { msgId: `tally-${run}` });

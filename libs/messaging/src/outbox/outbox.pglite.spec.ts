@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from '../events/event-bus';
 import { InProcessEventBus } from '../events/in-process-event-bus';
-import { IdempotentConsumer } from './idempotent-consumer';
+import { ProcessedMessages } from './processed-messages';
 import { Outbox } from './outbox';
 import { OutboxMessage } from './outbox-message.entity';
 import { OutboxRelay } from './outbox-relay';
@@ -63,11 +63,13 @@ describe('Transactional outbox on PGlite with the in-process bus', () => {
     expect(await dataSource.getRepository(OutboxMessage).findOneByOrFail({ id })).toMatchObject({ attempts: 1 });
 
     const seen: EventEnvelope[] = [];
-    const once = new IdempotentConsumer(dataSource, 'widget-counter');
-    const handler = once.wrap(async (event, manager) => {
-      seen.push(event);
-      await manager.increment(Widget, { id: 'w1' }, 'count', 1);
-    });
+    const processed = new ProcessedMessages(dataSource);
+    const handler = async (event: EventEnvelope) => {
+      await processed.once('widget-counter', event.id, async (manager) => {
+        seen.push(event);
+        await manager.increment(Widget, { id: 'w1' }, 'count', 1);
+      });
+    };
     const handle = await bus.consume(
       { stream: 'WIDGETS', durable: 'widget-counter', filterSubjects: ['widgets.>'] },
       handler,

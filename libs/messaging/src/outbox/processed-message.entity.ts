@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * "Consumer X has applied message Y": the row IdempotentConsumer inserts in the same
+ * "Consumer X has applied message Y": the row ProcessedMessages inserts in the same
  * transaction as the handler's changes, so a redelivered event has exactly one effect.
  * No schema here (see OutboxMessage). Migration: CreateOutboxTables.
  */

@@ -6,8 +6,8 @@ import { STREAMS, SUBJECTS, type ServiceName } from '@medfolio/contracts';
 
 export type StreamName = keyof typeof STREAMS;
 import type { CommonConfig } from '@medfolio/config';
-import { createRpcClient, EVENT_BUS, RPC_CLIENT, type EventBus, type RpcClient } from '@medfolio/messaging';
-import { OutboxRelay, type OutboxRelayOptions } from '@medfolio/messaging/outbox';
+import { createRpcClient, EVENT_BUS, PROCESSED_MESSAGES, RPC_CLIENT, type EventBus, type RpcClient } from '@medfolio/messaging';
+import { OutboxRelay, ProcessedMessages, type OutboxRelayOptions } from '@medfolio/messaging/outbox';
 import { HealthModule, HealthRegistry, loggerModule, MetricsModule, RpcMetricsInterceptor, type ReadinessReport } from '@medfolio/observability';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { EmbeddedPostgres, migrate, serviceDataSourceOptions } from '@medfolio/persistence';
@@ -76,7 +76,8 @@ export function outboxRelayProvider(relay: OutboxRelayOptions = {}): Provider {
 /**
  * Everything a service needs besides its own logic, the same for every service:
  * logging, metrics, health (HTTP and `<service>.health.check`), its TypeORM DataSource on its own
- * schema (migrated at start), the event bus, and the shared streams.
+ * schema (migrated at start), the event bus, the shared streams, and the record of processed
+ * messages that makes `@OnEvent({ once: true })` handlers apply each message once.
  */
 @Module({})
 export class ServiceKitModule {
@@ -146,6 +147,9 @@ export class ServiceKitModule {
           useFactory: (): RpcClient => createRpcClient(options.name, { natsUrl: options.config.natsUrl, timeoutMs: options.config.rpcTimeoutMs }),
         },
         RpcClientCloser,
+        // Duplicate-delivery protection on this service's database: `@OnEvent({ once: true })` handlers get it bound.
+        { provide: ProcessedMessages, inject: [DataSource], useFactory: (dataSource: DataSource) => new ProcessedMessages(dataSource) },
+        { provide: PROCESSED_MESSAGES, useExisting: ProcessedMessages },
         { provide: APP_INTERCEPTOR, useClass: RpcMetricsInterceptor },
         ServiceReadiness,
         ...(options.outbox ? [outboxRelayProvider(options.outbox === true ? {} : options.outbox)] : []),
@@ -156,7 +160,7 @@ export class ServiceKitModule {
           useFactory: (dataSource: DataSource) => serviceHousekeeping(options.config, options.entities, dataSource, options.eventBus),
         },
       ],
-      exports: [DataSource, EVENT_BUS, RPC_CLIENT, Housekeeping, ...(options.outbox ? [OutboxRelay] : [])],
+      exports: [DataSource, EVENT_BUS, RPC_CLIENT, ProcessedMessages, PROCESSED_MESSAGES, Housekeeping, ...(options.outbox ? [OutboxRelay] : [])],
     };
   }
 }
