@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import {
-  AuditEventDto,
+  type AuditEventDto,
   DomainError,
   type CallerIdentity,
   type HistoryEntry,
@@ -39,16 +37,11 @@ export class AuditLogService {
   ) {}
 
   /**
-   * Stores one record from the AUDIT stream; resolves once it is committed (then the delivery is
-   * acked). Records delivered together share a transaction. An invalid record throws (and ends in
-   * the DLQ) without holding back the others.
+   * Stores one record from the AUDIT stream (validated by the service kit: an invalid one goes to the
+   * DLQ before it gets here); resolves once it is committed (then the delivery is acked). Records
+   * delivered together share a transaction.
    */
-  async append(payload: unknown): Promise<AppendResult> {
-    const event = plainToInstance(AuditEventDto, payload);
-    const errors = validateSync(event, { forbidUnknownValues: true });
-    if (errors.length > 0) {
-      throw new DomainError('VALIDATION_FAILED', `Invalid audit record: ${errors.map((e) => e.property).join(', ')}`);
-    }
+  async append(event: AuditEventDto): Promise<AppendResult> {
     const result = await this.batcher.submit(event);
     if (result === 'duplicate') this.logger.debug({ eventId: event.id }, 'audit record already stored');
     return result;
