@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds the infrastructure images the stack and the tests use, from Debian's packages and the Go
+# module proxy, on the local base (docker/base/make-base.sh, run first when it is missing):
+#   medfolio/postgres:15   medfolio/nats:2.9   medfolio/versitygw:1.8.0   medfolio/redis:7
+# Usage: docker/infra/build.sh          (npm run images:infra)
+# versitygw is built with `go install` (pinned as in libs/tooling/tools.d/s3.sh) into
+# $MEDFOLIO_TOOLS_DIR/bin when it is not there yet: about 3 minutes the first time.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+here="$root/docker/infra"
+# shellcheck source=docker/lib.sh
+source "$root/docker/lib.sh"
+ensure_docker
+$DOCKER image inspect medfolio/debian:bookworm >/dev/null 2>&1 || "$root/docker/base/make-base.sh"
+
+versitygw_version=v1.8.0
+gobin="${MEDFOLIO_TOOLS_DIR:-$HOME/.cache/medfolio/tools}/bin"
+if [[ ! -x "$gobin/versitygw" || "$(cat "$gobin/.versitygw.version" 2>/dev/null)" != "github.com/versity/versitygw/cmd/versitygw@$versitygw_version" ]]; then
+  mkdir -p "$gobin"
+  echo "infra: go install versitygw@$versitygw_version" >&2
+  GOBIN="$gobin" CGO_ENABLED=0 "${GO:-go}" install "github.com/versity/versitygw/cmd/versitygw@$versitygw_version"
+  echo "github.com/versity/versitygw/cmd/versitygw@$versitygw_version" >"$gobin/.versitygw.version"
+fi
+
+build() { # build IMAGE DOCKERFILE [FILE...]: the files are copied into a context of their own
+  local image="$1" dockerfile="$2" ctx start
+  shift 2
+  start=$(date +%s)
+  ctx="$(mktemp -d /tmp/medfolio-infra.XXXXXX)"
+  cp "$here/$dockerfile" "$ctx/Dockerfile"
+  for f in "$@"; do cp "$f" "$ctx/"; done
+  $DOCKER build -q --network host -t "$image" "$ctx" >/dev/null
+  rm -rf "$ctx"
+  echo "ok   $image: $(image_mb "$image") MB ($(( $(date +%s) - start )) s)"
+}
+build medfolio/postgres:15 postgres.Dockerfile "$here/postgres-entrypoint.sh"
+build medfolio/nats:2.9 nats.Dockerfile
+build medfolio/versitygw:1.8.0 s3.Dockerfile "$gobin/versitygw"
+build medfolio/redis:7 redis.Dockerfile
