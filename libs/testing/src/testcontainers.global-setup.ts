@@ -21,22 +21,28 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as { __medfolioContainers?: Stoppable[] }).__medfolioContainers = started;
 }
 
+/**
+ * The images: the official ones from Docker Hub by default; where Docker Hub cannot be reached, the
+ * ones docker/infra/build.sh makes (TESTCONTAINERS_POSTGRES_IMAGE=medfolio/postgres:15, ...).
+ */
+const image = (variable: string, fallback: string): string => process.env[variable] || fallback;
+
 async function startContainer(variable: TestServiceVariable): Promise<string> {
   const { GenericContainer, Wait } = await import('testcontainers');
   switch (variable) {
     case 'DATABASE_URL': {
       const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-      const postgres = await new PostgreSqlContainer('postgres:17-alpine').withDatabase('test').withUsername('postgres').withPassword('postgres').start();
+      const postgres = await new PostgreSqlContainer(image('TESTCONTAINERS_POSTGRES_IMAGE', 'postgres:17-alpine')).withDatabase('test').withUsername('postgres').withPassword('postgres').start();
       started.push(postgres);
       return postgres.getConnectionUri();
     }
     case 'NATS_URL': {
-      const nats = await new GenericContainer('nats:2.11-alpine').withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start();
+      const nats = await new GenericContainer(image('TESTCONTAINERS_NATS_IMAGE', 'nats:2.11-alpine')).withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start();
       started.push(nats);
       return `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`;
     }
     case 'REDIS_URL': {
-      const redis = await new GenericContainer('redis:7-alpine').withExposedPorts(6379).start();
+      const redis = await new GenericContainer(image('TESTCONTAINERS_REDIS_IMAGE', 'redis:7-alpine')).withExposedPorts(6379).start();
       started.push(redis);
       return `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`;
     }
