@@ -87,13 +87,13 @@ export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDe
   private delivery({ instance, className, method, options }: DiscoveredHandler): EventHandlerFn {
     const where = `${className}.${method}`;
     const processed = this.processed;
+    if (!options.payload) throw new Error(`@OnEvent on ${where}: name the payload's contract class ('payload')`);
     if (options.once && !processed) {
       throw new Error(`@OnEvent on ${where}: 'once' needs the service kit's processed-message record (ServiceKitModule)`);
     }
     return async (event) => {
-      const payloadClass = classFor(options.payload, event.subject);
-      const data = payloadClass ? await this.validated(payloadClass, event, options.durable) : event.data;
-      const validated = data === event.data ? event : { ...event, data };
+      const data = await this.validated(classFor(options.payload, event.subject), event, options.durable);
+      const validated = { ...event, data };
       if (!options.once || !processed) return instance[method](validated);
       const once: Once = (work) => processed.once(options.durable, event.id, work);
       return instance[method](validated, once);
@@ -159,8 +159,7 @@ export class EventHandlersExplorer implements OnApplicationBootstrap, OnModuleDe
 }
 
 /** The payload class for a subject: the one class, or the subject's entry of a per-subject map. */
-function classFor(payload: OnEventOptions['payload'], subject: string): EventPayloadClass | undefined {
-  if (!payload) return undefined;
+function classFor(payload: OnEventOptions['payload'], subject: string): EventPayloadClass {
   if (typeof payload === 'function') return payload;
   const found = payload[subject];
   if (!found) throw new InvalidEventError(`No payload class for subject ${subject}`);

@@ -1,11 +1,19 @@
 import { Controller, Global, Injectable, Logger, Module, Scope } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { IsOptional, IsString } from 'class-validator';
 import { EVENT_BUS, type EventBus, type EventEnvelope } from './event-bus';
 import { EventsModule } from './events.module';
 import { InProcessEventBus } from './in-process-event-bus';
 import { OnEvent } from './on-event.decorator';
 
 const STREAM = { name: 'MODULE_TEST', subjects: ['module.>'] };
+
+/** The events' payload contract (every @OnEvent names one). */
+class Recorded {
+  @IsOptional()
+  @IsString()
+  what?: string;
+}
 
 /** A dependency, to show handlers run with `this` bound to the provider. */
 @Injectable()
@@ -17,12 +25,12 @@ class Journal {
 class AuditWriter {
   constructor(private readonly journal: Journal) {}
 
-  @OnEvent({ stream: STREAM.name, durable: 'writer', subjects: ['module.recorded'], maxDeliver: 3, backoffMs: [10] })
+  @OnEvent({ stream: STREAM.name, durable: 'writer', subjects: ['module.recorded'], payload: Recorded, maxDeliver: 3, backoffMs: [10] })
   async record(event: EventEnvelope<{ what: string }>): Promise<void> {
     this.journal.entries.push(`recorded:${event.data.what}`);
   }
 
-  @OnEvent({ stream: STREAM.name, durable: 'counter', subjects: ['module.>'] })
+  @OnEvent({ stream: STREAM.name, durable: 'counter', subjects: ['module.>'], payload: Recorded })
   async count(event: EventEnvelope): Promise<void> {
     this.journal.entries.push(`counted:${event.subject}`);
   }
@@ -38,7 +46,7 @@ class SlowHandler {
   started = false;
   finished = false;
 
-  @OnEvent({ stream: STREAM.name, durable: 'slow', subjects: ['module.slow'] })
+  @OnEvent({ stream: STREAM.name, durable: 'slow', subjects: ['module.slow'], payload: Recorded })
   async handle(): Promise<void> {
     this.started = true;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -48,7 +56,7 @@ class SlowHandler {
 
 @Injectable()
 class DuplicateWriter {
-  @OnEvent({ stream: STREAM.name, durable: 'writer', subjects: ['module.other'] })
+  @OnEvent({ stream: STREAM.name, durable: 'writer', subjects: ['module.other'], payload: Recorded })
   async record(): Promise<void> {
     return undefined;
   }
@@ -99,7 +107,7 @@ describe('EventsModule', () => {
     @Controller()
     class RecordsController {
       readonly seen: string[] = [];
-      @OnEvent({ stream: STREAM.name, durable: 'records-controller', subjects: ['module.recorded'] })
+      @OnEvent({ stream: STREAM.name, durable: 'records-controller', subjects: ['module.recorded'], payload: Recorded })
       async onRecorded(event: EventEnvelope<{ what: string }>): Promise<void> {
         this.seen.push(event.data.what);
       }
@@ -164,7 +172,7 @@ describe('EventsModule', () => {
   it('refuses @OnEvent on a request-scoped provider', async () => {
     @Injectable({ scope: Scope.REQUEST })
     class PerRequest {
-      @OnEvent({ stream: STREAM.name, durable: 'per-request', subjects: ['module.x'] })
+      @OnEvent({ stream: STREAM.name, durable: 'per-request', subjects: ['module.x'], payload: Recorded })
       async handle(): Promise<void> {
         return undefined;
       }

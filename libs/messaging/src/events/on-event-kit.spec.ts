@@ -8,7 +8,7 @@ import { EventsModule } from './events.module';
 import { InProcessEventBus } from './in-process-event-bus';
 import { InvalidEventError } from './delivery-policy';
 import { PROCESSED_MESSAGES, type Once, type ProcessedMessageLog } from './once';
-import { OnEvent } from './on-event.decorator';
+import { OnEvent, type OnEventOptions } from './on-event.decorator';
 
 const STREAM = { name: 'KIT_TEST', subjects: ['kit.>'] };
 const DLQ = { name: 'KIT_DLQ', subjects: ['kitdlq.>'] };
@@ -161,6 +161,19 @@ describe('@OnEvent in the service kit: validated payloads, messages applied once
     expect(counter.calls).toEqual([1, 2]);
     expect(processed.committed).toEqual(['pills:up']);
     expect([...processed.ids]).toEqual(['counter:msg-7']);
+    await moduleRef.close();
+  });
+
+  it('refuses to start a handler that names no payload class', async () => {
+    @Injectable()
+    class Unchecked {
+      @OnEvent({ stream: STREAM.name, durable: 'unchecked', subjects: ['kit.counted'] } as unknown as OnEventOptions)
+      async handle(): Promise<void> {
+        return undefined;
+      }
+    }
+    const { moduleRef } = await boot(new MemoryProcessedMessages(), [Unchecked]);
+    await expect(moduleRef.init()).rejects.toThrow(/Unchecked\.handle: name the payload's contract class/);
     await moduleRef.close();
   });
 

@@ -19,9 +19,10 @@ export interface OnEventOptions {
   /**
    * The payload's class in libs/contracts (or one per subject), validated as request/reply payloads
    * are (class-validator, unknown fields dropped). The handler receives the validated instance; a
-   * payload that fails is logged (ids and rule names only) and dead-lettered at once, without retries.
+   * payload that fails is logged (ids and rule messages only) and dead-lettered at once, without
+   * retries. Required: no event reaches a handler unchecked.
    */
-  payload?: EventPayloadClass | Readonly<Record<string, EventPayloadClass>>;
+  payload: EventPayloadClass | Readonly<Record<string, EventPayloadClass>>;
   /**
    * Exactly-once effects: the handler receives, as its second argument, a `Once` bound to this
    * consumer (the durable name) and message; what it runs through it is applied in one transaction
