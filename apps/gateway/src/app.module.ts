@@ -8,38 +8,21 @@ import { createValidationPipe, EVENT_BUS, type EventBus, type RpcClient } from '
 import { HealthModule, loggerModule, MetricsModule } from '@medfolio/observability';
 import { HttpErrorFilter } from '@medfolio/runtime';
 import { GatewayConfig } from './config';
-import { AuthController } from './controllers/auth.controller';
-import { BillingController } from './controllers/billing.controller';
+import { StripeWebhookController } from './controllers/billing.controller';
 import { ClientConfigController } from './controllers/client-config.controller';
-import { ContactController } from './controllers/contact.controller';
 import { devMailControllers, devMailProviders } from './controllers/dev-mail.controller';
-import { DocumentsController } from './controllers/documents.controller';
+import { DocumentsUploadController } from './controllers/documents.controller';
 import { FilesController } from './controllers/files.controller';
-import { ProfilePictureUploadController } from './controllers/profile-picture.controller';
 import { HealthController } from './controllers/health.controller';
-import { HistoryController } from './controllers/history.controller';
-import { ProfileController } from './controllers/profile.controller';
-import { ShareFormatsController } from './controllers/share-formats.controller';
 import { PassKitController } from './controllers/passkit.controller';
-import { ShareLinksController } from './controllers/share-links.controller';
-import { SummaryController } from './controllers/summary.controller';
-import { WalletController } from './controllers/wallet.controller';
-import { MedicalLicenseController, ProvidersController } from './controllers/providers.controller';
-import { ProvidersRepository } from './repositories/providers.repository';
-import { ProviderRateLimitGuard } from './services/provider-rate-limit.guard';
-import { AuditRepository } from './repositories/audit.repository';
-import { BillingRepository } from './repositories/billing.repository';
-import { DocumentsRepository } from './repositories/documents.repository';
+import { ProfilePictureUploadController } from './controllers/profile-picture.controller';
+import { ShareFormatsController } from './controllers/share-formats.controller';
 import { FileDownloadsRepository } from './repositories/file-downloads.repository';
-import { IdentityRepository } from './repositories/identity.repository';
-import { NotificationsRepository } from './repositories/notifications.repository';
 import { InternalUploadRepository } from './repositories/internal-upload.repository';
 import { RPC_CLIENT } from './repositories/rpc-client.token';
 import { RevokedSessionsRepository } from './repositories/revoked-sessions.repository';
 import { ServiceHealthRepository } from './repositories/service-health.repository';
-import { ShareFormatsRepository } from './repositories/share-formats.repository';
-import { SharingRepository } from './repositories/sharing.repository';
-import { SummaryRepository } from './repositories/summary.repository';
+import { ServicesRepository } from './repositories/services.repository';
 import { WalletRepository } from './repositories/wallet.repository';
 import { GatewayHealthService } from './services/gateway-health.service';
 import { JwtStrategy, LOCAL_JWKS } from './services/jwt.strategy';
@@ -62,7 +45,11 @@ export interface GatewayOptions {
   webRoot?: string | null;
 }
 
-/** The public HTTP edge: /api paths, authentication, rate limits, errors, OpenAPI. No data of its own. */
+/**
+ * The public HTTP edge: /api paths, authentication, rate limits, errors, OpenAPI. No data of its
+ * own. The routes the table forwards to a service are registered by bootstrap (routes/); the
+ * controllers here are the hand-written ones, where HTTP itself is special.
+ */
 @Module({})
 export class GatewayModule {
   static register(options: GatewayOptions): DynamicModule {
@@ -81,7 +68,7 @@ export class GatewayModule {
             : new MemoryThrottlerStorage(),
         }),
       ],
-      controllers: [HealthController, AuthController, ProfileController, ProfilePictureUploadController, HistoryController, DocumentsController, SummaryController, ShareLinksController, ShareFormatsController, WalletController, PassKitController, MedicalLicenseController, ProvidersController, BillingController, FilesController, ContactController, ClientConfigController, ...devMailControllers(options.devMailKey)],
+      controllers: [HealthController, ProfilePictureUploadController, DocumentsUploadController, ShareFormatsController, PassKitController, StripeWebhookController, FilesController, ClientConfigController, ...devMailControllers(options.devMailKey)],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },
@@ -92,18 +79,9 @@ export class GatewayModule {
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useValue: createValidationPipe() },
         JwtStrategy,
-        AuditRepository,
-        IdentityRepository,
-        NotificationsRepository,
+        ServicesRepository,
         InternalUploadRepository,
-        DocumentsRepository,
-        SummaryRepository,
-        ProvidersRepository,
-        ProviderRateLimitGuard,
-        SharingRepository,
-        ShareFormatsRepository,
         WalletRepository,
-        BillingRepository,
         FileDownloadsRepository,
         ServiceHealthRepository,
         GatewayHealthService,

@@ -2,13 +2,21 @@ import helmet from '@fastify/helmet';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { getStorageToken } from '@nestjs/throttler';
 import { Logger } from 'nestjs-pino';
+import { API_ROUTES, buildOpenApiDocument } from '@medfolio/contracts';
+import { createValidationPipe } from '@medfolio/messaging';
 import { AppMetrics, recordHttpMetrics } from '@medfolio/observability';
+import { HttpErrorFilter } from '@medfolio/runtime';
 import { GatewayModule, type GatewayOptions } from './app.module';
+import { GatewayConfig } from './config';
 import { DEV_MAIL_PREFIX_EXCLUDES } from './controllers/dev-mail.controller';
+import { RevokedSessionsRepository } from './repositories/revoked-sessions.repository';
+import { RPC_CLIENT } from './repositories/rpc-client.token';
+import { registerTableRoutes } from './routes/table-routes';
+import { JwtStrategy } from './services/jwt.strategy';
 import { contentSecurityDirectives, downloadOriginsFor } from './web/content-security';
-import { STRIPE_WEBHOOK_PATH } from './controllers/billing.controller';
 import { requestDependentHeaders, restrictRequestBodies } from './web/http-hardening';
 import { resolveWebRoot, serveWebApp } from './web/serve-web-app';
 
@@ -37,7 +45,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
   });
-  restrictRequestBodies(app, config.bodyLimitBytes, { rawJsonPaths: [STRIPE_WEBHOOK_PATH] });
+  restrictRequestBodies(app, config.bodyLimitBytes, { rawJsonPaths: [API_ROUTES.billingWebhook.path] });
   requestDependentHeaders(app);
   // Uploads (multipart) are not parsed here: the route pipes the raw body to the service that owns
   // the files (repositories/internal-upload.repository.ts), which parses it. Registered after
@@ -68,27 +76,22 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
     });
   const webRoot = options.webRoot === undefined ? resolveWebRoot(config.webRoot) : options.webRoot;
   if (webRoot) await serveWebApp(app, webRoot);
-  const document = buildOpenApi(app);
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
+  const gatewayConfig = app.get(GatewayConfig);
+  registerTableRoutes(app.getHttpAdapter().getInstance(), {
+    rpc: app.get(RPC_CLIENT),
+    jwt: app.get(JwtStrategy),
+    throttler: app.get(getStorageToken()),
+    validation: createValidationPipe(),
+    errors: new HttpErrorFilter(),
+    revoked: app.get(RevokedSessionsRepository),
+    limits: { perClientPerMinute: gatewayConfig.rateLimitPerMinute, perProviderPerMinute: gatewayConfig.providerRateLimitPerMinute },
+  });
+  SwaggerModule.setup('api/docs', app, buildOpenApi(), { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
   app.enableShutdownHooks();
   return app;
 }
 
-/** OpenAPI 3 from the controllers and DTOs; paths written as the product's contract writes them (with '/'). */
-export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
-    .setTitle('Medfolio API')
-    .setDescription('The patient-held medical record. Authenticate with `Authorization: Bearer <access token>`.')
-    .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-    .build();
-  // operationIds name the web app's generated hooks: AuthController.login → authLogin → useAuthLoginMutation.
-  const document = SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controller: string, method: string) =>
-      `${controller.replace(/Controller$/, '').replace(/^./, (c) => c.toLowerCase())}${method.replace(/^./, (c) => c.toUpperCase())}`,
-  });
-  document.paths = Object.fromEntries(
-    Object.entries(document.paths).map(([path, item]) => [path.startsWith('/api/') && !path.endsWith('/') ? `${path}/` : path, item]),
-  );
-  return document;
+/** The OpenAPI 3.1 document, from the route table (docs/api/openapi.json is the same, committed). */
+export function buildOpenApi(): OpenAPIObject {
+  return buildOpenApiDocument(API_ROUTES) as unknown as OpenAPIObject;
 }

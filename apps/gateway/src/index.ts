@@ -2,5 +2,4 @@
 export { createGatewayApp } from './bootstrap';
 export { GatewayConfig } from './config';
 export { buildOpenApi } from './bootstrap';
-export { exportOpenApi } from './openapi/export-openapi';
 export { isLoopbackAddress } from './controllers/dev-mail.controller';

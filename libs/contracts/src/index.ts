@@ -14,3 +14,4 @@ export * from './share-formats';
 export * from './wallet';
 export * from './billing';
 export * from './rpc-map';
+export * from './routes';

@@ -1,16 +1,14 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CallerIdentity } from '@medfolio/contracts';
+import type { CallerIdentity, ClientConfigReply } from '@medfolio/contracts';
 import { GatewayConfig } from '../config';
 import { WalletRepository } from '../repositories/wallet.repository';
 import { CurrentCaller } from '../services/caller.decorator';
-import { ClientConfigDoc } from './openapi.models';
 
 /**
- * GET /api/client-config/: the public settings the web app needs at run time (no secrets), so one
- * build of the web app works in every environment.
+ * GET /api/client-config/ (clientConfigGet in the route table): the public settings the web app
+ * needs at run time (no secrets), so one build of the web app works in every environment. Partly
+ * the gateway's own configuration, so it is not a plain forward.
  */
-@ApiTags('web')
 @Controller('client-config')
 export class ClientConfigController {
   constructor(
@@ -19,9 +17,7 @@ export class ClientConfigController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Public settings for the web app (Google sign-in client id and authorization URL, the wallets offered, the Stripe.js publishable key)' })
-  @ApiOkResponse({ type: ClientConfigDoc })
-  async get(@CurrentCaller() caller: CallerIdentity): Promise<ClientConfigDoc> {
+  async get(@CurrentCaller() caller: CallerIdentity): Promise<ClientConfigReply> {
     const wallets = await this.wallet.clientConfig(caller);
     return {
       google_client_id: this.config.googleWebClientId ?? null,

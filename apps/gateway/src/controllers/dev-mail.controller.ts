@@ -1,9 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Controller, Get, Inject, RequestMethod, Req, Res, type Provider, type Type } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
-import { DomainError, type CallerIdentity, type DevMailEntry } from '@medfolio/contracts';
-import { NotificationsRepository } from '../repositories/notifications.repository';
+import { DomainError, NOTIFICATIONS_SUBJECTS, type CallerIdentity, type DevMailEntry } from '@medfolio/contracts';
+import { ServicesRepository } from '../repositories/services.repository';
 import { CurrentCaller } from '../services/caller.decorator';
 
 interface Request {
@@ -63,25 +62,24 @@ export const DEV_MAIL_PREFIX_EXCLUDES = [
  * secret `npm start` prints (DEV_MAIL_KEY), as `?key=` or the X-Dev-Mail-Key header. Anything else
  * gets 404, as if the mailbox did not exist.
  */
-@ApiExcludeController()
 @Controller('dev')
 export class DevMailController {
   constructor(
-    @Inject(NotificationsRepository) private readonly notifications: NotificationsRepository,
+    @Inject(ServicesRepository) private readonly services: ServicesRepository,
     @Inject(DEV_MAIL_KEY) private readonly key: string,
   ) {}
 
   @Get('mail.json')
   async list(@CurrentCaller() caller: CallerIdentity, @Req() request: Request, @Res() reply: Reply): Promise<void> {
     onlyTheDeveloper(request, this.key);
-    const mail = await this.notifications.devMail(caller);
+    const mail = await this.services.call(NOTIFICATIONS_SUBJECTS.listDevMail, {}, caller);
     reply.header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(mail);
   }
 
   @Get('mail')
   async page(@CurrentCaller() caller: CallerIdentity, @Req() request: Request, @Res() reply: Reply): Promise<void> {
     onlyTheDeveloper(request, this.key);
-    const mail = await this.notifications.devMail(caller);
+    const mail = await this.services.call(NOTIFICATIONS_SUBJECTS.listDevMail, {}, caller);
     reply
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')

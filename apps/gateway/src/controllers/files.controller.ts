@@ -1,5 +1,4 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { DomainError } from '@medfolio/contracts';
 import { FileDownloadsRepository } from '../repositories/file-downloads.repository';
@@ -20,7 +19,6 @@ const FILES_PATH = '/api/files/';
  * signature and streams the blob with the signed type and name and nosniff); this route pipes the
  * answer through. A download the service cuts off (a failed encryption check) is cut off here too.
  */
-@ApiExcludeController()
 @Controller('files')
 @SkipThrottle()
 export class FilesController {

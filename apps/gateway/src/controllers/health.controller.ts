@@ -1,5 +1,4 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { GatewayHealthService } from '../services/gateway-health.service';
 
@@ -8,16 +7,13 @@ interface Reply {
   send(body: unknown): unknown;
 }
 
-@ApiTags('health')
+/** GET /api/health/ (healthGet in the route table): 200 when every part is ready, 503 otherwise, with the report. */
 @Controller('health')
 @SkipThrottle()
 export class HealthController {
   constructor(@Inject(GatewayHealthService) private readonly health: GatewayHealthService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Readiness of the gateway and of every service behind it' })
-  @ApiOkResponse({ description: 'Everything is ready' })
-  @ApiServiceUnavailableResponse({ description: 'At least one part is not ready; the body says which' })
   async get(@Res() reply: Reply): Promise<void> {
     const report = await this.health.systemHealth();
     reply.status(report.status === 'ok' ? 200 : 503).send(report);

@@ -1,53 +1,69 @@
-import helmet from '@fastify/helmet';
-import { Logger, Module, RequestMethod, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE, NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { DomainError, type CallerIdentity, type DevMailEntry } from '@medfolio/contracts';
-import { createValidationPipe } from '@medfolio/messaging';
-import { HttpErrorFilter } from '@medfolio/runtime';
-import { NotificationsRepository } from '../repositories/notifications.repository';
-import { ContactController } from './contact.controller';
-import { DEV_MAIL_PREFIX_EXCLUDES, FORWARDING_HEADERS, devMailControllers, devMailProviders } from './dev-mail.controller';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Controller, Logger, Module, UseFilters, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig } from '@medfolio/config';
+import { DomainError, NOTIFICATIONS_SUBJECTS, type CallerIdentity, type DevMailEntry } from '@medfolio/contracts';
+import { Caller, createRpcClient, InProcessEventBus, InProcessServer, RpcErrorFilter } from '@medfolio/messaging';
+import { createGatewayApp } from '../bootstrap';
+import { GatewayConfig } from '../config';
+import { FORWARDING_HEADERS } from './dev-mail.controller';
 
 /** A stand-in for notifications behind the request/reply client. */
 class FakeNotifications {
   readonly contacts: [unknown, CallerIdentity][] = [];
   mailbox: DevMailEntry[] | DomainError = [];
+}
+let current = new FakeNotifications();
 
-  async submitContact(form: unknown, caller: CallerIdentity) {
-    this.contacts.push([form, caller]);
+@Controller()
+@UseFilters(RpcErrorFilter)
+class FakeNotificationsRpc {
+  @MessagePattern(NOTIFICATIONS_SUBJECTS.submitContact)
+  submit(@Payload() form: unknown, @Caller() caller: CallerIdentity) {
+    current.contacts.push([form, caller]);
     return { message: 'Thank you! Your message has been sent.' };
   }
 
-  async devMail(): Promise<DevMailEntry[]> {
-    if (this.mailbox instanceof DomainError) throw this.mailbox;
-    return this.mailbox;
+  @MessagePattern(NOTIFICATIONS_SUBJECTS.listDevMail)
+  devMail(): DevMailEntry[] {
+    if (current.mailbox instanceof DomainError) throw current.mailbox;
+    return current.mailbox;
   }
 }
 
-/** The gateway's HTTP setup as bootstrap.ts and app.module.ts make it, with these two controllers. */
+@Module({ controllers: [FakeNotificationsRpc] })
+class FakeNotificationsModule {}
+
+let service: INestMicroservice | undefined;
+let dataDir: string;
+const apps: NestFastifyApplication[] = [];
+
+beforeAll(async () => {
+  Logger.overrideLogger(false);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-notifications-'));
+  service = await NestFactory.createMicroservice(FakeNotificationsModule, { strategy: new InProcessServer(), logger: false });
+  await service.listen();
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await service?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The real gateway (routes from the table, the dev mailbox when a key is given) in front of the stand-in. */
 async function gateway(fake: FakeNotifications, devMailKey: string | null): Promise<NestFastifyApplication> {
-  const controllers: Type[] = [ContactController, ...devMailControllers(devMailKey)];
-  @Module({
-    imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'per-client', ttl: 60_000, limit: 300 }] })],
-    controllers,
-    providers: [
-      { provide: NotificationsRepository, useValue: fake },
-      { provide: APP_GUARD, useClass: ThrottlerGuard },
-      { provide: APP_FILTER, useClass: HttpErrorFilter },
-      { provide: APP_PIPE, useValue: createValidationPipe() },
-      ...devMailProviders(devMailKey),
-    ],
-  })
-  class TestGatewayModule {}
-  const app = await NestFactory.create<NestFastifyApplication>(TestGatewayModule, new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } }), {
-    logger: false,
-  });
-  await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'"] } } });
-  app.setGlobalPrefix('api', { exclude: [{ path: 'health/live', method: RequestMethod.GET }, ...DEV_MAIL_PREFIX_EXCLUDES] });
+  current = fake;
+  const config = loadConfig(GatewayConfig, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVICES: 'notifications' });
+  const rpc = createRpcClient('gateway', { timeoutMs: 2000 });
+  const app = await createGatewayApp({ config, rpc, eventBus: new InProcessEventBus(), localJwks: { keys: [] }, devMailKey, webRoot: null });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
+  apps.push(app);
   return app;
 }
 

@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
-import type { CallerIdentity } from '@medfolio/contracts';
+import { WALLET_SUBJECTS, type CallerIdentity } from '@medfolio/contracts';
 import { FileDownloadsRepository } from '../repositories/file-downloads.repository';
-import { WalletRepository } from '../repositories/wallet.repository';
+import { ServicesRepository } from '../repositories/services.repository';
 import { CurrentCaller } from '../services/caller.decorator';
 
 interface Reply {
@@ -27,11 +26,10 @@ function applePassToken(authorization: string | undefined): string {
  * `Authorization: ApplePass <authenticationToken>`, checked by the wallet service (401 wrong token,
  * 404 unknown pass). The latest pass is served through the wallet service's own signed link.
  */
-@ApiExcludeController()
 @Controller('passkit/v1')
 export class PassKitController {
   constructor(
-    @Inject(WalletRepository) private readonly wallet: WalletRepository,
+    @Inject(ServicesRepository) private readonly services: ServicesRepository,
     @Inject(FileDownloadsRepository) private readonly downloads: FileDownloadsRepository,
   ) {}
 
@@ -46,7 +44,7 @@ export class PassKitController {
     @Res() reply: Reply,
   ): Promise<void> {
     const pushToken = typeof body?.pushToken === 'string' ? body.pushToken : '';
-    const { status } = await this.wallet.passkitRegister(
+    const { status } = await this.services.call(WALLET_SUBJECTS.passkitRegister, 
       { device_library_identifier: device, pass_type_identifier: passType, serial_number: serial, authentication_token: applePassToken(authorization), push_token: pushToken },
       caller,
     );
@@ -62,7 +60,7 @@ export class PassKitController {
     @CurrentCaller() caller: CallerIdentity,
     @Res() reply: Reply,
   ): Promise<void> {
-    await this.wallet.passkitUnregister({ device_library_identifier: device, pass_type_identifier: passType, serial_number: serial, authentication_token: applePassToken(authorization) }, caller);
+    await this.services.call(WALLET_SUBJECTS.passkitUnregister, { device_library_identifier: device, pass_type_identifier: passType, serial_number: serial, authentication_token: applePassToken(authorization) }, caller);
     reply.status(200).send();
   }
 
@@ -74,7 +72,7 @@ export class PassKitController {
     @CurrentCaller() caller: CallerIdentity,
     @Res() reply: Reply,
   ): Promise<void> {
-    const answer = await this.wallet.passkitUpdated({ device_library_identifier: device, pass_type_identifier: passType, ...(since ? { passes_updated_since: since } : {}) }, caller);
+    const answer = await this.services.call(WALLET_SUBJECTS.passkitUpdated, { device_library_identifier: device, pass_type_identifier: passType, ...(since ? { passes_updated_since: since } : {}) }, caller);
     if (!answer) reply.status(204).send();
     else reply.status(200).header('content-type', 'application/json').send(JSON.stringify(answer));
   }
@@ -88,7 +86,7 @@ export class PassKitController {
     @CurrentCaller() caller: CallerIdentity,
     @Res() reply: Reply,
   ): Promise<void> {
-    const answer = await this.wallet.passkitPass(
+    const answer = await this.services.call(WALLET_SUBJECTS.passkitPass, 
       { pass_type_identifier: passType, serial_number: serial, authentication_token: applePassToken(authorization), ...(ifModifiedSince ? { if_modified_since: ifModifiedSince.slice(0, 100) } : {}) },
       caller,
     );
@@ -110,7 +108,7 @@ export class PassKitController {
   @Post('log')
   async log(@Body() body: { logs?: unknown } | undefined, @CurrentCaller() caller: CallerIdentity, @Res() reply: Reply): Promise<void> {
     const logs = Array.isArray(body?.logs) ? body.logs.filter((line): line is string => typeof line === 'string') : [];
-    await this.wallet.passkitLog({ logs }, caller);
+    await this.services.call(WALLET_SUBJECTS.passkitLog, { logs }, caller);
     reply.status(200).send();
   }
 }

@@ -1,11 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError, type CallerIdentity } from '@medfolio/contracts';
 import { InternalUploadRepository } from '../repositories/internal-upload.repository';
 import { CurrentCaller } from '../services/caller.decorator';
-import { ProfileDoc } from './openapi.models';
 
 interface UploadRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -21,8 +19,6 @@ interface Reply {
  * POST /api/profile/picture/: a multipart upload with one file in the field `picture`, piped as it
  * arrives to identity, which parses, checks and stores it (the same path as document uploads).
  */
-@ApiTags('profile')
-@ApiBearerAuth()
 @Controller('profile')
 @UseGuards(AuthGuard('jwt'))
 export class ProfilePictureUploadController {
@@ -30,10 +26,6 @@ export class ProfilePictureUploadController {
 
   @Post('picture')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Upload a profile picture (JPEG, PNG, WebP or GIF, checked by content); stored resized to 400x400' })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['picture'], properties: { picture: { type: 'string', format: 'binary' } } } })
-  @ApiOkResponse({ type: ProfileDoc, description: 'The updated profile, with the new picture URL' })
   async upload(@Req() req: UploadRequest, @Res() reply: Reply, @CurrentCaller() caller: CallerIdentity): Promise<void> {
     const contentType = req.headers['content-type'];
     if (typeof contentType !== 'string' || !/^multipart\/form-data\s*;/i.test(contentType)) {

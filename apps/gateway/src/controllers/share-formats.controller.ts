@@ -1,33 +1,17 @@
 import { Body, Controller, Get, HttpCode, Inject, Options, Post, Query, Res, UseGuards } from '@nestjs/common';
 import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiExcludeEndpoint,
-  ApiExtraModels,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiQuery,
-  ApiResponse,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
-import {
   DomainError,
   ShlFileDto,
   ShlLinkDto,
   ShlManifestBodyDto,
   SummaryPdfQueryDto,
-  SummaryQueryDto,
+  SHARE_FORMAT_SUBJECTS,
+  SHARE_READ_HEADERS,
   type CallerIdentity,
-  type FhirBundle,
 } from '@medfolio/contracts';
-import { ShareFormatsRepository } from '../repositories/share-formats.repository';
+import { ServicesRepository } from '../repositories/services.repository';
 import { CurrentCaller } from '../services/caller.decorator';
-import { ErrorDoc } from './openapi.models';
-import { ShlManifestBodyDoc, ShlManifestDoc, ShlRemainingAttemptsDoc } from './share-formats.openapi';
-import { TokenIfSentGuard } from './summary.controller';
+import { TokenIfSentGuard } from '../services/token-if-sent.guard';
 
 interface Reply {
   status(code: number): Reply;
@@ -37,7 +21,7 @@ interface Reply {
 }
 
 /** Every answer of these routes: never cached or indexed, never a referrer to the link. */
-const PUBLIC_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' };
+const PUBLIC_HEADERS = SHARE_READ_HEADERS;
 /** SMART Health Link clients may be web apps on other origins: the manifest and files allow any origin (no cookies). */
 const SHL_CORS = {
   'access-control-allow-origin': '*',
@@ -46,89 +30,24 @@ const SHL_CORS = {
   'access-control-max-age': '600',
 };
 
-const USER_QUERY = {
-  name: 'user',
-  required: true,
-  type: String,
-  description: "A share id (anyone holding the link), or the signed-in owner's own user id",
-} as const;
-const VIEW_TOKEN_QUERY = {
-  name: 'view_token',
-  required: false,
-  type: String,
-  description: "A passcode link's view token (POST /api/summary/unlock/)",
-} as const;
-
 /**
- * The summary in other formats: a FHIR R4 International Patient Summary, a printable PDF,
- * and SMART Health Links' manifest and file. Thin: one call each to the summary service, which
- * decides access as for GET /api/summary/ (share id or owner, passcode, audit).
+ * The summary's shared formats whose HTTP is special (the route table documents them; the FHIR
+ * Bundle is a plain forward): the PDF's bytes, and SMART Health Links' manifest and file, which
+ * any origin may call and whose wrong passcode answers the SHL spec's `remainingAttempts`. One
+ * call each to the summary service, which decides access as for GET /api/summary/.
  */
-@ApiTags('summary')
-@ApiExtraModels(ShlManifestDoc, ShlRemainingAttemptsDoc)
 @Controller('summary')
 export class ShareFormatsController {
-  constructor(@Inject(ShareFormatsRepository) private readonly formats: ShareFormatsRepository) {}
-
-  @Get('fhir')
-  @UseGuards(TokenIfSentGuard)
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary: 'The summary as a FHIR R4 International Patient Summary (IPS) document Bundle',
-    description:
-      'Bundle type document; Composition LOINC 60591-5 with the Problems (11450-4), Medications (10160-0) and Allergies (48765-2) sections always, ' +
-      'and past illness, immunizations, procedures, results and vital signs when present. Codes (SNOMED CT, RxNorm, LOINC, CVX...) where the records gave them, text always. ' +
-      'Through a share link: the confirmed version, without hidden facts or the patient id.',
-  })
-  @ApiQuery(USER_QUERY)
-  @ApiQuery(VIEW_TOKEN_QUERY)
-  @ApiProduces('application/fhir+json')
-  @ApiOkResponse({
-    description: 'A FHIR R4 Bundle (application/fhir+json)',
-    schema: {
-      type: 'object',
-      required: ['resourceType', 'type'],
-      properties: {
-        resourceType: { type: 'string', enum: ['Bundle'] },
-        type: { type: 'string', enum: ['document'] },
-        entry: { type: 'array', items: { type: 'object' } },
-      },
-    },
-  })
-  @ApiResponse({ status: 403, type: ErrorDoc, description: 'This link needs a passcode.' })
-  @ApiNotFoundResponse({ type: ErrorDoc, description: 'This link is not valid.' })
-  async fhir(
-    @Query() query: SummaryQueryDto,
-    @CurrentCaller() caller: CallerIdentity,
-    @Res({ passthrough: true }) reply: Reply,
-  ): Promise<FhirBundle> {
-    const bundle = await this.formats.fhir(query, caller);
-    reply.headers({ ...PUBLIC_HEADERS, 'content-type': 'application/fhir+json; charset=utf-8' });
-    return bundle;
-  }
+  constructor(@Inject(ServicesRepository) private readonly services: ServicesRepository) {}
 
   @Get('pdf')
   @UseGuards(TokenIfSentGuard)
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary: 'The summary as a printable PDF (A4 or Letter), with the link QR code and expiry',
-    description:
-      "One page where it fits. Through a share link the QR is that link's; for the owner, their default link's.",
-  })
-  @ApiQuery(USER_QUERY)
-  @ApiQuery({ name: 'size', required: false, enum: ['a4', 'letter'], description: 'Paper size (default a4)' })
-  @ApiQuery(VIEW_TOKEN_QUERY)
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The PDF', schema: { type: 'string', format: 'binary' } })
-  @ApiResponse({ status: 400, type: ErrorDoc, description: 'size must be a4 or letter.' })
-  @ApiResponse({ status: 403, type: ErrorDoc, description: 'This link needs a passcode.' })
-  @ApiNotFoundResponse({ type: ErrorDoc, description: 'This link is not valid.' })
   async pdf(
     @Query() query: SummaryPdfQueryDto,
     @CurrentCaller() caller: CallerIdentity,
     @Res({ passthrough: true }) reply: Reply,
   ): Promise<Buffer> {
-    const pdf = await this.formats.pdf(query, caller);
+    const pdf = await this.services.call(SHARE_FORMAT_SUBJECTS.pdf, query, caller);
     reply.headers({
       ...PUBLIC_HEADERS,
       'content-type': 'application/pdf',
@@ -140,29 +59,11 @@ export class ShareFormatsController {
 
   @Options('shl')
   @HttpCode(204)
-  @ApiExcludeEndpoint()
   manifestPreflight(@Res({ passthrough: true }) reply: Reply): void {
     reply.headers(SHL_CORS);
   }
 
   @Post('shl')
-  @ApiOperation({
-    summary: "A SMART Health Link's manifest (the SHL payload's url)",
-    description:
-      'The HL7 SMART Health Links manifest request: `recipient`, and `passcode` when the payload has flag P. Answers the manifest with one file, ' +
-      'the IPS Bundle as a compact JWE (alg dir, enc A256GCM, cty application/fhir+json) embedded, or at a location valid for an hour when it is longer than ' +
-      '`embeddedLengthMax`. A wrong passcode answers 401 with `remainingAttempts`; at the limit the link locks. Revoked, expired, locked or unknown links answer 404.',
-  })
-  @ApiQuery({ name: 'user', required: true, type: String, description: 'The share id' })
-  @ApiQuery({ name: 'tag', required: true, type: String, description: "The tag binding the URL to the link's SHL key" })
-  @ApiBody({ type: ShlManifestBodyDoc })
-  @ApiOkResponse({ schema: { $ref: getSchemaPath(ShlManifestDoc) } })
-  @ApiResponse({
-    status: 401,
-    schema: { $ref: getSchemaPath(ShlRemainingAttemptsDoc) },
-    description: 'Wrong or missing passcode',
-  })
-  @ApiNotFoundResponse({ type: ErrorDoc, description: 'This link is not valid.' })
   async manifest(
     @Query() query: ShlLinkDto,
     @Body() body: ShlManifestBodyDto,
@@ -177,7 +78,7 @@ export class ShareFormatsController {
       ...(body.embeddedLengthMax !== undefined ? { embeddedLengthMax: body.embeddedLengthMax } : {}),
     };
     try {
-      const manifest = await this.formats.manifest(dto, caller);
+      const manifest = await this.services.call(SHARE_FORMAT_SUBJECTS.shlManifest, dto, caller);
       reply
         .status(200)
         .headers({ ...PUBLIC_HEADERS, ...SHL_CORS, 'content-type': 'application/json; charset=utf-8' })
@@ -197,22 +98,12 @@ export class ShareFormatsController {
   }
 
   @Get('shl/file')
-  @ApiOperation({
-    summary:
-      'A SMART Health Link file location: the IPS Bundle as a compact JWE (application/jose), valid an hour after the manifest gave it',
-  })
-  @ApiQuery({ name: 'user', required: true, type: String })
-  @ApiQuery({ name: 'tag', required: true, type: String })
-  @ApiQuery({ name: 'token', required: true, type: String })
-  @ApiProduces('application/jose')
-  @ApiOkResponse({ description: 'The compact JWE', schema: { type: 'string' } })
-  @ApiNotFoundResponse({ type: ErrorDoc, description: 'This link is not valid.' })
   async file(
     @Query() query: ShlFileDto,
     @CurrentCaller() caller: CallerIdentity,
     @Res({ passthrough: true }) reply: Reply,
   ): Promise<string> {
-    const { jwe } = await this.formats.file({ user: query.user, tag: query.tag, token: query.token }, caller);
+    const { jwe } = await this.services.call(SHARE_FORMAT_SUBJECTS.shlFile, { user: query.user, tag: query.tag, token: query.token }, caller);
     reply.headers({ ...PUBLIC_HEADERS, ...SHL_CORS, 'content-type': 'application/jose' });
     return jwe;
   }

@@ -2,7 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { CallerIdentity } from '@medfolio/contracts';
 import type { AuthenticatedUser } from './jwt.strategy';
 
-interface GatewayRequest {
+export interface GatewayRequest {
   /** Fastify's own request id: always '' (bootstrap.ts leaves the id to pino-http). */
   id?: string;
   /** The Node request, where pino-http keeps the correlation id it also answers in x-correlation-id. */
@@ -12,9 +12,8 @@ interface GatewayRequest {
   user?: AuthenticatedUser;
 }
 
-/** `@CurrentCaller()`: the verified user (if any), correlation id, client address and user agent. */
-export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity => {
-  const req = ctx.switchToHttp().getRequest<GatewayRequest>();
+/** The verified user (if any), correlation id, client address and user agent of a request. */
+export function callerOf(req: GatewayRequest): CallerIdentity {
   const userAgent = req.headers['user-agent'];
   const caller: CallerIdentity = { roles: req.user?.roles ?? [], correlationId: String(req.raw?.id || req.id || 'none') };
   if (req.user) caller.userId = req.user.userId;
@@ -22,4 +21,7 @@ export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionCon
   if (req.ip) caller.ip = req.ip;
   if (typeof userAgent === 'string') caller.userAgent = userAgent.slice(0, 500);
   return caller;
-});
+}
+
+/** `@CurrentCaller()`: `callerOf` the request, for the hand-written controllers. */
+export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity => callerOf(ctx.switchToHttp().getRequest<GatewayRequest>()));

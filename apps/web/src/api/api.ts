@@ -26,7 +26,7 @@ export const api = medfolioApi.enhanceEndpoints({
     profileUpdate: { invalidatesTags: ['profile', 'history'] },
     profileChangePassword: { invalidatesTags: ['history'] },
     historyList: { providesTags: ['history'], keepUnusedDataFor: 0 },
-    profilePictureUploadUpload: {
+    profilePictureUpload: {
       query: ({ body }) => {
         const form = new FormData();
         form.append('picture', body.picture);
@@ -61,13 +61,13 @@ export const api = medfolioApi.enhanceEndpoints({
     walletPassView: { providesTags: ['wallet'] },
     walletSettings: { invalidatesTags: ['wallet'] },
     // Providers: a verified licence changes the profile (roles); every decision is in the history.
-    medicalLicenseVerify: { invalidatesTags: ['profile', 'history', 'Providers'] },
+    medicalLicenseVerify: { invalidatesTags: ['profile', 'history', 'providers'] },
     // The claim's level (self-attested or verified) and the real holder's dispute.
     medicalLicenseGet: { keepUnusedDataFor: 0 },
     medicalLicenseDispute: { invalidatesTags: ['history'] },
     providersAccess: { keepUnusedDataFor: 0 },
-    providersDecide: { invalidatesTags: ['Providers', 'history'] },
-    providersRevoke: { invalidatesTags: ['Providers', 'history'] },
+    providersDecide: { invalidatesTags: ['providers', 'history'] },
+    providersRevoke: { invalidatesTags: ['providers', 'history'] },
     providersDocuments: { keepUnusedDataFor: 0 },
     providersDownloadLink: { providesTags: [], keepUnusedDataFor: 0 },
   },
@@ -87,7 +87,7 @@ export const {
   useProfileGetQuery,
   useProfileUpdateMutation,
   useProfileChangePasswordMutation,
-  useProfilePictureUploadUploadMutation,
+  useProfilePictureUploadMutation,
   useHistoryListQuery,
   useContactSubmitMutation,
   useClientConfigGetQuery,

@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { ShareLinkItemDoc } from './generated';
+import type { ShareLinkItem } from '@medfolio/contracts';
 
 /*
  * Share links on the generated endpoints: the owner's list and changes (each one is in the
@@ -7,7 +7,7 @@ import type { ShareLinkItemDoc } from './generated';
  * of a passcode link.
  */
 
-export type ShareLink = ShareLinkItemDoc;
+export type ShareLink = ShareLinkItem;
 
 const sharingApi = api.enhanceEndpoints({
   endpoints: {

@@ -131,17 +131,17 @@ export function useSummaryGetQuery(arg: { user: string; viewToken?: string }, op
 
 export function useSummaryHideFactMutation() {
   const [trigger, state] = summaryApi.useSummaryHideMutation();
-  return [({ factId, hidden }: { factId: string; hidden: boolean }) => trigger({ factId, hideFactBodyDoc: { hidden } }), state] as const;
+  return [({ factId, hidden }: { factId: string; hidden: boolean }) => trigger({ factId, body: { hidden } }), state] as const;
 }
 
 export function useSummaryEditFactMutation() {
   const [trigger, state] = summaryApi.useSummaryEditMutation();
-  return [({ factId, text }: { factId: string; text: string }) => trigger({ factId, editFactBodyDoc: { text } }), state] as const;
+  return [({ factId, text }: { factId: string; text: string }) => trigger({ factId, body: { text } }), state] as const;
 }
 
 export function useSummaryAddFactMutation() {
   const [trigger, state] = summaryApi.useSummaryAddMutation();
-  return [(body: { section: SectionKey; text: string }) => trigger({ addFactBodyDoc: body }), state] as const;
+  return [(body: { section: SectionKey; text: string }) => trigger({ body: body }), state] as const;
 }
 
 export function useSummaryRemoveFactMutation() {
@@ -151,5 +151,5 @@ export function useSummaryRemoveFactMutation() {
 
 export function useSummaryConfirmMutation() {
   const [trigger, state] = summaryApi.useSummaryConfirmMutation();
-  return [({ version }: { version: number }) => trigger({ confirmSummaryBodyDoc: { version } }), state] as const;
+  return [({ version }: { version: number }) => trigger({ body: { version } }), state] as const;
 }

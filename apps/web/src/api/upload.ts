@@ -1,5 +1,6 @@
 import type { BaseQueryApi, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { DocumentsUploadApiArg, UploadReplyDoc } from './generated';
+import type { DocumentsUploadApiArg } from './generated';
+import type { UploadReply } from '@medfolio/contracts';
 import type { RawBaseQuery } from './reauth';
 
 /**
@@ -92,7 +93,7 @@ export async function uploadDocuments(
   arg: DocumentsUploadApiArg,
   api: BaseQueryApi,
   session: UploadSession,
-): Promise<{ data: UploadReplyDoc } | { error: FetchBaseQueryError }> {
+): Promise<{ data: UploadReply } | { error: FetchBaseQueryError }> {
   const { body, onProgress } = arg as DocumentsUploadArgWithProgress;
   const form = new FormData();
   for (const file of body.files) {
@@ -101,5 +102,5 @@ export async function uploadDocuments(
   }
   const result = await session.withReauth(xhrBaseQuery(session.accessToken, onProgress))({ url: '/api/upload/', method: 'POST', body: form }, api, {});
   if (result.error) return { error: result.error };
-  return { data: result.data as UploadReplyDoc };
+  return { data: result.data as UploadReply };
 }

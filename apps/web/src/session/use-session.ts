@@ -23,7 +23,7 @@ export function useSession() {
   /** Logout: the server revokes the refresh token; tokens and user are cleared; the browser goes to "/". */
   const signOut = useCallback(async () => {
     const refresh = refreshToken();
-    if (refresh) await logout({ logoutBodyDoc: { refresh } }).catch(() => undefined);
+    if (refresh) await logout({ body: { refresh } }).catch(() => undefined);
     clearTokens();
     dispatch(signedOut('logout'));
     await navigateTo('/');

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useProfileChangePasswordMutation, useProfileGetQuery, useProfilePictureUploadUploadMutation, useProfileUpdateMutation } from '../../api/api';
+import { useProfileChangePasswordMutation, useProfileGetQuery, useProfilePictureUploadMutation, useProfileUpdateMutation } from '../../api/api';
 import { serverMessage } from '../../api/errors';
-import type { ProfileDoc } from '../../api/generated';
+import type { Profile } from '@medfolio/contracts';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/fields';
 import { Notice } from '../../components/Notice';
@@ -35,9 +35,9 @@ interface ChosenPicture {
 }
 
 /** Profile picture and personal information: one form, saved together by Save Changes. */
-function ProfileSection({ profile }: { profile: ProfileDoc }) {
+function ProfileSection({ profile }: { profile: Profile }) {
   const [updateProfile] = useProfileUpdateMutation();
-  const [uploadPicture] = useProfilePictureUploadUploadMutation();
+  const [uploadPicture] = useProfilePictureUploadMutation();
   const loaded = useMemo<ProfileForm>(
     () => ({ first_name: profile.first_name, last_name: profile.last_name ?? '', phone: profile.phone }),
     [profile.first_name, profile.last_name, profile.phone],
@@ -93,7 +93,7 @@ function ProfileSection({ profile }: { profile: ProfileDoc }) {
     try {
       // Only what changed is sent: unchanged fields are not re-saved, the picture only when chosen.
       if (formState.isDirty) {
-        await updateProfile({ updateProfileBodyDoc: { first_name: form.first_name, last_name: form.last_name, phone: form.phone } }).unwrap();
+        await updateProfile({ body: { first_name: form.first_name, last_name: form.last_name, phone: form.phone } }).unwrap();
         reset(form);
       }
       if (picture) {
@@ -213,7 +213,7 @@ function PasswordSection({ email }: { email: string }) {
     if (!current || !next) return;
     setMessage(null);
     try {
-      const reply = await changePassword({ changePasswordBodyDoc: { old_password: current, new_password: next } }).unwrap();
+      const reply = await changePassword({ body: { old_password: current, new_password: next } }).unwrap();
       setMessage({ tone: 'success', text: reply.detail || 'Password updated successfully' });
       setCurrent('');
       setNext('');

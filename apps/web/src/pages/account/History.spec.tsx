@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HistoryEntryDoc, HistoryPageDoc } from '../../api/generated';
+import type { HistoryEntry, HistoryPage } from '@medfolio/contracts';
 import { fakeServer } from '../../test/fake-server';
 import { nth } from '../../test/nth';
 import { renderPage } from '../../test/render';
 import { clearTokens, storeTokens } from '../../session/tokens';
 import History from './History';
 
-const entries: HistoryEntryDoc[] = [
+const entries: HistoryEntry[] = [
   {
     id: 'e1',
     when: '2024-05-06T09:15:00.000Z',
@@ -52,7 +52,7 @@ const entries: HistoryEntryDoc[] = [
 const local = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Answers GET /api/history/ with `pages[n - 1]` for ?page=n. */
-function historyServer(pages: HistoryPageDoc[]) {
+function historyServer(pages: HistoryPage[]) {
   return fakeServer({
     'GET /api/history/': (call) => {
       const page = Number(new URL(call.path, 'https://localhost').searchParams.get('page') ?? '1');
@@ -86,7 +86,7 @@ describe('History page, signed in', () => {
   });
 
   it('names the document of an entry from the patient\'s own list, and says when it is gone', async () => {
-    const doc = (id: string, action: string, what: string): HistoryEntryDoc => ({ ...nth(entries, 0), id: `h-${id}-${action}`, action, what, entity_type: 'document', entity_id: id });
+    const doc = (id: string, action: string, what: string): HistoryEntry => ({ ...nth(entries, 0), id: `h-${id}-${action}`, action, what, entity_type: 'document', entity_id: id });
     fakeServer({
       'GET /api/history/': () => ({
         body: { results: [doc('d1', 'document.download-link', 'Downloaded a document'), doc('d2', 'document.download-link', 'Downloaded a document'), doc('d2', 'document.delete', 'Deleted a document')], page: 1, page_size: 50, total: 3 },
@@ -103,7 +103,7 @@ describe('History page, signed in', () => {
   it('groups repeated identical entries of a day into one line, and opens it to show each entry', async () => {
     const user = userEvent.setup();
     const now = Date.now();
-    const listed = Array.from({ length: 12 }, (_, i): HistoryEntryDoc => ({
+    const listed = Array.from({ length: 12 }, (_, i): HistoryEntry => ({
       ...nth(entries, 0),
       id: `l${i}`,
       action: 'document.list',
@@ -150,14 +150,14 @@ describe('History page, signed in', () => {
     const { router } = renderPage(<History />, { path: '/history' });
     expect(await screen.findByText('Page 1 of 3 · 45 entries')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    expect(server.calls.filter((c) => c.path.startsWith('/api/history/')).map((c) => c.path)).toEqual(['/api/history/?page_size=50&page=1']);
+    expect(server.calls.filter((c) => c.path.startsWith('/api/history/')).map((c) => c.path)).toEqual(['/api/history/?page=1&page_size=50']);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3 · 45 entries')).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getByText('Signed in (older)')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.path.startsWith('/api/history/')).map((c) => c.path)).toEqual([
-      '/api/history/?page_size=50&page=1',
-      '/api/history/?page_size=50&page=2',
+      '/api/history/?page=1&page_size=50',
+      '/api/history/?page=2&page_size=50',
     ]);
     expect(router.state.location.search).toBe('?page=2');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useDocumentsListQuery, useHistoryListQuery } from '../../api/api';
 import { useShareLinksListQuery } from '../../api/sharing';
 import { serverMessage } from '../../api/errors';
-import type { HistoryEntryDoc } from '../../api/generated';
+import type { HistoryEntry } from '@medfolio/contracts';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { PageLoading } from '../../components/PageLoading';
@@ -16,7 +16,7 @@ export const HISTORY_PAGE_SIZE = 50;
 
 const CAPTION = 'Who opened or changed your records, newest first';
 
-const outcomes: Record<HistoryEntryDoc['outcome'], { label: string; style: string }> = {
+const outcomes: Record<HistoryEntry['outcome'], { label: string; style: string }> = {
   success: { label: 'Success', style: 'bg-brand-50 text-brand-900 ring-brand-600' },
   failure: { label: 'Failed', style: 'bg-red-50 text-red-800 ring-red-700' },
   denied: { label: 'Denied', style: 'bg-amber-50 text-amber-900 ring-amber-700' },
@@ -29,7 +29,7 @@ export function When({ iso }: { iso: string }) {
   return <time dateTime={iso}>{text}</time>;
 }
 
-function Outcome({ outcome }: { outcome: HistoryEntryDoc['outcome'] }) {
+function Outcome({ outcome }: { outcome: HistoryEntry['outcome'] }) {
   const known = outcomes[outcome] as (typeof outcomes)[keyof typeof outcomes] | undefined;
   return (
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${known?.style ?? 'bg-slate-100 text-slate-800 ring-slate-400'}`}>
@@ -38,10 +38,10 @@ function Outcome({ outcome }: { outcome: HistoryEntryDoc['outcome'] }) {
   );
 }
 
-const from = (entry: HistoryEntryDoc) => entry.from || 'Unknown';
+const from = (entry: HistoryEntry) => entry.from || 'Unknown';
 
 /** What happened, naming the document, and for a failure or refusal why. */
-function What({ entry, names, labels, count, expanded, onToggle }: { entry: HistoryEntryDoc; names: ReadonlyMap<string, string> | undefined; labels?: ReadonlyMap<string, string> | undefined; count?: number; expanded?: boolean; onToggle?: () => void }) {
+function What({ entry, names, labels, count, expanded, onToggle }: { entry: HistoryEntry; names: ReadonlyMap<string, string> | undefined; labels?: ReadonlyMap<string, string> | undefined; count?: number; expanded?: boolean; onToggle?: () => void }) {
   return (
     <>
       <span className="break-words">{describeEntry(entry, names, labels)}</span>
@@ -107,7 +107,7 @@ function pageFrom(value: string | null): number {
 function SignedInHistory() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
-  const { data, error, isLoading, isFetching, refetch } = useHistoryListQuery({ page, pageSize: HISTORY_PAGE_SIZE });
+  const { data, error, isLoading, isFetching, refetch } = useHistoryListQuery({ page, page_size: HISTORY_PAGE_SIZE });
   const results = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
 

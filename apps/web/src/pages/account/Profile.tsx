@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useBillingMembershipQuery, useProfileGetQuery, useProfileUpdateMutation } from '../../api/api';
-import type { MembershipDoc, ProfileDoc } from '../../api/generated';
+import type { MembershipView, Profile } from '@medfolio/contracts';
 import { TextField } from '../../components/fields';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
@@ -25,7 +25,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type Gender = NonNullable<ProfileDoc['gender']> | '';
+type Gender = NonNullable<Profile['gender']> | '';
 
 const GENDER_LABELS: Record<string, string> = {
   female: 'Female',
@@ -39,7 +39,7 @@ const usd = (cents: number) =>
 const longDate = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso));
 
 /** The plan rows: plan, price and period, autopay and the next payment, from billing. */
-function PlanRows({ membership }: { membership: MembershipDoc | undefined }) {
+function PlanRows({ membership }: { membership: MembershipView | undefined }) {
   if (!membership) return <Row label="Plan">Loading…</Row>;
   const period = membership.mode === 'yearly' ? 'Year' : 'Month';
   return (
@@ -77,7 +77,7 @@ function PlanRows({ membership }: { membership: MembershipDoc | undefined }) {
 }
 
 /** Gender and birthday, edited in place and saved through PUT /api/profile/ (Save / Cancel). */
-function PersonalRows({ profile }: { profile: ProfileDoc }) {
+function PersonalRows({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const genderId = useId();
   const [gender, setGender] = useState<Gender>(profile.gender ?? '');
@@ -92,7 +92,7 @@ function PersonalRows({ profile }: { profile: ProfileDoc }) {
   const save = async () => {
     try {
       await update({
-        updateProfileBodyDoc: {
+        body: {
           first_name: profile.first_name,
           last_name: profile.last_name,
           phone: profile.phone,
@@ -179,7 +179,7 @@ export default function Profile() {
   const { user } = useSession();
   const { data, isError, refetch } = useProfileGetQuery();
   const { data: membership } = useBillingMembershipQuery();
-  const profile: (Omit<ProfileDoc, 'date_of_birth' | 'email_verified' | 'roles' | 'provider' | 'gender'> & Partial<ProfileDoc>) | null =
+  const profile: (Omit<Profile, 'date_of_birth' | 'email_verified' | 'roles' | 'provider' | 'gender'> & Partial<Profile>) | null =
     data ?? user;
 
   if (!profile) {

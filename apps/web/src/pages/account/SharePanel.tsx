@@ -108,7 +108,7 @@ function CreateLink({ onDone }: { onDone: (text: string) => void }) {
     if (passcode && passcode.length < 4) return setError('The passcode must be 4 to 64 characters.');
     try {
       await create({
-        createShareLinkBodyDoc: {
+        body: {
           label: label.trim(),
           expires_at: expires,
           ...(passcode ? { passcode } : {}),
@@ -177,9 +177,9 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
   const [revoke, revoking] = useShareLinksRevokeMutation();
   const badge = STATE_BADGES[state];
 
-  async function change(body: Parameters<typeof update>[0]['updateShareLinkBodyDoc'], done: string) {
+  async function change(body: Parameters<typeof update>[0]['body'], done: string) {
     try {
-      await update({ linkId: link.id, updateShareLinkBodyDoc: body }).unwrap();
+      await update({ linkId: link.id, body: body }).unwrap();
       onNotice('success', done);
     } catch (failure) {
       onNotice('error', errorMessage(failure));

@@ -1,7 +1,7 @@
-import type { HistoryEntryDoc } from '../../api/generated';
+import type { HistoryEntry } from '@medfolio/contracts';
 import { dayLabel, describeEntry, groupEntries } from './history-groups';
 
-const entry = (id: string, when: string, overrides: Partial<HistoryEntryDoc> = {}): HistoryEntryDoc => ({
+const entry = (id: string, when: string, overrides: Partial<HistoryEntry> = {}): HistoryEntry => ({
   id,
   when,
   who: 'you',
@@ -52,7 +52,7 @@ describe('grouping history entries', () => {
 
 describe('share-link entries', () => {
   const labels = new Map([['link-1', 'For Dr Lee']]);
-  const view = (overrides: Partial<HistoryEntryDoc> = {}) =>
+  const view = (overrides: Partial<HistoryEntry> = {}) =>
     entry('v', '2026-05-06T12:00:00', {
       who: 'someone with your shared link',
       action: 'summary.shared-view',

@@ -1,12 +1,12 @@
-import type { HistoryEntryDoc } from '../../api/generated';
+import type { HistoryEntry } from '@medfolio/contracts';
 
 /** Entries that say the same thing on the same day: shown as one line "×n". */
 export interface HistoryGroup {
   /** The first (newest) entry's id: stable while the page is shown. */
   id: string;
   /** The newest entry, which the group's line shows. */
-  first: HistoryEntryDoc;
-  entries: HistoryEntryDoc[];
+  first: HistoryEntry;
+  entries: HistoryEntry[];
 }
 
 /** The reader's calendar day of an ISO time (their time zone), e.g. '2024-05-06'. */
@@ -16,7 +16,7 @@ export function localDay(iso: string): string {
   return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
 }
 
-const sameness = (entry: HistoryEntryDoc) =>
+const sameness = (entry: HistoryEntry) =>
   JSON.stringify([entry.who, entry.action, entry.what, entry.outcome, entry.from, entry.entity_id, entry.reason, localDay(entry.when)]);
 
 /**
@@ -25,7 +25,7 @@ const sameness = (entry: HistoryEntryDoc) =>
  * entry stays in its group: nothing of the audit log is dropped, and the page lets the patient open
  * a group to see each one.
  */
-export function groupEntries(entries: HistoryEntryDoc[]): HistoryGroup[] {
+export function groupEntries(entries: HistoryEntry[]): HistoryGroup[] {
   const groups: HistoryGroup[] = [];
   const byKey = new Map<string, HistoryGroup>();
   for (const entry of entries) {
@@ -56,7 +56,7 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
  * What the entry did, naming the document when there is one: the name comes from the patient's own
  * list (the audit log keeps only ids); a document that is gone is said to be so.
  */
-export function describeEntry(entry: HistoryEntryDoc, documentNames: ReadonlyMap<string, string> | undefined, linkLabels?: ReadonlyMap<string, string>): string {
+export function describeEntry(entry: HistoryEntry, documentNames: ReadonlyMap<string, string> | undefined, linkLabels?: ReadonlyMap<string, string>): string {
   if (entry.entity_type === 'share-link' && entry.entity_id) return describeShareEntry(entry, linkLabels?.get(entry.entity_id));
   if (entry.entity_type !== 'document' || !entry.entity_id) return entry.what;
   const name = documentNames?.get(entry.entity_id);
@@ -67,7 +67,7 @@ export function describeEntry(entry: HistoryEntryDoc, documentNames: ReadonlyMap
 }
 
 /** What happened through a share link, naming it by its label from the patient's own list of links. */
-function describeShareEntry(entry: HistoryEntryDoc, label: string | undefined): string {
+function describeShareEntry(entry: HistoryEntry, label: string | undefined): string {
   if (!label) return entry.what;
   switch (entry.action) {
     case 'summary.shared-view':

@@ -34,7 +34,7 @@ export default function ForgotPassword() {
   const onSubmit = handleSubmit(async (form) => {
     setSentTo(null);
     try {
-      await forgot({ emailBodyDoc: { email: form.email } }).unwrap();
+      await forgot({ body: { email: form.email } }).unwrap();
       setSentTo(form.email);
     } catch (failure) {
       setError(errorMessage(failure));

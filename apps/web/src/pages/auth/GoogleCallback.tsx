@@ -23,7 +23,7 @@ export default function GoogleCallback() {
     window.history.replaceState(null, '', window.location.pathname); // the token leaves the address bar
     if (result.kind === 'no-credential') return setError('Google login failed: No credential returned');
     if (result.kind === 'failed') return setError(GENERIC_ERROR);
-    loginWithGoogle({ googleLoginBodyDoc: { token: result.token } })
+    loginWithGoogle({ body: { token: result.token } })
       .unwrap()
       .then((tokens) => {
         signIn(tokens);

@@ -44,7 +44,7 @@ export default function Login() {
 
   const onSubmit = handleSubmit(async (form) => {
     try {
-      signIn(await login({ loginBodyDoc: form }).unwrap());
+      signIn(await login({ body: form }).unwrap());
     } catch (failure) {
       if (httpStatus(failure) === 403) {
         const stepUp = serverCode(failure) === 'STEP_UP_REQUIRED';

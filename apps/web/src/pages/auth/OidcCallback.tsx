@@ -23,7 +23,7 @@ export default function OidcCallback() {
     const result = readOidcCallback(provider, window.location.search, window.location.origin);
     window.history.replaceState(null, '', window.location.pathname); // the code leaves the address bar
     if (result.kind === 'failed') return setError(GENERIC_ERROR);
-    loginWithOidc({ provider, oidcLoginBodyDoc: { code: result.code, code_verifier: result.codeVerifier, nonce: result.nonce, redirect_uri: result.redirectUri } })
+    loginWithOidc({ provider, body: { code: result.code, code_verifier: result.codeVerifier, nonce: result.nonce, redirect_uri: result.redirectUri } })
       .unwrap()
       .then((tokens) => {
         signIn(tokens);

@@ -126,7 +126,7 @@ export default function OtpVerify() {
     setPhase('verifying');
     setRefusal(null);
     try {
-      const reply = await verifyOtp({ verifyOtpBodyDoc: { email: to, otp: code } }).unwrap();
+      const reply = await verifyOtp({ body: { email: to, otp: code } }).unwrap();
       setVerifiedEmail(to);
       if (reply.access && reply.refresh) setSession({ access: reply.access, refresh: reply.refresh });
       setPhase('verified');
@@ -146,7 +146,7 @@ export default function OtpVerify() {
     if (!to) return;
     setResent(null);
     try {
-      const reply = await resendOtp({ emailBodyDoc: { email: to } }).unwrap();
+      const reply = await resendOtp({ body: { email: to } }).unwrap();
       setResent(reply.message);
       setRefusal(null);
       setWrongTries(0);

@@ -31,7 +31,7 @@ export default function ResetPassword() {
 
   const onSubmit = handleSubmit(async (form) => {
     try {
-      await reset({ resetPasswordBodyDoc: { password: form.password, email, token } }).unwrap();
+      await reset({ body: { password: form.password, email, token } }).unwrap();
       const state: LoginNotice = { notice: PASSWORD_CHANGED, email };
       await navigate('/login', { state });
     } catch (failure) {

@@ -62,7 +62,7 @@ export default function SignUp() {
   const onSubmit = handleSubmit(async (form) => {
     try {
       await registerAccount({
-        registerBodyDoc: {
+        body: {
           ...splitName(form.name),
           phone: form.phone,
           email: form.email,

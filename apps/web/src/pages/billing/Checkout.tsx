@@ -87,7 +87,7 @@ export default function Checkout() {
     setDone(null);
     setProcessing(true);
     try {
-      const reply = await checkout({ checkoutBodyDoc: { price_id: choice.priceId, tier: choice.plan.tier, mode: choice.mode } }).unwrap();
+      const reply = await checkout({ body: { price_id: choice.priceId, tier: choice.plan.tier, mode: choice.mode } }).unwrap();
       if (reply.id === null) {
         setDone(reply.message);
         return;

@@ -64,7 +64,7 @@ export default function Referral() {
     setSent(null);
     setFailure(null);
     try {
-      const reply = await invite({ inviteBodyDoc: form }).unwrap();
+      const reply = await invite({ body: form }).unwrap();
       setSent(reply.message);
       reset({ email: '' });
     } catch (error) {

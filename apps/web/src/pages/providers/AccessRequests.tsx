@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProvidersAccessQuery, useProvidersDecideMutation, useProvidersRevokeMutation } from '../../api/api';
 import { errorMessage } from '../../api/errors';
-import type { GrantItemDoc, ProviderSummaryDoc } from '../../api/generated';
+import type { GrantItem, ProviderSummary } from '@medfolio/contracts';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { PageLoading } from '../../components/PageLoading';
@@ -24,11 +24,11 @@ function formatDate(iso: string): string {
  * they are; otherwise "claims to be Dr X (NPI ...); not verified" (the registry is public, so a name
  * and a number prove nothing).
  */
-export function providerLabel(provider: Pick<ProviderSummaryDoc, 'display_name' | 'verification'>): string {
+export function providerLabel(provider: Pick<ProviderSummary, 'display_name' | 'verification'>): string {
   return provider.verification === 'verified' ? provider.display_name : `claims to be ${provider.display_name}; not verified`;
 }
 
-function Who({ provider }: { provider: ProviderSummaryDoc }) {
+function Who({ provider }: { provider: ProviderSummary }) {
   const details = [provider.credential, provider.specialty, provider.state].filter(Boolean).join(' · ');
   const verified = provider.verification === 'verified';
   return (
@@ -47,7 +47,7 @@ function Who({ provider }: { provider: ProviderSummaryDoc }) {
   );
 }
 
-function grantState(grant: GrantItemDoc): string {
+function grantState(grant: GrantItem): string {
   if (grant.active) return `Until ${formatDate(grant.expires_at)}`;
   if (grant.revoked_at) return `Revoked ${formatDate(grant.revoked_at)}`;
   return `Ended ${formatDate(grant.expires_at)}`;
@@ -140,7 +140,7 @@ export default function AccessRequests() {
                     disabled={busy}
                     onClick={() =>
                       void run(
-                        () => decide({ requestId: request.id, decideRequestBodyDoc: { decision: 'approve', duration } }).unwrap(),
+                        () => decide({ requestId: request.id, body: { decision: 'approve', duration } }).unwrap(),
                         `${name} can see your documents now.`,
                       )
                     }
@@ -150,7 +150,7 @@ export default function AccessRequests() {
                   <Button
                     variant="secondary"
                     disabled={busy}
-                    onClick={() => void run(() => decide({ requestId: request.id, decideRequestBodyDoc: { decision: 'decline' } }).unwrap(), `You declined ${name}'s request.`)}
+                    onClick={() => void run(() => decide({ requestId: request.id, body: { decision: 'decline' } }).unwrap(), `You declined ${name}'s request.`)}
                   >
                     Decline
                   </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLazyProvidersDownloadLinkQuery, useProvidersDocumentsQuery } from '../../api/api';
 import { errorMessage, httpStatus } from '../../api/errors';
-import type { DocumentItemDoc } from '../../api/generated';
+import type { DocumentListItem } from '@medfolio/contracts';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { PageLoading } from '../../components/PageLoading';
@@ -25,7 +25,7 @@ export default function PatientDocuments() {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function download(doc: DocumentItemDoc) {
+  async function download(doc: DocumentListItem) {
     setNotice(null);
     setBusy(doc.id);
     try {

@@ -48,7 +48,7 @@ export default function Contact() {
   const onSubmit = handleSubmit(async (form) => {
     setSent(null);
     try {
-      const reply = await submit({ contactMessageDoc: form }).unwrap();
+      const reply = await submit({ body: form }).unwrap();
       reset(prefill(user));
       setSent(reply.message || SENT);
     } catch (failure) {

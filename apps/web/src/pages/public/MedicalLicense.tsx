@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMedicalLicenseDisputeMutation, useMedicalLicenseGetQuery, useMedicalLicenseVerifyMutation } from '../../api/api';
 import { httpStatus, serverMessage } from '../../api/errors';
-import type { ProviderFactsDoc } from '../../api/generated';
+import type { ProviderFacts } from '@medfolio/contracts';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/fields';
 import { refreshSessionNow } from '../../session/refresh-session';
@@ -20,7 +20,7 @@ export const LICENSE_MESSAGES = {
  * What each level means for the provider: the registry is public, so a name
  * match is a claim (self-attested); an operator's review makes it verified.
  */
-export function levelText(provider: Pick<ProviderFactsDoc, 'verification' | 'review'>): { title: string; text: string } {
+export function levelText(provider: Pick<ProviderFacts, 'verification' | 'review'>): { title: string; text: string } {
   if (provider.verification === 'verified') {
     return { title: 'Verified provider', text: 'Our team confirmed your identity. Patients see you as verified, and links that let verified doctors in give you access at once.' };
   }
@@ -38,7 +38,7 @@ export function levelText(provider: Pick<ProviderFactsDoc, 'verification' | 'rev
   };
 }
 
-function Level({ provider }: { provider: ProviderFactsDoc }) {
+function Level({ provider }: { provider: ProviderFacts }) {
   const level = levelText(provider);
   return (
     <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
@@ -51,7 +51,7 @@ function Level({ provider }: { provider: ProviderFactsDoc }) {
 type CheckState =
   | { kind: 'unknown' }
   | { kind: 'checking' }
-  | { kind: 'valid'; provider: ProviderFactsDoc }
+  | { kind: 'valid'; provider: ProviderFacts }
   | { kind: 'invalid'; message: string; disputable?: boolean }
   | { kind: 'disputed'; message: string }
   | { kind: 'signed-out' }
@@ -95,7 +95,7 @@ export default function MedicalLicense() {
     }
     setState({ kind: 'checking' });
     try {
-      const reply = await verify({ verifyLicenseBodyDoc: { license_number: license.trim() } }).unwrap();
+      const reply = await verify({ body: { license_number: license.trim() } }).unwrap();
       await refreshSessionNow();
       setState({ kind: 'valid', provider: reply.provider });
     } catch (failure) {
@@ -109,7 +109,7 @@ export default function MedicalLicense() {
   // The real holder of a number another account claims files a dispute.
   const fileDispute = async () => {
     try {
-      const reply = await dispute({ verifyLicenseBodyDoc: { license_number: license.trim() } }).unwrap();
+      const reply = await dispute({ body: { license_number: license.trim() } }).unwrap();
       setState({ kind: 'disputed', message: reply.message });
     } catch (failure) {
       setState({ kind: 'invalid', message: serverMessage(failure) ?? LICENSE_MESSAGES.unavailable });

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useBillingCancelMutation, useBillingMembershipQuery } from '../../api/api';
 import { errorMessage } from '../../api/errors';
-import type { MembershipDoc } from '../../api/generated';
+import type { MembershipView } from '@medfolio/contracts';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { useSession } from '../../session/use-session';
@@ -84,7 +84,7 @@ export function formatDate(iso: string): string {
 }
 
 /** The signed-in user's paid plan: when it renews or ends, and the way to cancel it. */
-function CurrentPlanActions({ membership }: { membership: MembershipDoc }) {
+function CurrentPlanActions({ membership }: { membership: MembershipView }) {
   const [cancel, { isLoading, error }] = useBillingCancelMutation();
   const [confirming, setConfirming] = useState(false);
   if (membership.status === 'none') return null;
@@ -120,7 +120,7 @@ function CurrentPlanActions({ membership }: { membership: MembershipDoc }) {
   );
 }
 
-function PlanCard({ plan, mode, membership }: { plan: Plan; mode: BillingMode; membership?: MembershipDoc | undefined }) {
+function PlanCard({ plan, mode, membership }: { plan: Plan; mode: BillingMode; membership?: MembershipView | undefined }) {
   const isCurrent = membership?.plan === plan.tier && (membership.mode === mode || membership.status === 'none');
   const label = !membership || membership.plan === 'free' ? plan.cta : membership.plan === plan.tier ? `Switch to ${mode}` : RANK[plan.tier]! > RANK[membership.plan]! ? `Upgrade to ${plan.name}` : `Downgrade to ${plan.name}`;
   return (

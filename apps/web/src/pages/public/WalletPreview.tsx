@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useWalletPassViewQuery, useWalletSettingsMutation } from '../../api/api';
 import { errorMessage } from '../../api/errors';
-import type { PassViewDoc } from '../../api/generated';
+import type { PassView } from '@medfolio/contracts';
 import { QrCode } from '../../components/SiteQrCode';
 import { useSession } from '../../session/use-session';
 
@@ -38,7 +38,7 @@ function CardFront({ name }: { name: string }) {
 }
 
 /** The front of the patient's own pass, drawn from the fields the signed pass carries (GET /api/wallet/pass/). */
-function PassFront({ pass }: { pass: PassViewDoc }) {
+function PassFront({ pass }: { pass: PassView }) {
   const [header] = pass.header_fields;
   return (
     <div
@@ -75,7 +75,7 @@ function PassFront({ pass }: { pass: PassViewDoc }) {
   );
 }
 
-function PassBack({ pass }: { pass: PassViewDoc }) {
+function PassBack({ pass }: { pass: PassView }) {
   return (
     <div className="h-full rounded-2xl bg-white p-5 text-slate-900 shadow-lg ring-1 ring-slate-200" data-testid="card-back">
       <dl className="grid gap-y-2 text-sm">
@@ -91,13 +91,13 @@ function PassBack({ pass }: { pass: PassViewDoc }) {
 }
 
 /** The patient's choice: the first name on the pass or not (devices holding the pass are updated). */
-function NameSetting({ pass }: { pass: PassViewDoc }) {
+function NameSetting({ pass }: { pass: PassView }) {
   const [update, { isLoading, error }] = useWalletSettingsMutation();
   const id = useId();
   return (
     <div className="mt-4">
       <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-800">
-        <input id={id} type="checkbox" className="h-5 w-5" checked={pass.show_name} disabled={isLoading} onChange={(event) => void update({ passSettingsBodyDoc: { show_name: event.target.checked } })} />
+        <input id={id} type="checkbox" className="h-5 w-5" checked={pass.show_name} disabled={isLoading} onChange={(event) => void update({ body: { show_name: event.target.checked } })} />
         Show my first name on the card
       </label>
       {error && (

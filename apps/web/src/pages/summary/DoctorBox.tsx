@@ -35,7 +35,7 @@ export function DoctorBox({ shareId, viewToken }: { shareId: string | null; view
       return;
     }
     try {
-      const reply = await request({ requestAccessBodyDoc: { share_id: shareId, ...(viewToken ? { view_token: viewToken } : {}) } }).unwrap();
+      const reply = await request({ body: { share_id: shareId, ...(viewToken ? { view_token: viewToken } : {}) } }).unwrap();
       setOutcome({ tone: 'success', text: reply.message, patientId: reply.patient_id });
     } catch (failure) {
       setOutcome({ tone: 'error', text: errorMessage(failure) });

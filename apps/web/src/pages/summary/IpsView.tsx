@@ -197,7 +197,7 @@ export function ipsFilename(now: Date = new Date()): string {
  * what it says (and the JSON itself, folded away). The Bundle is fetched once and kept for both.
  */
 export function IpsLinks({ user, viewToken, linkClass }: { user: string; viewToken?: string; linkClass: string }) {
-  const arg = viewToken ? { user, viewToken } : { user };
+  const arg = viewToken ? { user, view_token: viewToken } : { user };
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { data, error, isFetching } = useShareFormatsFhirQuery(arg, { skip: !open });

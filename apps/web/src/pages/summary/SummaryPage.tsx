@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { errorMessage, httpStatus } from '../../api/errors';
-import type { DocumentItemDoc } from '../../api/generated';
+import type { DocumentListItem } from '@medfolio/contracts';
 import {
   SUMMARY_POLL_MS,
   useSummaryAddFactMutation,
@@ -63,7 +63,7 @@ function PasscodePrompt({ shareId, onUnlocked, onInvalid }: { shareId: string; o
     event.preventDefault();
     setError(null);
     try {
-      const reply = await unlock({ unlockBodyDoc: { user: shareId, passcode } }).unwrap();
+      const reply = await unlock({ body: { user: shareId, passcode } }).unwrap();
       onUnlocked(reply.view_token);
     } catch (failure) {
       if (httpStatus(failure) === 404) onInvalid();
@@ -177,7 +177,7 @@ function StateLine({ summary }: { summary: SummaryItem }) {
 }
 
 /** A source opened in the dashboard's preview: its name decides how (PDFs at the cited page). */
-function asDocument(source: FactSource): DocumentItemDoc {
+function asDocument(source: FactSource): DocumentListItem {
   return {
     id: source.document_id,
     filename: source.filename,
@@ -250,7 +250,7 @@ function SummaryView({
     }
   }
 
-  async function download(doc: DocumentItemDoc) {
+  async function download(doc: DocumentListItem) {
     setOpened(null);
     try {
       const link = await downloadLink(doc.id);
@@ -372,7 +372,7 @@ function PatientSummary({ id }: { id: string }) {
   const [viewToken, setViewToken] = useState<string | undefined>();
   const [invalid, setInvalid] = useState(false);
   const { data, error, isLoading, isFetching, refetch } = useSummaryGetQuery(
-    viewToken ? { user: id, viewToken } : { user: id },
+    viewToken ? { user: id, view_token: viewToken } : { user: id },
     { pollingInterval: status === 'processing' ? SUMMARY_POLL_MS : 0 },
   );
   // Derived after render, so the polling interval follows the latest answer (and stops once ready).

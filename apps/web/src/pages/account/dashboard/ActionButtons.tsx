@@ -57,7 +57,7 @@ function QrDialog({ userId, open, onClose }: { userId: string; open: boolean; on
     if (!defaultLink) return;
     setExpiryMessage(null);
     try {
-      const changed = await update({ linkId: defaultLink.id, updateShareLinkBodyDoc: { expires_at: expiryFrom(expiry, '') ?? null } }).unwrap();
+      const changed = await update({ linkId: defaultLink.id, body: { expires_at: expiryFrom(expiry, '') ?? null } }).unwrap();
       setExpiryMessage({ tone: 'ok', text: changed.expires_at ? `The link now expires on ${day(changed.expires_at)}.` : 'The link now never expires.' });
     } catch (failure) {
       setExpiryMessage({ tone: 'error', text: errorMessage(failure, 'The expiry could not be changed. Please try again.') });

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DocumentItemDoc } from '../../../api/generated';
+import type { DocumentListItem } from '@medfolio/contracts';
 import { clearTokens, storeTokens } from '../../../session/tokens';
 import { fakeServer, type RecordedCall } from '../../../test/fake-server';
 import { nth } from '../../../test/nth';
 import { renderPage } from '../../../test/render';
 import { DocumentsSection } from './DocumentsSection';
 
-const pdf: DocumentItemDoc = {
+const pdf: DocumentListItem = {
   id: '11111111-1111-4111-8111-111111111111',
   filename: 'Blood Test March.pdf',
   url: null,
@@ -15,7 +15,7 @@ const pdf: DocumentItemDoc = {
   size: 482133,
   content_type: 'application/pdf',
 };
-const png: DocumentItemDoc = {
+const png: DocumentListItem = {
   id: '22222222-2222-4222-8222-222222222222',
   filename: 'x-ray.png',
   url: 'https://localhost/api/files/thumbnails/x-ray.webp?sig=1',
@@ -23,7 +23,7 @@ const png: DocumentItemDoc = {
   size: 90210,
   content_type: 'image/png',
 };
-const jpgWithoutThumbnail: DocumentItemDoc = {
+const jpgWithoutThumbnail: DocumentListItem = {
   id: '33333333-3333-4333-8333-333333333333',
   filename: 'knee.JPG',
   url: null,
@@ -31,7 +31,7 @@ const jpgWithoutThumbnail: DocumentItemDoc = {
   size: 1200,
   content_type: 'image/jpeg',
 };
-const docx: DocumentItemDoc = {
+const docx: DocumentListItem = {
   id: '44444444-4444-4444-8444-444444444444',
   filename: 'Referral letter.docx',
   url: null,
@@ -39,7 +39,7 @@ const docx: DocumentItemDoc = {
   size: 20480,
   content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
-const zip: DocumentItemDoc = {
+const zip: DocumentListItem = {
   id: '55555555-5555-4555-8555-555555555555',
   filename: 'old scans.zip',
   url: null,
@@ -51,7 +51,7 @@ const all = [pdf, png, jpgWithoutThumbnail, docx, zip];
 
 type Routes = Parameters<typeof fakeServer>[0];
 
-function renderSection(documents: DocumentItemDoc[] = all, routes: Routes = {}) {
+function renderSection(documents: DocumentListItem[] = all, routes: Routes = {}) {
   const server = fakeServer({ 'GET /api/upload/': () => ({ body: documents }), ...routes });
   const user = userEvent.setup();
   const view = renderPage(<DocumentsSection />);
@@ -343,7 +343,7 @@ describe('preview', () => {
     URL.revokeObjectURL = jest.fn((url: string) => void revoked.push(url));
   });
 
-  const link = (doc: DocumentItemDoc) => ({
+  const link = (doc: DocumentListItem) => ({
     [`GET /api/get-document-download-link/${doc.id}/`]: () => ({
       body: { download_url: `https://localhost/api/files/documents/${doc.id}?sig=s`, filename: doc.filename, expires_at: '2024-05-06T10:05:00.000Z' },
     }),

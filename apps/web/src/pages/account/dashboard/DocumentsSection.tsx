@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDocumentsDeleteMutation, useDocumentsListQuery } from '../../../api/api';
 import { errorMessage } from '../../../api/errors';
-import type { DocumentItemDoc } from '../../../api/generated';
+import type { DocumentListItem } from '@medfolio/contracts';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
@@ -34,14 +34,14 @@ interface Notice {
 }
 
 interface RowActions {
-  onPreview: (doc: DocumentItemDoc) => void;
-  onDownload: (doc: DocumentItemDoc) => void;
-  onDelete: (doc: DocumentItemDoc) => void;
+  onPreview: (doc: DocumentListItem) => void;
+  onDownload: (doc: DocumentListItem) => void;
+  onDelete: (doc: DocumentListItem) => void;
 }
 
 const iconButton = 'inline-flex h-11 w-11 items-center justify-center rounded-lg transition-colors';
 
-function Actions({ doc, onDownload, onDelete }: { doc: DocumentItemDoc } & Pick<RowActions, 'onDownload' | 'onDelete'>) {
+function Actions({ doc, onDownload, onDelete }: { doc: DocumentListItem } & Pick<RowActions, 'onDownload' | 'onDelete'>) {
   return (
     <div className="flex shrink-0 items-center gap-1">
       <button type="button" aria-label={`Download ${doc.filename}`} title="Download" onClick={() => onDownload(doc)} className={`${iconButton} text-brand-800 hover:bg-brand-50`}>
@@ -55,7 +55,7 @@ function Actions({ doc, onDownload, onDelete }: { doc: DocumentItemDoc } & Pick<
 }
 
 /** List view: a table from the md breakpoint, cards below it. */
-function ListView({ documents, onPreview, onDownload, onDelete }: { documents: DocumentItemDoc[] } & RowActions) {
+function ListView({ documents, onPreview, onDownload, onDelete }: { documents: DocumentListItem[] } & RowActions) {
   return (
     <>
       <div className="hidden md:block">
@@ -128,7 +128,7 @@ function ListView({ documents, onPreview, onDownload, onDelete }: { documents: D
 }
 
 /** A grid card: the thumbnail for jpg, jpeg and png (the image icon until it exists), else an icon by type. */
-function GridCard({ doc, onPreview, onDownload, onDelete }: { doc: DocumentItemDoc } & RowActions) {
+function GridCard({ doc, onPreview, onDownload, onDelete }: { doc: DocumentListItem } & RowActions) {
   const [broken, setBroken] = useState(false);
   const kind = kindOf(doc);
   const thumbnail = kind === 'image' && doc.url && !broken ? doc.url : null;
@@ -174,15 +174,15 @@ export function DocumentsSection() {
   const downloadLink = useDownloadLink();
   const [query, setQuery] = useState('');
   const [view, setView] = useStoredChoice<View>(VIEW_KEY, ['list', 'grid'], 'list');
-  const [previewing, setPreviewing] = useState<DocumentItemDoc | null>(null);
-  const [confirming, setConfirming] = useState<DocumentItemDoc | null>(null);
+  const [previewing, setPreviewing] = useState<DocumentListItem | null>(null);
+  const [confirming, setConfirming] = useState<DocumentListItem | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const headingId = useId();
   const searchId = useId();
   const shown = useMemo(() => filterDocuments(documents, query), [documents, query]);
 
-  async function download(doc: DocumentItemDoc) {
+  async function download(doc: DocumentListItem) {
     setPreviewing(null);
     try {
       const link = await downloadLink(doc.id);
@@ -201,7 +201,7 @@ export function DocumentsSection() {
     if (!confirming) return;
     const doc = confirming;
     try {
-      await deleteDocument({ deleteDocumentBodyDoc: { document_id: doc.id } }).unwrap();
+      await deleteDocument({ body: { document_id: doc.id } }).unwrap();
       setConfirming(null);
       setAnnouncement(`"${doc.filename}" was deleted.`);
     } catch (failure) {

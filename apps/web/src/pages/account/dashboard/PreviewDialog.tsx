@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../api/api';
 import { errorMessage } from '../../../api/errors';
-import type { DocumentItemDoc } from '../../../api/generated';
+import type { DocumentListItem } from '@medfolio/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
@@ -36,11 +36,11 @@ export function PreviewDialog({
   onClose,
   onDownload,
 }: {
-  doc: DocumentItemDoc | null;
+  doc: DocumentListItem | null;
   /** A PDF opens at this page (the summary's "labs.pdf, page 2"), through the viewer's #page= fragment. */
   page?: number | null;
   onClose: () => void;
-  onDownload: (doc: DocumentItemDoc) => void;
+  onDownload: (doc: DocumentListItem) => void;
 }) {
   // What was loaded, and for which document: a preview never shows another document's content.
   const [loaded, setLoaded] = useState<{ id: string; preview: Preview } | null>(null);

@@ -1,4 +1,4 @@
-import type { DocumentItemDoc } from '../../../api/generated';
+import type { DocumentListItem } from '@medfolio/contracts';
 
 /**
  * The extensions the picker and the drop zone accept (spec section 5; jpeg is not among them), plus
@@ -39,7 +39,7 @@ export function formatMB(bytes: number): string {
   return `${(bytes / 1048576).toFixed(2)} MB`;
 }
 
-const EXTENSION_OF_TYPE: Record<DocumentItemDoc['content_type'], string> = {
+const EXTENSION_OF_TYPE: Record<DocumentListItem['content_type'], string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -51,7 +51,7 @@ const EXTENSION_OF_TYPE: Record<DocumentItemDoc['content_type'], string> = {
 };
 
 /** The File type column: a dot and the extension ('.pdf'); from the content type when the name has none. */
-export function fileTypeLabel(doc: Pick<DocumentItemDoc, 'filename' | 'content_type'>): string {
+export function fileTypeLabel(doc: Pick<DocumentListItem, 'filename' | 'content_type'>): string {
   const ext = extensionOf(doc.filename) || EXTENSION_OF_TYPE[doc.content_type] || '';
   return ext ? `.${ext}` : '';
 }
@@ -59,7 +59,7 @@ export function fileTypeLabel(doc: Pick<DocumentItemDoc, 'filename' | 'content_t
 export type FileKind = 'image' | 'pdf' | 'word' | 'other';
 
 /** jpg, jpeg and png are images; pdf; doc and docx are Word; anything else is generic. */
-export function kindOf(doc: Pick<DocumentItemDoc, 'filename' | 'content_type'>): FileKind {
+export function kindOf(doc: Pick<DocumentListItem, 'filename' | 'content_type'>): FileKind {
   const ext = extensionOf(doc.filename) || EXTENSION_OF_TYPE[doc.content_type] || '';
   if (ext === 'jpg' || ext === 'jpeg' || ext === 'png') return 'image';
   if (ext === 'pdf') return 'pdf';
@@ -77,7 +77,7 @@ export const THUMBNAIL_WAIT_MS = 30_000;
 
 /** True while an image uploaded less than THUMBNAIL_WAIT_MS ago (either side of this clock) has no thumbnail yet. */
 export function awaitingThumbnail(
-  documents: readonly Pick<DocumentItemDoc, 'filename' | 'content_type' | 'url' | 'uploaded_at'>[],
+  documents: readonly Pick<DocumentListItem, 'filename' | 'content_type' | 'url' | 'uploaded_at'>[],
   now = Date.now(),
 ): boolean {
   return documents.some(

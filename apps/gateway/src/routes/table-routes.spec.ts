@@ -1,0 +1,47 @@
+import { Logger } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig } from '@medfolio/config';
+import { API_ROUTES } from '@medfolio/contracts';
+import { createRpcClient, InProcessEventBus } from '@medfolio/messaging';
+import { createGatewayApp } from '../bootstrap';
+import { GatewayConfig } from '../config';
+import { fastifyPath } from './table-routes';
+
+/** Paths the gateway serves that are not part of the API: infrastructure and the signed file links. */
+const NOT_API = [/^\/api\/docs/, /^\/api\/files\//, /^\/api\/health\/(live|ready)/];
+
+describe('the route table and the gateway', () => {
+  let app: NestFastifyApplication;
+  const nestRoutes: { method: string; url: string }[] = [];
+
+  beforeAll(async () => {
+    Logger.overrideLogger(false);
+    const config = loadConfig(GatewayConfig, { LOG_LEVEL: 'silent' });
+    app = await createGatewayApp({ config, rpc: createRpcClient('gateway', { timeoutMs: 1000 }), eventBus: new InProcessEventBus(), localJwks: { keys: [] }, webRoot: null });
+    // Nest adds its controllers' routes at init: everything seen from here on is hand-written.
+    app.getHttpAdapter().getInstance().addHook('onRoute', (route: { method: string | string[]; url: string }) => {
+      for (const method of [route.method].flat()) nestRoutes.push({ method, url: route.url });
+    });
+    await app.init();
+  });
+
+  afterAll(() => app?.close());
+
+  it('serves every route of the table', () => {
+    const fastify = app.getHttpAdapter().getInstance();
+    const missing = Object.entries(API_ROUTES).filter(([, route]) => !fastify.hasRoute({ method: route.method, url: fastifyPath(route.path).replace(/\/$/, '') }));
+    expect(missing.map(([name]) => name)).toEqual([]);
+  });
+
+  it('has a hand-written controller only for the routes the table says are hand-written, and no route outside the table', () => {
+    const handled = new Set(Object.values(API_ROUTES).filter((r) => !r.subject).map((r) => `${r.method} ${fastifyPath(r.path).replace(/\/$/, '')}`));
+    const api = nestRoutes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !NOT_API.some((p) => p.test(r.url)));
+    expect(api.length).toBeGreaterThan(5);
+    const outside = api.filter((r) => !handled.has(`${r.method} ${r.url.replace(/\/$/, '')}`) && r.method !== 'OPTIONS');
+    expect(outside).toEqual([]);
+    const forwardedButHandWritten = Object.entries(API_ROUTES).filter(
+      ([, r]) => r.subject && api.some((n) => n.method === r.method && n.url.replace(/\/$/, '') === fastifyPath(r.path).replace(/\/$/, '')),
+    );
+    expect(forwardedButHandWritten.map(([name]) => name)).toEqual([]);
+  });
+});
