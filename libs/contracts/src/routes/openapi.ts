@@ -159,13 +159,28 @@ const TAGS: Record<string, string> = {
   health: 'Readiness',
 };
 
+/** The schemas `from` refers to, and those they refer to, by name (a query DTO is inlined as parameters, so it is not one). */
+function reachable(schemaSet: Record<string, unknown>, from: unknown): Record<string, unknown> {
+  const names = new Set<string>();
+  const pending = [JSON.stringify(from)];
+  while (pending.length > 0) {
+    for (const match of pending.pop()!.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      const name = match[1]!;
+      if (names.has(name) || !(name in schemaSet)) continue;
+      names.add(name);
+      pending.push(JSON.stringify(schemaSet[name]));
+    }
+  }
+  return Object.fromEntries([...names].sort((a, b) => a.localeCompare(b)).map((name) => [name, schemaSet[name]]));
+}
+
 /** The whole document. Paths keep the contract's trailing slash. */
 export function buildOpenApiDocument(routes: Record<string, RouteDefinition>, schemaSet: Record<string, unknown> = API_SCHEMAS): Record<string, unknown> {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [operationId, route] of Object.entries(routes)) {
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(operationId, route, schemaSet);
   }
-  const schemas = Object.fromEntries(Object.entries(schemaSet).sort(([a], [b]) => a.localeCompare(b)));
+  const schemas = reachable(schemaSet, { paths });
   return {
     openapi: '3.1.0',
     info: {
@@ -174,6 +189,7 @@ export function buildOpenApiDocument(routes: Record<string, RouteDefinition>, sc
       description:
         'The patient-held medical record. Signed-in routes take `Authorization: Bearer <access token>` (POST /api/login/). ' +
         'Every error answers `{ message, code }`; `message` is a sentence to show. Paths end in `/`, as the product contract writes them.',
+      contact: { name: 'Medfolio support: the contact form (POST /api/contact/)' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'The gateway this document is served by' }],
