@@ -253,13 +253,14 @@ export class UserRegisteredEvent {
   @MaxLength(128)
   user_id!: string;
 
-  @IsEmail({}, { message: 'email must be an e-mail address' })
+  /** As the account holds it (a sign-in provider's address is not re-checked): text, trimmed. */
+  @IsString()
+  @IsNotEmpty()
   @MaxLength(320)
   @Transform(trim)
   email!: string;
 
   @IsString()
-  @MaxLength(200)
   first_name!: string;
 
   /** The referral code the account signed up with (billing's referral programme), or null. */

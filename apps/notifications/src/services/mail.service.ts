@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isEmail } from 'class-validator';
 import {
   DomainError,
   type ContactMessageDto,
@@ -73,8 +74,12 @@ export class MailService {
     return { message: CONTACT_THANKS };
   }
 
-  /** The welcome e-mail for a newly verified account (validated by the kit): once per user, however often the event arrives. */
+  /**
+   * The welcome e-mail for a newly verified account (the event validated by the kit): once per user,
+   * however often the event arrives. An address no mail can go to is refused (retried, then the DLQ).
+   */
   async welcome(user: UserVerifiedEvent): Promise<void> {
+    if (!isEmail(user.email)) throw new DomainError('VALIDATION_FAILED', 'Invalid identity.user.verified event: the address is not an e-mail address');
     await this.queue({
       to: user.email,
       template: 'welcome',
