@@ -14,4 +14,6 @@ module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.e2e-spec.ts'],
   testTimeout: 90_000,
+  // Every /api answer is checked against the API document (support/conformance.ts).
+  setupFilesAfterEnv: [...(preset.setupFilesAfterEnv ?? []), '<rootDir>/src/support/conformance.setup.ts'],
 };

@@ -151,6 +151,9 @@ const pdf = async (): Promise<FormData> => {
   return form;
 };
 
+/** A device and pass that do not exist (the wallet answers 401 or 404 for them, to anyone). */
+const PASSKIT_PASS = { device: 'matrix-device', passType: 'pass.example.matrix', serial: 'matrix-serial' };
+
 /** A tag of the right shape (43 base64url characters) that binds no link. */
 const WRONG_TAG = 'A'.repeat(43);
 
@@ -252,6 +255,14 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
 
   // Billing: prices are public; the plan, checkout, cancel and referral are the caller's own
   // (a second user's checkout or cancel is about their own plan, never the owner's: checked).
+  // Apple Wallet's web service and Stripe's webhook: no bearer token counts there (ApplePass and the
+  // signature decide), so every caller gets the same answer for a pass and a signature that are not real.
+  'POST /api/passkit/v1/devices/{device}/registrations/{passType}/{serial}': publicRoute(() => ({ path: PASSKIT_PASS, body: { pushToken: 'matrix' } })),
+  'DELETE /api/passkit/v1/devices/{device}/registrations/{passType}/{serial}': publicRoute(() => ({ path: PASSKIT_PASS })),
+  'GET /api/passkit/v1/devices/{device}/registrations/{passType}': publicRoute(() => ({ path: { device: PASSKIT_PASS.device, passType: PASSKIT_PASS.passType } })),
+  'GET /api/passkit/v1/passes/{passType}/{serial}': publicRoute(() => ({ path: { passType: PASSKIT_PASS.passType, serial: PASSKIT_PASS.serial } })),
+  'POST /api/passkit/v1/log': publicRoute(() => ({ body: { logs: ['matrix'] } })),
+  'POST /api/stripe/webhook/': publicRoute(() => ({ body: { id: 'evt_matrix', type: 'invoice.paid' } })),
   'GET /api/plans/': publicRoute(),
   'GET /api/membership/': ownData(),
   'POST /api/stripe/checkout/': ownData(() => ({ body: { price_id: 'price_basic_monthly', tier: 'basic', mode: 'monthly' } }), {

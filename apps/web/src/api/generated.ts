@@ -337,7 +337,7 @@ const injectedRtkApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as medfolioApi };
-export type AuthRegisterApiResponse = ApiShapes['MessageReply'];
+export type AuthRegisterApiResponse = ApiShapes['RegisterReply'];
 export type AuthRegisterApiArg = { body: RegisterDto };
 export type AuthVerifyOtpApiResponse = ApiShapes['VerifyOtpReply'];
 export type AuthVerifyOtpApiArg = { body: VerifyOtpDto };

@@ -1,80 +1,23 @@
 import { api } from './api';
 
+import type { SummaryItem, SummarySectionItem, SummarySectionKey, SummaryStatus } from '@medfolio/contracts';
+
 /*
- * The summary calls (spec section 7, GET /api/summary/?user=…, and the review calls)
- * on the generated endpoints. The web app cannot import the server's contracts, so the types the
- * page uses mirror the contract here.
+ * The summary calls (spec section 7, GET /api/summary/?user=…, and the review calls) on the
+ * generated endpoints, with the contracts' own types (type-only imports: erased from the bundle).
  */
 
-export type SectionKey = 'current_conditions' | 'past_history' | 'medications' | 'allergies' | 'additional';
-/** `unreviewed` comes only through a share link: the patient has not confirmed any version yet (and no sections come). */
-export type SummaryStatus = 'empty' | 'processing' | 'ready' | 'unreviewed';
-export type SectionState = 'facts' | 'none_known' | 'not_recorded';
-
-export interface FactSource {
-  document_id: string;
-  filename: string;
-  page: number | null;
-  quote?: string | null;
-}
-
-export interface SummaryFact {
-  id: string;
-  text: string;
-  category:
-    'condition' | 'medication' | 'allergy' | 'immunization' | 'procedure' | 'result' | 'vital' | 'care_team' | 'note';
-  status: 'active' | 'resolved' | 'stopped' | 'unknown' | null;
-  onset: string | null;
-  end: string | null;
-  code: { system: string; code: string; display?: string | null } | null;
-  details: Record<string, string> | null;
-  certainty: 'confirmed' | 'possible' | null;
-  hidden: boolean;
-  edited: boolean;
-  added_by_patient: boolean;
-  sources: FactSource[];
-}
-
-export interface SummarySection {
-  key: SectionKey;
-  title: string;
-  state: SectionState;
-  facts: SummaryFact[];
-  none_known: { text: string; sources: FactSource[] } | null;
-}
-
-export interface SummaryDocument {
-  document_id: string;
-  filename: string;
-  state: 'pending' | 'processing' | 'read' | 'unreadable';
-  problems: string[];
-}
-
-/** One item of GET /api/summary/'s list: the seed's `summary` text plus the structured data. */
-export interface SummaryItem {
-  summary: string;
-  status: SummaryStatus;
-  version: number;
-  confirmed_version: number | null;
-  updated_at: string | null;
-  sections: SummarySection[];
-  documents: SummaryDocument[];
-  /**
-   * Set when the summary came through a share link: the confirmed version, read-only;
-   * `show_patient_identity` is the link's "show my name and date of birth" switch.
-   */
-  shared?: { label: string; expires_at: string | null; show_patient_identity?: boolean };
-  /** Whose summary it is; null when the link hides it or it could not be read just now. */
-  patient?: SummaryPatient | null;
-}
-
-/** The patient a summary names: current name and date of birth (YYYY-MM-DD). */
-export interface SummaryPatient {
-  name: string;
-  given: string;
-  family: string;
-  birth_date: string | null;
-}
+export type {
+  SummaryDocumentItem as SummaryDocument,
+  SummaryFact,
+  SummaryItem,
+  SummaryPatient,
+  SummarySectionItem as SummarySection,
+  SummarySource as FactSource,
+  SummaryStatus,
+} from '@medfolio/contracts';
+export type SectionKey = SummarySectionKey;
+export type SectionState = SummarySectionItem['state'];
 
 /** The summary's FHIR IPS Bundle (GET /api/summary/fhir/), fetched only when asked for (each fetch is a view of a link). */
 export const useShareFormatsFhirQuery = api.endpoints.shareFormatsFhir.useQuery;
@@ -122,10 +65,9 @@ type GetOptions = Parameters<typeof summaryApi.useSummaryGetQuery>[1];
 export const useSummaryStatusQuery = summaryApi.useSummaryStatusQuery;
 
 /** GET /api/summary/?user=…: the list's first item is the summary (the seed's shape). */
-export function useSummaryGetQuery(arg: { user: string; viewToken?: string }, options?: Omit<NonNullable<GetOptions>, 'selectFromResult'>) {
+export function useSummaryGetQuery(arg: { user: string; view_token?: string }, options?: Omit<NonNullable<GetOptions>, 'selectFromResult'>) {
   const result = summaryApi.useSummaryGetQuery(arg, options);
-  // The generated types mirror the same contract; the page's are its own (it cannot import the server's).
-  const data = result.data?.[0] as SummaryItem | undefined;
+  const data: SummaryItem | undefined = result.data?.[0];
   return { ...result, data };
 }
 

@@ -8,7 +8,7 @@ export const ACCOUNT_ROUTES = {
     method: 'POST', path: '/api/register/', tag: 'accounts', auth: 'public', rateLimit: 'per-client',
     summary: 'Create an account (unverified) and e-mail a 4-digit code. A taken address gets the same answer; its owner is e-mailed instead',
     body: RegisterDto,
-    reply: { status: 201, shape: 'MessageReply' },
+    reply: { status: 201, shape: 'RegisterReply' },
     errors: { 400: "A field is missing or not valid ('Name is required', 'Password must be at least 8 characters.', ...)" },
   }),
   authVerifyOtp: forward(IDENTITY_SUBJECTS.verifyOtp, {

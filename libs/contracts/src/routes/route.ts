@@ -123,6 +123,9 @@ export interface RouteDefinition {
   internal?: boolean;
 }
 
+/** True when each type is assignable to the other: the document's shape is exactly what the subject answers. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
 /**
  * A route served by forwarding to `subject`: the reply shape must describe what the subject
  * answers (a compile error otherwise), and the body must be part of what it takes.
@@ -130,7 +133,7 @@ export interface RouteDefinition {
 export function forward<S extends RpcSubject, R extends ShapeRef>(
   subject: S,
   definition: Omit<RouteDefinition, 'subject' | 'reply'> & {
-    reply: ReplySpec & { shape: R & (RpcReply<S> extends ShapeOf<R> ? unknown : `reply of ${S} does not fit ${R}`) };
+    reply: ReplySpec & { shape: R & (Same<RpcReply<S>, ShapeOf<R>> extends true ? unknown : `reply of ${S} is not ${R}`) };
     body?: DtoClass<Partial<RpcRequest<S>>>;
   },
 ): RouteDefinition {

@@ -43,6 +43,13 @@ export const API_SCHEMAS: Record<string, unknown> = {
     required: ['message'],
     additionalProperties: false,
   },
+  RegisterReply: {
+    type: 'object',
+    properties: { message: { type: 'string' }, email: { type: 'string' } },
+    required: ['email', 'message'],
+    additionalProperties: false,
+    description: 'POST /api/register/: the message, and the address the code went to (as the account will know it).',
+  },
   VerifyOtpReply: {
     type: 'object',
     properties: { message: { type: 'string' }, access: { type: 'string' }, refresh: { type: 'string' } },

@@ -96,7 +96,7 @@ export const SERVICE_ROUTES = {
     params: APPLE_PASS_PARAMS,
     rawBody: { type: 'application/json', schema: { type: 'object', properties: { pushToken: { type: 'string' } } } },
     reply: { status: 201, description: 'Registered', others: { 200: 'It already was' } },
-    errors: { 401: "The pass's token is not valid, or the pass was retired" },
+    errors: { 401: "The pass's token is not valid, or the pass was retired", 404: 'No such pass type or serial number' },
     internal: true,
   }),
   passkitUnregister: handled({
@@ -104,7 +104,7 @@ export const SERVICE_ROUTES = {
     summary: 'Apple Wallet: a device stops receiving updates for a pass',
     params: APPLE_PASS_PARAMS,
     reply: { status: 200, description: 'Unregistered' },
-    errors: { 401: "The pass's token is not valid, or the pass was retired" },
+    errors: { 401: "The pass's token is not valid, or the pass was retired", 404: 'No such pass type or serial number' },
     internal: true,
   }),
   passkitUpdated: handled({
@@ -113,7 +113,7 @@ export const SERVICE_ROUTES = {
     params: { device: APPLE_PASS_PARAMS.device, passType: APPLE_PASS_PARAMS.passType },
     queryDocs: { passesUpdatedSince: { description: 'The lastUpdated of the previous answer' } },
     reply: { status: 200, shape: 'PassKitSerialsReply', description: 'Updated passes', others: { 204: 'No pass was updated' } },
-    errors: {},
+    errors: { 404: 'No such pass type' },
     internal: true,
   }),
   passkitPass: handled({
@@ -121,7 +121,7 @@ export const SERVICE_ROUTES = {
     summary: 'Apple Wallet: the latest version of a pass (304 when not modified since If-Modified-Since)',
     params: { passType: APPLE_PASS_PARAMS.passType, serial: APPLE_PASS_PARAMS.serial },
     reply: { status: 200, media: { type: 'application/vnd.apple.pkpass', schema: 'binary' }, headers: { 'last-modified': 'When the pass last changed' }, others: { 302: 'With presigned S3 downloads: the pass is at Location', 304: 'Not modified since If-Modified-Since' } },
-    errors: { 401: "The pass's token is not valid, or the pass was retired" },
+    errors: { 401: "The pass's token is not valid, or the pass was retired", 404: 'No such pass type or serial number' },
     internal: true,
   }),
   passkitLog: handled({

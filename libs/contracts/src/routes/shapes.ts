@@ -33,6 +33,11 @@ export interface ShlRemainingAttemptsReply extends ErrorPayload {
   remainingAttempts: number;
 }
 
+/** POST /api/register/: the message, and the address the code went to (as the account will know it). */
+export interface RegisterReply extends MessageReply {
+  email: string;
+}
+
 /** One part's readiness: `ok` when every check it runs is up. */
 export interface ReadinessReply {
   status: 'ok' | 'unavailable';
@@ -71,6 +76,7 @@ export interface PassKitSerialsReply {
 export interface ApiShapes {
   ErrorReply: ErrorReply;
   MessageReply: MessageReply;
+  RegisterReply: RegisterReply;
   VerifyOtpReply: VerifyOtpReply;
   TokenPair: TokenPair;
   OidcProvidersReply: OidcProvidersReply;

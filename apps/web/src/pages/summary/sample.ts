@@ -9,7 +9,7 @@ export const SAMPLE_SUMMARY: SummaryItem = {
   status: 'ready',
   version: 1,
   confirmed_version: 1,
-  updated_at: null,
+  updated_at: '2026-01-01T00:00:00.000Z',
   documents: [],
   sections: [
     {
