@@ -6,7 +6,8 @@
 # capabilities, restarted when it dies.
 #
 #   docker/stack.sh up       (npm run stack:up)    build missing images, start, wait until all are ready
-#   docker/stack.sh test     (npm run stack:test)  the system journeys and the kill-under-load check against it
+#   docker/stack.sh test     (npm run stack:test)  (re)starts it with the test settings (STACK_PROFILE=test),
+#                            then the system journeys and the kill-under-load check against it
 #   docker/stack.sh status   containers and their readiness
 #   docker/stack.sh logs APP the last lines of one container's log
 #   docker/stack.sh down     (npm run stack:down)  stop and remove the containers and their volumes
@@ -84,12 +85,20 @@ env_file() {
       gateway | documents) echo "NODE_OPTIONS=--max-semi-space-size=1" ;;
       *) echo "NODE_OPTIONS=--max-semi-space-size=16" ;;
     esac
+    # STACK_PROFILE=test: the settings the system journeys expect (as apps/system-e2e runs the product).
+    if [[ "${STACK_PROFILE:-}" == test ]]; then
+      case "$app" in
+        gateway) echo "RATE_LIMIT_PER_MINUTE=1000000" ;;
+        identity) printf 'REFRESH_REUSE_GRACE_SECONDS=0\nNPI_REGISTRY_URL=http://127.0.0.1:%s/api/?version=2.1\n' "$nppes_port" ;;
+        documents) echo "DOCUMENT_QUOTA_FREE=5" ;;
+        summary) echo "SUMMARY_REBUILD_DELAY_MS=500" ;;
+      esac
+    fi
     case "$app" in
       identity)
         echo "INTERNAL_API_TOKEN=${INTERNAL_API_TOKEN}"
         echo "IDENTITY_SECRET=${IDENTITY_SECRET}"
         echo "DATA_DIR=/data"
-        echo "NPI_REGISTRY_URL=http://127.0.0.1:${nppes_port}"
         ;;
       documents) echo "INTERNAL_API_TOKEN=${INTERNAL_API_TOKEN}" ;;
       summary)
@@ -215,7 +224,8 @@ case "${1:-}" in
   status) status ;;
   logs) $DOCKER logs --tail "${LINES:-50}" "$prefix-${2:?docker/stack.sh logs APP}" ;;
   test)
-    export STACK_PORT_BASE="$base_port" STACK_DIR="$dir"
+    STACK_PROFILE=test up
+    export STACK_PORT_BASE="$base_port" STACK_DIR="$dir" DOCKER
     cd "$root"
     NODE_OPTIONS=--experimental-vm-modules exec npx jest -c libs/tooling/containers/jest.stack.config.cjs "${@:2}"
     ;;
