@@ -877,6 +877,19 @@ export const API_SCHEMAS: Record<string, unknown> = {
     required: ['id', 'message', 'subtotal_cents', 'tax_cents', 'total_cents'],
     additionalProperties: false,
   },
+  WebhookReply: {
+    type: 'object',
+    properties: {
+      received: { type: 'boolean', const: true },
+      outcome: {
+        type: 'string',
+        enum: ['processed', 'duplicate', 'ignored'],
+        description: "'processed', 'duplicate' (already handled) or 'ignored' (a type billing does not act on).",
+      },
+    },
+    required: ['received', 'outcome'],
+    additionalProperties: false,
+  },
   ReferralView: {
     type: 'object',
     properties: {

@@ -41,7 +41,7 @@ export const SERVICE_ROUTES = {
     method: 'POST', path: '/api/stripe/webhook/', tag: 'billing', auth: 'stripe-signature', rateLimit: 'none',
     summary: "Stripe's webhook: payment and subscription events, checked by their Stripe-Signature over the raw body",
     rawBody: { type: 'application/json', schema: { type: 'object', description: 'A Stripe Event object' } },
-    reply: { status: 200, shape: 'MessageReply' },
+    reply: { status: 200, shape: 'WebhookReply' },
     errors: { 400: 'The webhook signature is not valid.' },
     internal: true,
   }),

@@ -1,5 +1,5 @@
 import type { HistoryPage } from '../audit';
-import type { CheckoutReply, MembershipView, PlansReply, ReferralView } from '../billing';
+import type { CheckoutReply, MembershipView, PlansReply, ReferralView, WebhookReply } from '../billing';
 import type { DocumentListItem, DownloadLinkReply, UploadReply } from '../documents';
 import type { ErrorPayload } from '../errors';
 import type {
@@ -107,6 +107,7 @@ export interface ApiShapes {
   PlansReply: PlansReply;
   MembershipView: MembershipView;
   CheckoutReply: CheckoutReply;
+  WebhookReply: WebhookReply;
   ReferralView: ReferralView;
   ContactReply: ContactReply;
   SystemHealthReply: SystemHealthReply;
