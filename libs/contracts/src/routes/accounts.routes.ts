@@ -40,7 +40,7 @@ export const ACCOUNT_ROUTES = {
     summary: 'Sign in with a Google ID token or access token',
     body: GoogleLoginDto,
     reply: { status: 200, shape: 'TokenPair' },
-    errors: { 401: 'Google did not vouch for this sign-in', 503: 'Google sign-in is not configured, or Google cannot be reached' },
+    errors: { 401: 'Google did not vouch for this sign-in', 409: 'The account with this e-mail address signs in with another Google account', 503: 'Google sign-in is not configured, or Google cannot be reached' },
   }),
   authOidcProviders: forward(IDENTITY_SUBJECTS.oidcProviders, {
     method: 'GET', path: '/api/login-with-oidc/providers/', tag: 'accounts', auth: 'public', rateLimit: 'per-client',
@@ -54,7 +54,7 @@ export const ACCOUNT_ROUTES = {
     params: { provider: { description: 'A configured provider name (GET /api/login-with-oidc/providers/)' } },
     body: OidcCodeDto,
     reply: { status: 200, shape: 'TokenPair' },
-    errors: { 401: 'The provider did not vouch for this sign-in', 404: 'No such provider', 503: 'The provider cannot be reached' },
+    errors: { 401: 'The provider did not vouch for this sign-in', 404: 'No such provider', 409: 'The account with this e-mail address signs in with another account of this provider', 503: 'The provider cannot be reached' },
   }),
   authRefresh: forward(IDENTITY_SUBJECTS.refresh, {
     method: 'POST', path: '/api/token/refresh/', tag: 'accounts', auth: 'public', rateLimit: 'per-client',
