@@ -159,6 +159,13 @@ export interface OidcProviderInfo {
   authorization_url: string;
   client_id: string;
   scope: string;
+  /**
+   * How the provider answers: `query` sends the browser back to `/auth/oidc/<name>/callback?code=…`;
+   * `form_post` (Apple, when the e-mail or name is asked for) posts the code to
+   * `/api/login-with-oidc/<name>/callback/`, which sends the browser on to that page. The web app
+   * then asks for `response_mode=form_post` and uses that route as the redirect_uri.
+   */
+  response_mode: 'query' | 'form_post';
 }
 
 export interface OidcProvidersReply {

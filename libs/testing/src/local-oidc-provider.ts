@@ -61,6 +61,22 @@ export class LocalOidcProvider {
 
   /** The authorization request as a browser would make it, following redirects; answers with the redirect back. */
   async authorize(options: AuthorizeOptions): Promise<URL> {
+    const answer = await this.follow(options, 'query');
+    if (answer instanceof URL) return answer;
+    throw new Error('local OpenID provider answered with a form, not a redirect');
+  }
+
+  /**
+   * The authorization request with `response_mode=form_post`: answers with the form the provider's
+   * page would POST back (its action, the client's redirect_uri, and its fields: code and state, or error).
+   */
+  async authorizeFormPost(options: AuthorizeOptions): Promise<{ action: string; fields: URLSearchParams }> {
+    const answer = await this.follow(options, 'form_post');
+    if (answer instanceof URL) throw new Error(`local OpenID provider redirected instead of posting a form: ${answer.toString()}`);
+    return answer;
+  }
+
+  private async follow(options: AuthorizeOptions, responseMode: 'query' | 'form_post'): Promise<URL | { action: string; fields: URLSearchParams }> {
     const url = new URL(`${this.issuer}/auth`);
     url.search = new URLSearchParams({
       client_id: options.clientId,
@@ -72,6 +88,7 @@ export class LocalOidcProvider {
       code_challenge: options.codeChallenge,
       code_challenge_method: 'S256',
       login_hint: options.loginHint ?? 'default',
+      ...(responseMode === 'form_post' ? { response_mode: 'form_post' } : {}),
     }).toString();
     const cookies = new Map<string, string>();
     let next = url.toString();
@@ -84,6 +101,7 @@ export class LocalOidcProvider {
         if (at > 0) cookies.set(pair.slice(0, at), pair.slice(at + 1));
       }
       const location = response.headers.get('location');
+      if (!location && response.headers.get('content-type')?.startsWith('text/html')) return parseAutoPostForm(await response.text());
       await response.body?.cancel();
       if (!location) throw new Error(`local OpenID provider answered ${response.status} without a redirect`);
       next = new URL(location, next).toString();
@@ -97,6 +115,16 @@ export class LocalOidcProvider {
     this.child.kill();
     await exited;
   }
+}
+
+/** The provider's self-submitting form (oidc-provider's form_post page): its action and hidden fields, HTML entities decoded. */
+function parseAutoPostForm(html: string): { action: string; fields: URLSearchParams } {
+  const decode = (text: string): string => text.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? '');
+  const action = /<form method="post" action="([^"]*)"/.exec(html)?.[1];
+  if (action === undefined) throw new Error('local OpenID provider answered a page without a form');
+  const fields = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"\/>/g)) fields.append(decode(name ?? ''), decode(value ?? ''));
+  return { action: decode(action), fields };
 }
 
 /** A PKCE pair (RFC 7636, S256). */

@@ -1,7 +1,7 @@
 import { errors, importPKCS8, jwtVerify, SignJWT } from 'jose';
 import type { OidcProviderRepository } from '../repositories/oidc-provider.repository';
 import { OidcSignInError, type OidcRejectionReason } from './oidc-errors';
-import { isAllowedUrl, type OidcProviderSettings } from './oidc-settings';
+import { isAllowedUrl, type OidcProviderSettings, type OidcResponseMode } from './oidc-settings';
 
 /** What a verified ID token says about its user; built only from a verified token with a verified e-mail. */
 export interface OidcIdentity {
@@ -23,6 +23,7 @@ export interface OidcProviderStart {
   authorizationUrl: string;
   clientId: string;
   scope: string;
+  responseMode: OidcResponseMode;
 }
 
 interface Discovery {
@@ -65,7 +66,7 @@ export class OidcClient {
 
   async start(): Promise<OidcProviderStart> {
     const discovery = await this.discover();
-    return { name: this.settings.name, label: this.settings.label, authorizationUrl: discovery.authorizationEndpoint, clientId: this.settings.clientId, scope: this.settings.scope };
+    return { name: this.settings.name, label: this.settings.label, authorizationUrl: discovery.authorizationEndpoint, clientId: this.settings.clientId, scope: this.settings.scope, responseMode: this.settings.responseMode };
   }
 
   /** Exchanges the code and verifies the ID token it brings. */

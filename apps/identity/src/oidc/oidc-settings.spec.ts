@@ -6,8 +6,16 @@ describe('OIDC_PROVIDERS', () => {
   it('reads providers with defaults for label and scope; unset means none', () => {
     expect(parseOidcProviders(undefined)).toEqual([]);
     expect(parseOidcProviders(JSON.stringify([{ name: 'microsoft', issuer: 'https://login.example.com/tenant/v2.0/', client_id: 'abc', client_secret: 's' }]))).toEqual([
-      { name: 'microsoft', label: 'Microsoft', issuer: 'https://login.example.com/tenant/v2.0', clientId: 'abc', clientSecret: 's', scope: 'openid email profile', verifiedEmailClaim: 'email_verified', multiTenant: false },
+      { name: 'microsoft', label: 'Microsoft', issuer: 'https://login.example.com/tenant/v2.0', clientId: 'abc', clientSecret: 's', scope: 'openid email profile', verifiedEmailClaim: 'email_verified', multiTenant: false, responseMode: 'query' },
     ]);
+  });
+
+  it('reads response_mode: query by default, or form_post (Apple, when the e-mail or name is asked for)', () => {
+    const apple = (extra: object) => JSON.stringify([{ name: 'apple', issuer: 'https://appleid.apple.com', client_id: 'x', ...extra }]);
+    expect(parseOidcProviders(apple({ response_mode: 'form_post' }))[0]?.responseMode).toBe('form_post');
+    expect(parseOidcProviders(apple({ response_mode: 'query' }))[0]?.responseMode).toBe('query');
+    expect(() => parseOidcProviders(apple({ response_mode: 'fragment' }))).toThrow('OIDC_PROVIDERS[0].response_mode must be "query" or "form_post"');
+    expect(() => parseOidcProviders(apple({ response_mode: true }))).toThrow(/response_mode/);
   });
 
   it.each([
@@ -33,6 +41,20 @@ describe('the callback address sent with a code', () => {
     expect(isCallbackUri('https://app.example/auth/oidc/microsoft/callback', 'apple')).toBe(false);
     expect(isCallbackUri('https://app.example/auth/oidc/apple/callback?next=/x', 'apple')).toBe(false);
     expect(isCallbackUri('javascript:alert(1)', 'apple')).toBe(false);
+  });
+
+  it("for a form_post provider, also the gateway's callback route of that provider (the provider posts there)", () => {
+    const gateway = 'https://app.example/api/login-with-oidc/apple/callback/';
+    expect(isCallbackUri(gateway, 'apple', 'form_post')).toBe(true);
+    expect(isCallbackUri('http://127.0.0.1:4200/api/login-with-oidc/apple/callback/', 'apple', 'form_post')).toBe(true);
+    expect(isCallbackUri('https://app.example/auth/oidc/apple/callback', 'apple', 'form_post')).toBe(true);
+    // Not for a query provider, not another provider's route, not over http off loopback, nothing appended.
+    expect(isCallbackUri(gateway, 'apple', 'query')).toBe(false);
+    expect(isCallbackUri(gateway, 'apple')).toBe(false);
+    expect(isCallbackUri('https://app.example/api/login-with-oidc/microsoft/callback/', 'apple', 'form_post')).toBe(false);
+    expect(isCallbackUri('http://app.example/api/login-with-oidc/apple/callback/', 'apple', 'form_post')).toBe(false);
+    expect(isCallbackUri(`${gateway}?next=/x`, 'apple', 'form_post')).toBe(false);
+    expect(isCallbackUri('https://app.example/api/login-with-oidc/apple/', 'apple', 'form_post')).toBe(false);
   });
 });
 

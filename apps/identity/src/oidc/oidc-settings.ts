@@ -35,7 +35,17 @@ export interface OidcProviderSettings {
    * in. Off: the discovery document must name exactly the configured issuer (one tenant).
    */
   multiTenant: boolean;
+  /**
+   * How the provider sends the browser back with the code: `query` (a GET to the web app's callback
+   * page, the default) or `form_post` (a form POST, which Apple requires when the e-mail or name is
+   * asked for). A form_post provider posts to the gateway's `/api/login-with-oidc/<name>/callback/`,
+   * which answers 303 to the web app's callback page with the code and state in the query.
+   */
+  responseMode: OidcResponseMode;
 }
+
+export const OIDC_RESPONSE_MODES = ['query', 'form_post'] as const;
+export type OidcResponseMode = (typeof OIDC_RESPONSE_MODES)[number];
 
 export class OidcSettingsError extends Error {}
 
@@ -84,10 +94,16 @@ export function parseOidcProviders(text: string | undefined): OidcProviderSettin
       scope,
       verifiedEmailClaim: optional('verified_email_claim') ?? 'email_verified',
       multiTenant: false,
+      responseMode: 'query',
     };
     const multiTenant = (entry as Record<string, unknown>)['multi_tenant'];
     if (multiTenant !== undefined && typeof multiTenant !== 'boolean') throw new OidcSettingsError(`${at}.multi_tenant must be true or false`);
     settings.multiTenant = multiTenant === true;
+    const responseMode = (entry as Record<string, unknown>)['response_mode'];
+    if (responseMode !== undefined) {
+      if (!OIDC_RESPONSE_MODES.includes(responseMode as OidcResponseMode)) throw new OidcSettingsError(`${at}.response_mode must be "query" or "form_post"`);
+      settings.responseMode = responseMode as OidcResponseMode;
+    }
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(settings.verifiedEmailClaim)) throw new OidcSettingsError(`${at}.verified_email_claim must be a claim name`);
     const secret = optional('client_secret');
     if (secret !== undefined) settings.clientSecret = secret;

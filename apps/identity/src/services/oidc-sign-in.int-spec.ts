@@ -13,6 +13,9 @@ import { SessionService } from './session.service';
 const h = new IdentityHarness();
 const REDIRECT = 'http://127.0.0.1:4200/auth/oidc/apple/callback';
 const CLIENT = { client_id: 'medfolio-web', client_secret: 'local-test-secret-not-real', redirect_uris: [REDIRECT] };
+// A provider that answers by form POST (as Apple does when the e-mail or name is asked for), to the gateway's callback route.
+const FORM_REDIRECT = 'http://127.0.0.1:4200/api/login-with-oidc/apple-post/callback/';
+const FORM_CLIENT = { client_id: 'medfolio-web-form-post', client_secret: 'local-test-secret-not-real-2', redirect_uris: [FORM_REDIRECT, 'http://127.0.0.1:4200/auth/oidc/apple-post/callback'] };
 const suffix = randomUUID().slice(0, 8);
 const ACCOUNTS = {
   ada: { email: `ada-${suffix}@example.com`, email_verified: 'true', given_name: 'Ada', family_name: 'Byron' },
@@ -24,15 +27,21 @@ const ACCOUNTS = {
   'mover-hijack': { as: 'mover', email: `victim-${suffix}@example.com`, email_verified: true },
   // Another account at the provider with the address of an account already linked to one.
   'ada-twin': { email: `ada-${suffix}@example.com`, email_verified: true },
+  poster: { email: `poster-${suffix}@example.com`, email_verified: 'true', given_name: 'Grace', family_name: 'Hopper' },
 };
 let idp: LocalOidcProvider;
 let oidc: OidcSignInService;
 let settings: OidcProviderSettings;
 
 beforeAll(async () => {
-  idp = await LocalOidcProvider.start({ clients: [CLIENT], accounts: ACCOUNTS });
-  settings = { name: 'apple', label: 'Apple', issuer: idp.issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, scope: 'openid email profile', verifiedEmailClaim: 'email_verified', multiTenant: false };
-  await h.start({ OIDC_PROVIDERS: JSON.stringify([{ name: 'apple', label: 'Apple', issuer: idp.issuer, client_id: CLIENT.client_id, client_secret: CLIENT.client_secret }]) });
+  idp = await LocalOidcProvider.start({ clients: [CLIENT, FORM_CLIENT], accounts: ACCOUNTS });
+  settings = { name: 'apple', label: 'Apple', issuer: idp.issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, scope: 'openid email profile', verifiedEmailClaim: 'email_verified', multiTenant: false, responseMode: 'query' };
+  await h.start({
+    OIDC_PROVIDERS: JSON.stringify([
+      { name: 'apple', label: 'Apple', issuer: idp.issuer, client_id: CLIENT.client_id, client_secret: CLIENT.client_secret },
+      { name: 'apple-post', label: 'Apple (form post)', issuer: idp.issuer, client_id: FORM_CLIENT.client_id, client_secret: FORM_CLIENT.client_secret, response_mode: 'form_post' },
+    ]),
+  });
   oidc = h.get(OidcSignInService);
 }, 60_000);
 
@@ -56,8 +65,14 @@ const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', (e: OidcSignIn
 describe('sign-in with an OpenID Connect provider (a real local oidc-provider)', () => {
   it('lists the provider with its authorization endpoint from discovery, and nothing secret', async () => {
     const reply = await oidc.list();
-    expect(reply).toEqual({ providers: [{ name: 'apple', label: 'Apple', authorization_url: `${idp.issuer}/auth`, client_id: 'medfolio-web', scope: 'openid email profile' }] });
+    expect(reply).toEqual({
+      providers: [
+        { name: 'apple', label: 'Apple', authorization_url: `${idp.issuer}/auth`, client_id: 'medfolio-web', scope: 'openid email profile', response_mode: 'query' },
+        { name: 'apple-post', label: 'Apple (form post)', authorization_url: `${idp.issuer}/auth`, client_id: FORM_CLIENT.client_id, scope: 'openid email profile', response_mode: 'form_post' },
+      ],
+    });
     expect(JSON.stringify(reply)).not.toContain(CLIENT.client_secret);
+    expect(JSON.stringify(reply)).not.toContain(FORM_CLIENT.client_secret);
   });
 
   it('creates a verified account through the full code flow (Apple-style "true" string) and signs in to it again', async () => {
@@ -133,5 +148,38 @@ describe('sign-in with an OpenID Connect provider (a real local oidc-provider)',
     await expect(refusal(later.verifyIdToken(idToken, flow.nonce))).resolves.toBe('UNAUTHENTICATED:expired');
     const [header, payload] = idToken.split('.');
     await expect(refusal(ours.verifyIdToken(`${header}.${payload}.${'A'.repeat(342)}`, flow.nonce))).resolves.toBe('UNAUTHENTICATED:invalid-token');
+  });
+
+  describe('a provider that answers by form POST (response_mode=form_post)', () => {
+    /** The browser's part with response_mode=form_post: the fields of the form the provider posts back. */
+    async function authorizeByForm(loginHint: string, redirectUri = FORM_REDIRECT): Promise<{ fields: URLSearchParams; action: string; code_verifier: string; nonce: string; state: string }> {
+      const pkce = pkcePair();
+      const nonce = randomBytes(16).toString('base64url');
+      const state = randomBytes(16).toString('base64url');
+      const { action, fields } = await idp.authorizeFormPost({ clientId: FORM_CLIENT.client_id, redirectUri, loginHint, nonce, state, codeChallenge: pkce.challenge });
+      return { fields, action, code_verifier: pkce.verifier, nonce, state };
+    }
+
+    it("posts the code and state to the gateway's callback route, and the code exchange with that same redirect_uri creates the account", async () => {
+      const flow = await authorizeByForm('poster');
+      expect(flow.action).toBe(FORM_REDIRECT);
+      expect(flow.fields.get('state')).toBe(flow.state);
+      const code = flow.fields.get('code');
+      expect(code).toBeTruthy();
+      const tokens = await oidc.signIn(caller(), { provider: 'apple-post', code: code!, code_verifier: flow.code_verifier, nonce: flow.nonce, redirect_uri: FORM_REDIRECT });
+      const userId = decodeJwt(tokens.access).sub!;
+      expect(await h.get(ProfileService).get(caller('203.0.113.9', { userId }))).toMatchObject({ email: ACCOUNTS.poster.email, first_name: 'Grace', last_name: 'Hopper', email_verified: true });
+      expect(await h.sql(`SELECT provider, subject FROM identity.provider_accounts WHERE user_id = $1`, [userId])).toEqual([{ provider: 'apple-post', subject: 'poster' }]);
+    });
+
+    it('refuses a code exchanged with another redirect_uri than the authorization request used, and the gateway route for a query provider', async () => {
+      // Identity allows the web page's address for this provider too, but the provider compares it with the request's.
+      const flow = await authorizeByForm('poster');
+      await expect(
+        refusal(oidc.signIn(caller(), { provider: 'apple-post', code: flow.fields.get('code')!, code_verifier: flow.code_verifier, nonce: flow.nonce, redirect_uri: 'http://127.0.0.1:4200/auth/oidc/apple-post/callback' })),
+      ).resolves.toBe('UNAUTHENTICATED:exchange-refused');
+      await expect(refusal(oidc.signIn(caller(), { provider: 'apple', redirect_uri: 'http://127.0.0.1:4200/api/login-with-oidc/apple/callback/', ...(await authorize('ada')) }))).resolves.toBe('UNAUTHENTICATED:bad-redirect');
+      await expect(refusal(oidc.signIn(caller(), { provider: 'apple-post', code: 'x', code_verifier: pkcePair().verifier, nonce: flow.nonce, redirect_uri: 'http://127.0.0.1:4200/api/login-with-oidc/apple/callback/' }))).resolves.toBe('UNAUTHENTICATED:bad-redirect');
+    });
   });
 });

@@ -34,7 +34,7 @@ export class OidcSignInService {
 
   async list(): Promise<OidcProvidersReply> {
     const providers = await this.providers.list();
-    return { providers: providers.map((p) => ({ name: p.name, label: p.label, authorization_url: p.authorizationUrl, client_id: p.clientId, scope: p.scope })) };
+    return { providers: providers.map((p) => ({ name: p.name, label: p.label, authorization_url: p.authorizationUrl, client_id: p.clientId, scope: p.scope, response_mode: p.responseMode })) };
   }
 
   async signIn(caller: CallerIdentity, dto: OidcLoginDto): Promise<TokenPair> {
