@@ -14,6 +14,7 @@ import { devMailControllers, devMailProviders } from './controllers/dev-mail.con
 import { DocumentsUploadController } from './controllers/documents.controller';
 import { FilesController } from './controllers/files.controller';
 import { HealthController } from './controllers/health.controller';
+import { OidcFormPostCallbackController } from './controllers/oidc-callback.controller';
 import { PassKitController } from './controllers/passkit.controller';
 import { ProfilePictureUploadController } from './controllers/profile-picture.controller';
 import { ShareFormatsController } from './controllers/share-formats.controller';
@@ -68,7 +69,7 @@ export class GatewayModule {
             : new MemoryThrottlerStorage(),
         }),
       ],
-      controllers: [HealthController, ProfilePictureUploadController, DocumentsUploadController, ShareFormatsController, PassKitController, StripeWebhookController, FilesController, ClientConfigController, ...devMailControllers(options.devMailKey)],
+      controllers: [HealthController, ProfilePictureUploadController, DocumentsUploadController, ShareFormatsController, PassKitController, StripeWebhookController, FilesController, ClientConfigController, OidcFormPostCallbackController, ...devMailControllers(options.devMailKey)],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },

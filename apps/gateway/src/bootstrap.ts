@@ -45,7 +45,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
   });
-  restrictRequestBodies(app, config.bodyLimitBytes, { rawJsonPaths: [API_ROUTES.billingWebhook.path] });
+  restrictRequestBodies(app, config.bodyLimitBytes, { rawJsonPaths: [API_ROUTES.billingWebhook.path], formPaths: [API_ROUTES.authOidcFormPostCallback.path] });
   requestDependentHeaders(app);
   // Uploads (multipart) are not parsed here: the route pipes the raw body to the service that owns
   // the files (repositories/internal-upload.repository.ts), which parses it. Registered after

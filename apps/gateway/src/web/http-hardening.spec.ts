@@ -9,7 +9,7 @@ import { createRpcClient, InProcessBroker, InProcessEventBus, type RpcClient } f
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';
 import { createGatewayApp } from '../bootstrap';
 import { GatewayConfig } from '../config';
-import { fieldWithNul, jsonNestedDeeperThan, MAX_JSON_DEPTH, SHARE_HEADERS } from './http-hardening';
+import { FORM_BODY_LIMIT, fieldWithNul, jsonNestedDeeperThan, MAX_JSON_DEPTH, parseFormBody, SHARE_HEADERS } from './http-hardening';
 
 describe('jsonNestedDeeperThan', () => {
   it('counts objects and arrays, not brackets inside strings', () => {
@@ -87,6 +87,29 @@ describe('the gateway’s request rules (the real createGatewayApp; no services 
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ message: `This API accepts JSON only (Content-Type: application/json), not ${type}.`, code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
+  });
+
+  it("takes a form only on the OpenID providers' form_post callback path, at most 16 KB, and answers 415 to a form anywhere else", async () => {
+    const form = (url: string, payload: string) => app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect((await form('/api/login-with-oidc/apple/callback/', 'code=c&state=s')).statusCode).toBe(303);
+    expect((await form('/api/login-with-oidc/apple/callback', 'code=c&state=s')).statusCode).toBe(303);
+    const tooLarge = await form('/api/login-with-oidc/apple/callback/', `code=${'c'.repeat(FORM_BODY_LIMIT)}`);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ message: `The form is too large (more than ${FORM_BODY_LIMIT} bytes).` });
+    // The neighbouring routes, the sign-in itself included, stay JSON only.
+    for (const url of ['/api/login-with-oidc/apple/', '/api/login-with-oidc/apple/callback/x/', '/api/login-with-oidc/providers/', '/api/login/']) {
+      const response = await form(url, 'code=c&state=s');
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 415 });
+    }
+    expect((await form('/api/login-with-oidc/apple/callback/', 'code=a%00b&state=s')).json()).toEqual({ message: "The field 'code' contains a NUL character (\\u0000), which is not allowed.", code: 'VALIDATION_FAILED' });
+    expect((await form('/api/login-with-oidc/apple/callback/', 'code=a&code=b')).statusCode).toBe(400);
+  });
+
+  it('parses a form into own string fields only', () => {
+    const parsed = parseFormBody('code=a%2Bb+c&__proto__=x&state=%C3%A9');
+    expect({ ...parsed }).toEqual({ code: 'a+b c', ['__proto__']: 'x', state: 'é' });
+    expect(Object.getPrototypeOf(parsed)).toBeNull();
+    expect(() => parseFormBody('state=1&state=2')).toThrow("The field 'state' is given more than once.");
   });
 
   it('refuses prototype poisoning and malformed JSON with 400', async () => {

@@ -1,10 +1,13 @@
-import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { BadRequestException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import secureJsonParse from 'secure-json-parse';
 
 /** Deepest nesting of objects and arrays a JSON body may have. Our largest DTO nests 3 levels. */
 export const MAX_JSON_DEPTH = 32;
+
+/** The largest form body taken on `formPaths` (a provider's code, state and Apple's name fit in a few KB). */
+export const FORM_BODY_LIMIT = 16 * 1024;
 
 /** HSTS for a year, sent only on answers to requests that came over https (see `hstsOnlyOverHttps`). */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
@@ -39,13 +42,22 @@ export function jsonNestedDeeperThan(text: string, max: number): boolean {
  *   the exact text whose signature it checks;
  * - JSON APIs take `application/json` only: form-encoded and text bodies answer 415 (multipart stays
  *   for the upload routes, registered by @fastify/multipart);
+ * - on `formPaths` (route paths with `{param}` placeholders: an OpenID provider's form POST), an
+ *   `application/x-www-form-urlencoded` body of at most `formBodyLimit` bytes (413 above) is parsed
+ *   into an object of strings ({@link parseFormBody}); everywhere else it answers 415 as before;
  * - JSON nested deeper than MAX_JSON_DEPTH answers 400 before parsing or validation;
  * - prototype poisoning (`__proto__`, `constructor.prototype`) is refused as Fastify does;
  * - a NUL character in any key or text value answers 400 naming the field ({@link fieldWithNul}).
  */
-export function restrictRequestBodies(app: NestFastifyApplication, bodyLimit: number, options: { rawJsonPaths?: readonly string[] } = {}): void {
+export function restrictRequestBodies(
+  app: NestFastifyApplication,
+  bodyLimit: number,
+  options: { rawJsonPaths?: readonly string[]; formPaths?: readonly string[]; formBodyLimit?: number } = {},
+): void {
   const fastify = app.getHttpAdapter().getInstance();
   const raw = new Set((options.rawJsonPaths ?? []).map(withoutTrailingSlash));
+  const forms = (options.formPaths ?? []).map(pathPattern);
+  const formLimit = Math.min(options.formBodyLimit ?? FORM_BODY_LIMIT, bodyLimit);
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -65,11 +77,87 @@ export function restrictRequestBodies(app: NestFastifyApplication, bodyLimit: nu
     if (nul !== null) return done(new BadRequestException(nulMessage(nul)), undefined);
     done(null, parsed);
   });
-  // Anything else with a body (form-encoded, text, XML, ...) on a route that is not an upload.
-  fastify.addContentTypeParser('*', (request, _payload, done) => {
-    const type = String(request.headers['content-type'] ?? 'none').split(';')[0]?.trim() || 'none';
-    done(new UnsupportedMediaTypeException(`This API accepts JSON only (Content-Type: application/json), not ${type}.`), undefined);
+  // A form, on the paths that take one (an OpenID provider posting its answer), and nowhere else.
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', (request, payload, done) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!forms.some((pattern) => pattern.test(path))) return done(notJson(request.headers['content-type']), undefined);
+    readLimited(payload, formLimit, Number(request.headers['content-length'])).then(
+      (text) => {
+        try {
+          done(null, parseFormBody(text));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
+      (error: Error) => done(error, undefined),
+    );
   });
+  // Anything else with a body (text, XML, ...) on a route that is not an upload.
+  fastify.addContentTypeParser('*', (request, _payload, done) => done(notJson(request.headers['content-type']), undefined));
+}
+
+function notJson(contentType: string | string[] | undefined): UnsupportedMediaTypeException {
+  const type = String(contentType ?? 'none').split(';')[0]?.trim() || 'none';
+  return new UnsupportedMediaTypeException(`This API accepts JSON only (Content-Type: application/json), not ${type}.`);
+}
+
+/** A route path (`/api/x/{name}/y/`) as a test of a request path, with or without its trailing slash. */
+function pathPattern(route: string): RegExp {
+  const escaped = withoutTrailingSlash(route)
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+/** The body as UTF-8 text, refused with 413 beyond `limit` bytes (by its Content-Length or as it arrives). */
+function readLimited(payload: NodeJS.ReadableStream, limit: number, declared: number): Promise<string> {
+  const tooLarge = () => new PayloadTooLargeException(`The form is too large (more than ${limit} bytes).`);
+  return new Promise((resolve, reject) => {
+    if (Number.isFinite(declared) && declared > limit) return reject(tooLarge());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size > limit) {
+        cleanup();
+        return reject(tooLarge());
+      }
+      chunks.push(bytes);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      payload.removeListener('error', onError);
+    };
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+  });
+}
+
+/**
+ * A form body as an object of strings (own properties only, so `__proto__` is a plain key). A field
+ * given twice or holding a NUL character answers 400: no form we take has a use for either.
+ */
+export function parseFormBody(text: string): Record<string, string> {
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(fields, key)) throw new BadRequestException(`The field '${key.split('\u0000').join('')}' is given more than once.`);
+    fields[key] = value;
+  }
+  const nul = fieldWithNul(fields);
+  if (nul !== null) throw new BadRequestException(nulMessage(nul));
+  return fields;
 }
 
 /**

@@ -166,6 +166,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/login-with-google/': publicRoute(),
   'GET /api/login-with-oidc/providers/': publicRoute(),
   'POST /api/login-with-oidc/{provider}/': publicRoute(() => ({ path: { provider: 'apple' } })),
+  // A provider's form POST: the matrix sends no form (its requests are JSON or multipart), so every caller gets the same 400 or 415.
+  'POST /api/login-with-oidc/{provider}/callback/': publicRoute(() => ({ path: { provider: 'apple' } })),
   'POST /api/token/refresh/': publicRoute(),
   'POST /api/forgot-password/': publicRoute(),
   'POST /api/reset-password/': publicRoute(),

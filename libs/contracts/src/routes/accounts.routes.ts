@@ -56,6 +56,31 @@ export const ACCOUNT_ROUTES = {
     reply: { status: 200, shape: 'TokenPair' },
     errors: { 401: 'The provider did not vouch for this sign-in', 404: 'No such provider', 409: 'The account with this e-mail address signs in with another account of this provider', 503: 'The provider cannot be reached' },
   }),
+  authOidcFormPostCallback: handled({
+    method: 'POST', path: '/api/login-with-oidc/{provider}/callback/', tag: 'accounts', auth: 'public', rateLimit: 'per-client',
+    summary: "A provider's form POST (response_mode=form_post, Apple's when the e-mail or name is asked for): sends the browser on to the web app's callback page with the code and state",
+    description:
+      'The browser arrives here from the provider, not from the web app. The answer is 303 to `/auth/oidc/{provider}/callback?code=…&state=…` ' +
+      "(or `?error=…`), where the web app checks the state and finishes the sign-in with POST /api/login-with-oidc/{provider}/ and this route's address as redirect_uri. " +
+      "Nothing is exchanged here. Apple's `user` field (the name, sent at the first sign-in only) is not used.",
+    params: { provider: { description: 'A provider name (lower-case letters, digits and dashes): the one configured with response_mode form_post' } },
+    rawBody: {
+      type: 'application/x-www-form-urlencoded',
+      description: 'At most 16 KB',
+      schema: {
+        type: 'object',
+        properties: {
+          code: { type: 'string', description: 'The authorization code' },
+          state: { type: 'string', description: 'The state the web app sent' },
+          error: { type: 'string', description: 'Set instead of code when the provider refused or the person cancelled' },
+          user: { type: 'string', description: "Apple's JSON with the person's name, at the first sign-in (ignored)" },
+        },
+      },
+    },
+    reply: { status: 303, description: "On to the web app's callback page", headers: { Location: '`/auth/oidc/{provider}/callback?code=…&state=…`, or `?error=…`' } },
+    errors: { 400: 'Not a provider name, a field too long, or neither code nor error', 413: 'The form is larger than 16 KB', 415: 'Not a form (application/x-www-form-urlencoded)' },
+    internal: true,
+  }),
   authRefresh: forward(IDENTITY_SUBJECTS.refresh, {
     method: 'POST', path: '/api/token/refresh/', tag: 'accounts', auth: 'public', rateLimit: 'per-client',
     summary: 'Exchange a refresh token for a new pair (the old one is used up)',

@@ -38,8 +38,8 @@ export type AuthMode = 'public' | 'bearer' | 'bearer-if-sent' | 'bearer-optional
  */
 export type RateLimit = 'per-client' | 'mail' | 'provider' | 'none';
 
-export type SuccessStatus = 200 | 201 | 204 | 304;
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+export type SuccessStatus = 200 | 201 | 204 | 303 | 304;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
 
 /** A class whose instances have the shape `T` (the contracts' class-validator DTOs). */
 export type DtoClass<T = object> = new (...args: never[]) => T;
@@ -104,7 +104,8 @@ export interface RouteDefinition {
   /**
    * The statuses the route answers besides its success, with what each means there (the body is
    * `ErrorReply` unless a shape is given). 400 for routes that take input, 401 for signed-in
-   * routes, 429 for rate-limited ones, and 500/503 for every route are added by the document.
+   * routes, 429 for rate-limited ones, 500 for every route and 503/504 for routes that call a service
+   * are added by the document.
    */
   errors: Partial<Record<ErrorStatus, string | { description: string; shape: ShapeName }>>;
   /**

@@ -78,8 +78,14 @@ export const API_SCHEMAS: Record<string, unknown> = {
       authorization_url: { type: 'string' },
       client_id: { type: 'string' },
       scope: { type: 'string' },
+      response_mode: {
+        type: 'string',
+        enum: ['query', 'form_post'],
+        description:
+          'How the provider answers: `query` sends the browser back to `/auth/oidc/<name>/callback?code=…`; `form_post` (Apple, when the e-mail or name is asked for) posts the code to `/api/login-with-oidc/<name>/callback/`, which sends the browser on to that page. The web app then asks for `response_mode=form_post` and uses that route as the redirect_uri.',
+      },
     },
-    required: ['name', 'label', 'authorization_url', 'client_id', 'scope'],
+    required: ['name', 'label', 'authorization_url', 'client_id', 'scope', 'response_mode'],
     additionalProperties: false,
     description:
       'A configured OpenID Connect provider, as the web app needs it to start the sign-in (public values only).',
