@@ -25,6 +25,7 @@ const DEFAULT_ERRORS: Partial<Record<ErrorStatus, string>> = {
   429: 'Too many requests from this client: wait (Retry-After)',
   500: 'Something went wrong on our side',
   503: 'A service behind the gateway is unavailable; try again shortly',
+  504: 'A service behind the gateway did not answer in time; try again shortly',
 };
 
 /** The statuses every route answers besides its own: input errors, auth, limits, failures. */
@@ -35,7 +36,8 @@ function impliedErrors(route: RouteDefinition): ErrorStatus[] {
   if (route.body) implied.push(413, 415);
   if (route.auth === 'bearer' || route.auth === 'bearer-if-sent' || route.auth === 'apple-pass') implied.push(401);
   if (route.rateLimit !== 'none') implied.push(429);
-  if (route.subject) implied.push(503);
+  // Every route but the readiness report asks a service (the hand-written ones too).
+  if (route.subject || route.tag !== 'health') implied.push(503, 504);
   return implied;
 }
 
