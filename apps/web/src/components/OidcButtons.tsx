@@ -24,7 +24,7 @@ export function OidcButtons({ next = '/' }: { next?: string }) {
           <button
             key={provider.name}
             type="button"
-            onClick={() => void startOidcSignIn({ name: provider.name, authorizationUrl: provider.authorization_url, clientId: provider.client_id, scope: provider.scope, next })}
+            onClick={() => void startOidcSignIn({ name: provider.name, authorizationUrl: provider.authorization_url, clientId: provider.client_id, scope: provider.scope, responseMode: provider.response_mode, next })}
             className="flex min-h-11 w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
           >
             Continue with {provider.label}
