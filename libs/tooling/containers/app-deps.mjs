@@ -14,8 +14,9 @@
 //    count). Peer dependencies cover packages loaded by name at run time (TypeORM's driver "pg",
 //    Nest's "class-validator"); optional ones only when package.json's own dependencies list them.
 // Prints the package directories, relative to <node_modules>, one a line; with --copy, copies each
-// (without its own nested node_modules, whose needed packages are listed on their own) to <dest>.
-import { cpSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+// (without its own nested node_modules, whose needed packages are listed on their own) to <dest>, then
+// removes the files prune.json lists (parts of packages the product never loads on Node.js).
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const [distDir, app, modulesDir, flag, dest] = process.argv.slice(2);
@@ -131,6 +132,25 @@ if (flag === '--copy') {
       verbatimSymlinks: true,
       filter: (source) => source !== own && !source.startsWith(`${own}${path.sep}`),
     });
+  }
+  const prune = JSON.parse(readFileSync(new URL('./prune.json', import.meta.url), 'utf8'));
+  for (const rel of list) {
+    const name = packageOf(rel.split(`node_modules${path.sep}`).pop());
+    const rule = prune[name];
+    if (!rule || typeof rule !== 'object') continue;
+    const dir = path.join(dest, rel);
+    for (const entry of rule.remove ?? []) rmSync(path.join(dir, entry), { recursive: true, force: true });
+    if (rule.keep) {
+      const keep = new Set(rule.keep.map((entry) => path.join(dir, entry)));
+      const sweep = (at) => {
+        for (const entry of readdirSync(at, { withFileTypes: true })) {
+          const full = path.join(at, entry.name);
+          if (entry.isDirectory()) sweep(full);
+          else if (!keep.has(full)) rmSync(full);
+        }
+      };
+      sweep(dir);
+    }
   }
   console.error(`app-deps: ${app}: ${list.length} packages (${roots.size} named by its code) copied to ${dest}`);
 } else {
