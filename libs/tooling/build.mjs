@@ -145,8 +145,8 @@ export async function build({ web = true } = {}) {
       }
     }
   }
-  // Non-TypeScript assets that apps read at run time (SQL, templates) are copied as they are.
-  for (const asset of ['apps/web/dist']) {
+  // Non-TypeScript assets that apps read at run time (the web app, the API's JSON Schemas) are copied as they are.
+  for (const asset of ['apps/web/dist', 'libs/contracts/src/routes/api-schemas.json']) {
     await cp(path.join(root, asset), path.join(out, asset), { recursive: true }).catch(() => undefined);
   }
   return count;

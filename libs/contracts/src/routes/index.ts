@@ -23,5 +23,5 @@ export const API_ROUTES = {
 } as const satisfies Record<string, RouteDefinition>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
-export { API_SCHEMAS } from './schemas.generated';
+export { API_SCHEMAS } from './schemas';
 export { buildOpenApiDocument } from './openapi';

@@ -1,5 +1,5 @@
 import type { ErrorStatus, RouteDefinition, ShapeRef } from './route';
-import { API_SCHEMAS } from './schemas.generated';
+import { API_SCHEMAS } from './schemas';
 
 /**
  * The OpenAPI 3.1 document, built from the route table (libs/contracts/src/routes) and the JSON
