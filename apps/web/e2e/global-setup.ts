@@ -25,9 +25,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const google = await FakeGoogle.start();
   // Identity's licence checks go to the NPPES stand-in (providers.pw.ts).
   const nppes = await FakeNppes.start();
-  // "Continue with Microsoft" goes to a real local OpenID provider (oidc.pw.ts); Apple stays unconfigured.
+  // "Continue with Microsoft" and "Continue with Apple" go to a real local OpenID provider (oidc.pw.ts):
+  // Microsoft answers in the query, Apple by form POST to the gateway (response_mode form_post).
   const oidc = await LocalOidcProvider.start({
-    clients: [{ client_id: 'medfolio-e2e', client_secret: 'e2e-only-client-secret', redirect_uris: [`${baseUrl}/auth/oidc/microsoft/callback`] }],
+    clients: [
+      { client_id: 'medfolio-e2e', client_secret: 'e2e-only-client-secret', redirect_uris: [`${baseUrl}/auth/oidc/microsoft/callback`] },
+      { client_id: 'medfolio-e2e-apple', client_secret: 'e2e-only-client-secret-2', redirect_uris: [`${baseUrl}/api/login-with-oidc/apple/callback/`] },
+    ],
     accounts: { default: { email: 'oidc-e2e@example.com', email_verified: true, given_name: 'Mira', family_name: 'Okafor' } },
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'medfolio-web-e2e-'));
@@ -47,7 +51,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     GOOGLE_TOKENINFO_URL: settings.tokeninfoUrl,
     GOOGLE_AUTHORIZATION_URL: google.authorizationUrl,
     NPI_REGISTRY_URL: nppes.url,
-    OIDC_PROVIDERS: JSON.stringify([{ name: 'microsoft', label: 'Microsoft', issuer: oidc.issuer, client_id: 'medfolio-e2e', client_secret: 'e2e-only-client-secret' }]),
+    OIDC_PROVIDERS: JSON.stringify([
+      { name: 'microsoft', label: 'Microsoft', issuer: oidc.issuer, client_id: 'medfolio-e2e', client_secret: 'e2e-only-client-secret' },
+      { name: 'apple', label: 'Apple', issuer: oidc.issuer, client_id: 'medfolio-e2e-apple', client_secret: 'e2e-only-client-secret-2', response_mode: 'form_post' },
+    ]),
     DEV_MAIL_KEY: devMailKey,
   });
   const server: ChildProcess = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
