@@ -6,8 +6,8 @@
 # capabilities, restarted when it dies.
 #
 #   docker/stack.sh up       (npm run stack:up)    build missing images, start, wait until all are ready
-#   docker/stack.sh test     (npm run stack:test)  (re)starts it with the test settings (STACK_PROFILE=test),
-#                            then the system journeys and the kill-under-load check against it
+#   docker/stack.sh test     (npm run stack:test)  starts it afresh (down, then up with the test settings,
+#                            STACK_PROFILE=test), then the system journeys and the kill-under-load check
 #   docker/stack.sh status   containers and their readiness
 #   docker/stack.sh logs APP the last lines of one container's log
 #   docker/stack.sh down     (npm run stack:down)  stop and remove the containers and their volumes
@@ -224,6 +224,9 @@ case "${1:-}" in
   status) status ;;
   logs) $DOCKER logs --tail "${LINES:-50}" "$prefix-${2:?docker/stack.sh logs APP}" ;;
   test)
+    # From empty databases: the journeys use the fake NPI registry's fixed license numbers, which a
+    # previous run's accounts would already hold.
+    down
     STACK_PROFILE=test up
     export STACK_PORT_BASE="$base_port" STACK_DIR="$dir" DOCKER
     cd "$root"
