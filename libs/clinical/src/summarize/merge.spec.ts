@@ -18,6 +18,26 @@ function fact(
   };
 }
 
+/** A medication (active unless `more` says otherwise). */
+function med(text: string, doc = 'a', recorded = '2024-01-01', more: Partial<ClinicalFact> = {}): ClinicalFact {
+  return fact({ section: 'medications', category: 'medication', text, ...more }, doc, recorded);
+}
+
+/** A test result: no status, its value in the details. */
+function result(
+  text: string,
+  value: string,
+  doc: string,
+  recorded: string,
+  more: Partial<ClinicalFact> = {},
+): ClinicalFact {
+  return fact(
+    { section: 'additional', category: 'result', text, status: undefined, details: { value }, ...more },
+    doc,
+    recorded,
+  );
+}
+
 describe('mergeFacts: the same fact once, with all its sources', () => {
   it('merges spellings, abbreviations and cases of one condition, citing every source', () => {
     const { facts } = mergeFacts([
@@ -42,16 +62,8 @@ describe('mergeFacts: the same fact once, with all its sources', () => {
 
   it('merges one drug written by brand and generic with different doses, showing the newer dose', () => {
     const { facts } = mergeFacts([
-      fact(
-        { section: 'medications', category: 'medication', text: 'Metformin 500 mg by mouth twice daily' },
-        'old',
-        '2022-06-10',
-      ),
-      fact(
-        { section: 'medications', category: 'medication', text: 'GLUCOPHAGE 1000 MG TABLET twice daily' },
-        'new',
-        '2024-04-22',
-      ),
+      med('Metformin 500 mg by mouth twice daily', 'old', '2022-06-10'),
+      med('GLUCOPHAGE 1000 MG TABLET twice daily', 'new', '2024-04-22'),
     ]);
     expect(facts).toHaveLength(1);
     expect(facts[0]!.text).toBe('GLUCOPHAGE 1000 MG TABLET twice daily');
@@ -60,8 +72,8 @@ describe('mergeFacts: the same fact once, with all its sources', () => {
 
   it('keeps different drugs and different conditions apart', () => {
     const { facts } = mergeFacts([
-      fact({ section: 'medications', category: 'medication', text: 'Insulin glargine 20 units at bedtime' }),
-      fact({ section: 'medications', category: 'medication', text: 'Insulin lispro 5 units with meals' }),
+      med('Insulin glargine 20 units at bedtime'),
+      med('Insulin lispro 5 units with meals'),
       fact({ text: 'Type 1 diabetes mellitus' }),
       fact({ text: 'Type 2 diabetes mellitus' }),
     ]);
@@ -125,24 +137,8 @@ describe('mergeFacts: honest merging, only what means the same thing', () => {
 
   it('still merges one drug under different RxNorm codes (brand, generic, strength)', () => {
     const { facts } = mergeFacts([
-      fact(
-        {
-          section: 'medications',
-          category: 'medication',
-          text: 'Lantus 100 unit/mL',
-          code: { system: 'RxNorm', code: '261551' },
-        },
-        'a',
-      ),
-      fact(
-        {
-          section: 'medications',
-          category: 'medication',
-          text: 'Insulin glargine 20 units',
-          code: { system: 'RxNorm', code: '274783' },
-        },
-        'b',
-      ),
+      med('Lantus 100 unit/mL', 'a', undefined, { code: { system: 'RxNorm', code: '261551' } }),
+      med('Insulin glargine 20 units', 'b', undefined, { code: { system: 'RxNorm', code: '274783' } }),
     ]);
     expect(facts).toHaveLength(1);
   });
@@ -160,8 +156,6 @@ describe('mergeFacts: honest merging, only what means the same thing', () => {
   });
 
   it('merges a result named by its LOINC fully specified name with the same test named plainly', () => {
-    const result = (text: string, value: string, doc: string, recorded: string) =>
-      fact({ section: 'additional', category: 'result', text, status: undefined, details: { value } }, doc, recorded);
     const { facts } = mergeFacts([
       result('CARBON DIOXIDE:SCNC:PT:SER/PLAS:QN: 24 mmol/L', '24', 'ccd', '2024-03-01'),
       result('Carbon dioxide 26 mmol/L', '26', 'letter', '2024-06-01'),
@@ -186,16 +180,8 @@ describe('mergeFacts: honest merging, only what means the same thing', () => {
 describe('mergeFacts: newer information wins', () => {
   it('shows a medication stopped in a newer document as stopped, not current', () => {
     const { facts } = mergeFacts([
-      fact(
-        { section: 'medications', category: 'medication', text: 'Warfarin 5 mg daily', status: 'active' },
-        'old',
-        '2021-01-01',
-      ),
-      fact(
-        { section: 'medications', category: 'medication', text: 'Warfarin 5 mg daily', status: 'stopped' },
-        'new',
-        '2023-01-01',
-      ),
+      med('Warfarin 5 mg daily', 'old', '2021-01-01'),
+      med('Warfarin 5 mg daily', 'new', '2023-01-01', { status: 'stopped' }),
     ]);
     expect(facts).toEqual([
       expect.objectContaining({
@@ -205,68 +191,39 @@ describe('mergeFacts: newer information wins', () => {
     ]);
   });
 
-  it('keeps a drug restarted after it was stopped as active', () => {
-    const { facts } = mergeFacts([
-      fact(
-        { section: 'medications', category: 'medication', text: 'Amiodarone 200 mg daily', status: 'stopped' },
-        'old',
-        '2021-01-01',
-      ),
-      fact(
-        { section: 'medications', category: 'medication', text: 'Amiodarone 200 mg daily', status: 'active' },
-        'new',
-        '2023-01-01',
-      ),
-    ]);
-    expect(facts[0]!.status).toBe('active');
-  });
-
-  it('on the same date, the STOP list beats the admission list', () => {
-    const { facts } = mergeFacts([
-      fact(
-        { section: 'medications', category: 'medication', text: 'Glipizide 5 mg daily', status: 'active' },
-        'dc',
-        '2024-02-06',
-      ),
-      fact(
-        { section: 'medications', category: 'medication', text: 'Glipizide 5 mg tablet', status: 'stopped' },
-        'dc',
-        '2024-02-06',
-      ),
-    ]);
-    expect(facts[0]!.status).toBe('stopped');
-  });
-
-  it('within one document on one date, the later statement wins (the plan restarts what the HPI said was stopped)', () => {
-    const { facts } = mergeFacts([
-      fact(
-        { section: 'medications', category: 'medication', text: 'Clopidogrel', status: 'stopped' },
-        'hp',
-        '2024-01-15',
-      ),
-      fact(
-        { section: 'medications', category: 'medication', text: 'Clopidogrel 75 mg daily', status: 'active' },
-        'hp',
-        '2024-01-15',
-      ),
-    ]);
-    expect(facts[0]).toMatchObject({ text: 'Clopidogrel 75 mg daily', status: 'active' });
-  });
-
-  it('across documents of one date, a stop beats a continuation', () => {
-    const { facts } = mergeFacts([
-      fact(
-        { section: 'medications', category: 'medication', text: 'Aspirin 81 mg daily', status: 'stopped' },
-        'cardiology',
-        '2024-07-18',
-      ),
-      fact(
-        { section: 'medications', category: 'medication', text: 'Aspirin 81 mg daily', status: 'active' },
-        'pharmacy',
-        '2024-07-18',
-      ),
-    ]);
-    expect(facts[0]!.status).toBe('stopped');
+  const stopped: Partial<ClinicalFact> = { status: 'stopped' };
+  it.each([
+    {
+      rule: 'keeps a drug restarted after it was stopped as active',
+      facts: [
+        med('Amiodarone 200 mg daily', 'old', '2021-01-01', stopped),
+        med('Amiodarone 200 mg daily', 'new', '2023-01-01'),
+      ],
+      shown: { status: 'active' },
+    },
+    {
+      rule: 'on the same date, the STOP list beats the admission list',
+      facts: [
+        med('Glipizide 5 mg daily', 'dc', '2024-02-06'),
+        med('Glipizide 5 mg tablet', 'dc', '2024-02-06', stopped),
+      ],
+      shown: { status: 'stopped' },
+    },
+    {
+      rule: 'within one document on one date, the later statement wins (the plan restarts what the HPI said was stopped)',
+      facts: [med('Clopidogrel', 'hp', '2024-01-15', stopped), med('Clopidogrel 75 mg daily', 'hp', '2024-01-15')],
+      shown: { text: 'Clopidogrel 75 mg daily', status: 'active' },
+    },
+    {
+      rule: 'across documents of one date, a stop beats a continuation',
+      facts: [
+        med('Aspirin 81 mg daily', 'cardiology', '2024-07-18', stopped),
+        med('Aspirin 81 mg daily', 'pharmacy', '2024-07-18'),
+      ],
+      shown: { status: 'stopped' },
+    },
+  ])('$rule', ({ facts, shown }) => {
+    expect(mergeFacts(facts).facts[0]).toMatchObject(shown);
   });
 
   it('moves a problem resolved later to past history', () => {
@@ -287,28 +244,8 @@ describe('mergeFacts: newer information wins', () => {
 
   it('shows a result once, with its newest value and only the sources that gave it', () => {
     const { facts } = mergeFacts([
-      fact(
-        {
-          section: 'additional',
-          category: 'result',
-          text: 'Hemoglobin A1c 8.1 %',
-          status: undefined,
-          details: { value: '8.1' },
-        },
-        'old',
-        '2023-01-01',
-      ),
-      fact(
-        {
-          section: 'additional',
-          category: 'result',
-          text: 'Hemoglobin A1c 7.2 %',
-          status: undefined,
-          details: { value: '7.2' },
-        },
-        'new',
-        '2024-01-01',
-      ),
+      result('Hemoglobin A1c 8.1 %', '8.1', 'old', '2023-01-01'),
+      result('Hemoglobin A1c 7.2 %', '7.2', 'new', '2024-01-01'),
     ]);
     expect(facts).toEqual([
       expect.objectContaining({
@@ -319,23 +256,9 @@ describe('mergeFacts: newer information wins', () => {
   });
 
   it("merges one test under its portal LOINC name and a letter's short name, newest value shown", () => {
-    const result = (text: string, value: string, doc: string, recorded: string, code?: ClinicalFact['code']) =>
-      fact(
-        {
-          section: 'additional',
-          category: 'result',
-          text,
-          status: undefined,
-          details: { value },
-          ...(code ? { code } : {}),
-        },
-        doc,
-        recorded,
-      );
     const { facts } = mergeFacts([
       result('Hemoglobin A1c/Hemoglobin.total in Blood: 7.2 %', '7.2', 'ccd', '2024-03-01', {
-        system: 'LOINC',
-        code: '4548-4',
+        code: { system: 'LOINC', code: '4548-4' },
       }),
       result('HbA1c 6.9 %', '6.9', 'letter', '2024-06-01'),
       result('Creatinine [Mass/volume] in Serum or Plasma: 1.1 mg/dL', '1.1', 'ccd', '2024-03-01'),
@@ -436,7 +359,6 @@ describe('reading and merging two visits', () => {
 
 describe('mergeFacts: products named in brackets', () => {
   it('keeps two insulins named by product apart, and a known brand with its generic', () => {
-    const med = (text: string, doc: string) => fact({ section: 'medications', category: 'medication', text }, doc);
     const merged = mergeFacts(
       [
         med('Insulin (Humulin N), 10 units subcutaneously in the morning and evening', 'a'),
