@@ -1,27 +1,10 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { StrokeIcon } from '../../components/StrokeIcon';
 import { useSession } from '../../session/use-session';
 
 /** Where 'Start Referring' leads: the referral page, through the login page for visitors. */
 const REFERRAL_PATH = '/referral';
 const REFERRAL_LOGIN_PATH = '/login?next=/referral';
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-6 w-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
 
 const features = [
   {
@@ -113,7 +96,7 @@ export default function About() {
           {features.map((feature) => (
             <li key={feature.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                <Icon>{feature.icon}</Icon>
+                <StrokeIcon>{feature.icon}</StrokeIcon>
               </span>
               <h3 className="mt-4 text-lg font-bold text-slate-900">{feature.title}</h3>
               <p className="mt-2 text-slate-700">{feature.text}</p>

@@ -1,32 +1,17 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { StrokeIcon } from '../../components/StrokeIcon';
 
 /*
  * The landing page is the first thing most visitors load, and it is bundled with the app's entry
- * (not a lazy chunk): plain markup, inline SVG, no images, no imports beyond the router's Link.
+ * (not a lazy chunk): plain markup, inline SVG, no images, no imports beyond the router's Link and
+ * the shared inline icon.
  */
 
 const primaryLink =
   'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800';
 const secondaryLink =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-brand-50';
-
-function Icon({ children, className = 'h-6 w-6' }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
 
 /** In place of the original's placeholder video: an illustrated explainer of what Medfolio does. */
 function ExplainerPanel() {
@@ -287,7 +272,7 @@ export default function Landing() {
           {badges.map((badge) => (
             <li key={badge.title} className="flex items-start gap-3">
               <span className="flex h-11 w-11 flex-none items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                <Icon>{badge.icon}</Icon>
+                <StrokeIcon>{badge.icon}</StrokeIcon>
               </span>
               <span>
                 <span className="block font-bold text-slate-900">{badge.title}</span>
@@ -309,7 +294,7 @@ export default function Landing() {
             {reasons.map((reason) => (
               <li key={reason.title} className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
                 <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-white">
-                  <Icon>{reason.icon}</Icon>
+                  <StrokeIcon>{reason.icon}</StrokeIcon>
                 </span>
                 <h3 className="mt-4 text-xl font-bold text-slate-900">{reason.title}</h3>
                 <p className="mt-2 text-slate-700">{reason.text}</p>

@@ -4,6 +4,7 @@ import { useWalletPassViewQuery, useWalletSettingsMutation } from '../../api/api
 import { errorMessage } from '../../api/errors';
 import type { PassView } from '@medfolio/contracts';
 import { QrCode } from '../../components/SiteQrCode';
+import { StrokeIcon } from '../../components/StrokeIcon';
 import { useSession } from '../../session/use-session';
 
 /** The sample card's summary link: on a patient's own card, the QR code opens their summary. */
@@ -221,18 +222,9 @@ export default function WalletPreview() {
             rel="noopener noreferrer"
             className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-            >
+            <StrokeIcon className="h-5 w-5">
               <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-            </svg>
+            </StrokeIcon>
             {user ? 'Open my summary' : 'Open sample summary'}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>

@@ -1,4 +1,5 @@
 import type { SectionKey, SummaryDocument, SummaryFact, SummaryItem, SummarySection } from '../../api/summary';
+import { StrokeIcon } from '../../components/StrokeIcon';
 
 /** The five sections in the order a doctor reads them (the contract's keys). */
 export const SECTION_ORDER: readonly SectionKey[] = [
@@ -58,18 +59,9 @@ export function lookOf(section: Pick<SummarySection, 'key' | 'title'>): SectionL
 
 export function SectionIcon({ icon }: { icon: IconKey }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-6 w-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon>
       <path d={ICON_PATHS[icon]} />
-    </svg>
+    </StrokeIcon>
   );
 }
 

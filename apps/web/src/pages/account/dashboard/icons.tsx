@@ -1,3 +1,4 @@
+import { StrokeIcon } from '../../../components/StrokeIcon';
 import type { FileKind } from './files';
 
 /** Small inline SVG icons (no icon font, nothing fetched): decorative, hidden from assistive technology. */
@@ -17,9 +18,9 @@ export type IconName = keyof typeof paths;
 
 export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <StrokeIcon className={className}>
       <path d={paths[name]} />
-    </svg>
+    </StrokeIcon>
   );
 }
 
