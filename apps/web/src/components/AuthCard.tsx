@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** The centred card every account-access page (login, sign-up, reset, verify) is drawn in. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
@@ -10,5 +11,32 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <div className="mt-6">{children}</div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A centred line under an account-access form: an optional question and the link that answers it
+ * ('Need help? Contact us'). `spacing` is its top margin: the first line under the form stands further off.
+ */
+export function AuthCardLink({
+  prompt,
+  to,
+  state,
+  spacing = 'mt-2',
+  children,
+}: {
+  prompt?: string;
+  to: string;
+  state?: unknown;
+  spacing?: 'mt-2' | 'mt-4' | 'mt-6';
+  children: ReactNode;
+}) {
+  return (
+    <p className={`${spacing} text-center text-sm text-slate-700`}>
+      {prompt && <>{prompt} </>}
+      <Link to={to} state={state} className="font-semibold text-brand-800 underline underline-offset-4">
+        {children}
+      </Link>
+    </p>
   );
 }

@@ -57,3 +57,12 @@ export function Dialog({ open, title, children, onClose, closeLabel = 'Ok', tone
     </dialog>
   );
 }
+
+/** The error dialog of a form or sign-in page: open while there is a message, which it shows. */
+export function ErrorDialog({ error, onClose }: { error: string | null; onClose: () => void }) {
+  return (
+    <Dialog open={error !== null} title="Error" tone="error" onClose={onClose}>
+      <p>{error}</p>
+    </Dialog>
+  );
+}

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { useAuthForgotMutation } from '../../api/api';
 import { errorMessage } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
+import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { ErrorDialog } from '../../components/Dialog';
 import { TextField } from '../../components/fields';
 import { Notice } from '../../components/Notice';
 import { forgotPasswordSchema, type ForgotPasswordForm } from '../../forms/schemas';
@@ -69,21 +68,13 @@ export default function ForgotPassword() {
           {isLoading ? 'Submitting…' : 'Submit'}
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-slate-700">
-        Remembered it?{' '}
-        <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-4">
-          Back to sign in
-        </Link>
-      </p>
-      <p className="mt-2 text-center text-sm text-slate-700">
-        Need help?{' '}
-        <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-4">
-          Contact us
-        </Link>
-      </p>
-      <Dialog open={error !== null} title="Error" tone="error" onClose={() => setError(null)}>
-        <p>{error}</p>
-      </Dialog>
+      <AuthCardLink prompt="Remembered it?" to="/login" spacing="mt-6">
+        Back to sign in
+      </AuthCardLink>
+      <AuthCardLink prompt="Need help?" to="/contact">
+        Contact us
+      </AuthCardLink>
+      <ErrorDialog error={error} onClose={() => setError(null)} />
     </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthLoginWithGoogleMutation } from '../../api/api';
 import { GENERIC_ERROR } from '../../api/errors';
-import { Dialog } from '../../components/Dialog';
+import { ErrorDialog } from '../../components/Dialog';
 import { PageLoading } from '../../components/PageLoading';
 import { readGoogleCallback } from '../../session/google';
 import { safeNext } from '../../session/next';
@@ -35,9 +35,7 @@ export default function GoogleCallback() {
   return (
     <>
       <PageLoading label="Signing you in with Google…" />
-      <Dialog open={error !== null} title="Error" tone="error" onClose={() => navigate('/login', { replace: true })}>
-        <p>{error}</p>
-      </Dialog>
+      <ErrorDialog error={error} onClose={() => navigate('/login', { replace: true })} />
     </>
   );
 }

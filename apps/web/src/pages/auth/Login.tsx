@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuthLoginMutation } from '../../api/api';
 import { errorMessage, httpStatus, serverCode } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
+import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { ErrorDialog } from '../../components/Dialog';
 import { PasswordField, TextField } from '../../components/fields';
 import { GoogleButton } from '../../components/GoogleButton';
 import { OidcButtons } from '../../components/OidcButtons';
@@ -77,21 +77,13 @@ export default function Login() {
       </form>
       <GoogleButton next={next} />
       <OidcButtons next={next} />
-      <p className="mt-6 text-center text-sm text-slate-700">
-        New to Medfolio?{' '}
-        <Link to="/sign-up" className="font-semibold text-brand-800 underline underline-offset-4">
-          Create an account
-        </Link>
-      </p>
-      <p className="mt-2 text-center text-sm text-slate-700">
-        Need help?{' '}
-        <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-4">
-          Contact us
-        </Link>
-      </p>
-      <Dialog open={error !== null} title="Error" tone="error" onClose={() => setError(null)}>
-        <p>{error}</p>
-      </Dialog>
+      <AuthCardLink prompt="New to Medfolio?" to="/sign-up" spacing="mt-6">
+        Create an account
+      </AuthCardLink>
+      <AuthCardLink prompt="Need help?" to="/contact">
+        Contact us
+      </AuthCardLink>
+      <ErrorDialog error={error} onClose={() => setError(null)} />
     </AuthCard>
   );
 }

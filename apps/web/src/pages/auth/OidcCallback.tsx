@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAuthLoginWithOidcMutation } from '../../api/api';
 import { errorMessage, GENERIC_ERROR } from '../../api/errors';
-import { Dialog } from '../../components/Dialog';
+import { ErrorDialog } from '../../components/Dialog';
 import { PageLoading } from '../../components/PageLoading';
 import { readOidcCallback } from '../../session/oidc';
 import { safeNext } from '../../session/next';
@@ -35,9 +35,7 @@ export default function OidcCallback() {
   return (
     <>
       <PageLoading label="Signing you in…" />
-      <Dialog open={error !== null} title="Error" tone="error" onClose={() => navigate('/login', { replace: true })}>
-        <p>{error}</p>
-      </Dialog>
+      <ErrorDialog error={error} onClose={() => navigate('/login', { replace: true })} />
     </>
   );
 }

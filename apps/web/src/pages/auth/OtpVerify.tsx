@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAuthResendOtpMutation, useAuthVerifyOtpMutation } from '../../api/api';
 import { useSession, type TokenPair } from '../../session/use-session';
 import { errorMessage } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
+import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { ErrorDialog } from '../../components/Dialog';
 import { TextField } from '../../components/fields';
 import { Notice } from '../../components/Notice';
 import { forgotPasswordSchema } from '../../forms/schemas';
@@ -277,24 +277,13 @@ export default function OtpVerify() {
           </Button>
         )}
       </div>
-      <p className="mt-4 text-center text-sm text-slate-700">
-        <Link
-          to="/login"
-          state={knownEmail ? { email: knownEmail } : undefined}
-          className="font-semibold text-brand-800 underline underline-offset-4"
-        >
-          Back to Login
-        </Link>
-      </p>
-      <p className="mt-2 text-center text-sm text-slate-700">
-        No code?{' '}
-        <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-4">
-          Contact us
-        </Link>
-      </p>
-      <Dialog open={error !== null} title="Error" tone="error" onClose={() => setError(null)}>
-        <p>{error}</p>
-      </Dialog>
+      <AuthCardLink to="/login" state={knownEmail ? { email: knownEmail } : undefined} spacing="mt-4">
+        Back to Login
+      </AuthCardLink>
+      <AuthCardLink prompt="No code?" to="/contact">
+        Contact us
+      </AuthCardLink>
+      <ErrorDialog error={error} onClose={() => setError(null)} />
     </AuthCard>
   );
 }

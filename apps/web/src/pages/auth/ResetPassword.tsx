@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useAuthResetMutation } from '../../api/api';
 import { errorMessage } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
+import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { ErrorDialog } from '../../components/Dialog';
 import { PasswordField } from '../../components/fields';
 import { PASSWORD_RULE, resetPasswordSchema, type ResetPasswordForm } from '../../forms/schemas';
 import type { LoginNotice } from './Login';
@@ -68,15 +68,10 @@ export default function ResetPassword() {
           {isLoading ? 'Resetting…' : 'Reset Password'}
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-slate-700">
-        Link expired?{' '}
-        <Link to="/forgot-password" className="font-semibold text-brand-800 underline underline-offset-4">
-          Ask for a new one
-        </Link>
-      </p>
-      <Dialog open={error !== null} title="Error" tone="error" onClose={() => setError(null)}>
-        <p>{error}</p>
-      </Dialog>
+      <AuthCardLink prompt="Link expired?" to="/forgot-password" spacing="mt-6">
+        Ask for a new one
+      </AuthCardLink>
+      <ErrorDialog error={error} onClose={() => setError(null)} />
     </AuthCard>
   );
 }

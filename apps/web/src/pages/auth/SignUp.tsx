@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuthRegisterMutation } from '../../api/api';
 import { errorMessage } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
+import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { ErrorDialog } from '../../components/Dialog';
 import { PasswordField, SelectField, TextField } from '../../components/fields';
 import { GoogleButton } from '../../components/GoogleButton';
 import { OidcButtons } from '../../components/OidcButtons';
@@ -169,15 +169,10 @@ export default function SignUp() {
       </form>
       <GoogleButton />
       <OidcButtons />
-      <p className="mt-6 text-center text-sm text-slate-700">
-        Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-4">
-          Sign in
-        </Link>
-      </p>
-      <Dialog open={error !== null} title="Error" tone="error" onClose={() => setError(null)}>
-        <p>{error}</p>
-      </Dialog>
+      <AuthCardLink prompt="Already have an account?" to="/login" spacing="mt-6">
+        Sign in
+      </AuthCardLink>
+      <ErrorDialog error={error} onClose={() => setError(null)} />
     </AuthCard>
   );
 }

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useContactSubmitMutation } from '../../api/api';
 import { errorMessage } from '../../api/errors';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { ErrorDialog } from '../../components/Dialog';
 import { TextAreaField, TextField } from '../../components/fields';
 import { Notice } from '../../components/Notice';
 import { contactSchema, type ContactForm } from '../../forms/schemas';
@@ -97,9 +97,7 @@ export default function Contact() {
           </Button>
         </form>
       </div>
-      <Dialog open={error !== null} title="Error" tone="error" onClose={() => setError(null)}>
-        <p>{error}</p>
-      </Dialog>
+      <ErrorDialog error={error} onClose={() => setError(null)} />
     </div>
   );
 }
