@@ -1,6 +1,6 @@
 import { EmailDto, GoogleLoginDto, IDENTITY_SUBJECTS, LoginDto, LogoutDto, OidcCodeDto, RefreshDto, RegisterDto, ResetPasswordDto, VerifyOtpDto } from '../identity';
 import { ChangePasswordDto, UpdateProfileDto } from '../identity';
-import { forward, handled } from './route';
+import { forward, handled, ownRead } from './route';
 
 /** Sign-up, verification, sign-in (password, Google, other OpenID Connect providers), tokens, sign-out, passwords, the profile. */
 export const ACCOUNT_ROUTES = {
@@ -112,12 +112,10 @@ export const ACCOUNT_ROUTES = {
     errors: { 400: 'The reset link is invalid or has expired, or the password is not valid' },
     after: 'revoke-sessions',
   }),
-  profileGet: forward(IDENTITY_SUBJECTS.getProfile, {
-    method: 'GET', path: '/api/profile/', tag: 'profile', auth: 'bearer', rateLimit: 'per-client',
-    summary: "The signed-in user's profile",
-    reply: { status: 200, shape: 'Profile' },
-    errors: { 404: 'The account no longer exists' },
-  }),
+  profileGet: ownRead(IDENTITY_SUBJECTS.getProfile, '/api/profile/', 'profile',
+    "The signed-in user's profile", 'Profile', {
+      errors: { 404: 'The account no longer exists' },
+    }),
   profileUpdate: forward(IDENTITY_SUBJECTS.updateProfile, {
     method: 'PUT', path: '/api/profile/', tag: 'profile', auth: 'bearer', rateLimit: 'per-client',
     summary: "Change the profile's details (name, phone, ...): only the fields sent",

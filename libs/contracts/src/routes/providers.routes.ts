@@ -1,6 +1,6 @@
 import { DecideRequestBodyDto, PROVIDER_MESSAGES, PROVIDERS_SUBJECTS, RequestAccessDto, VerifyLicenseDto } from '../providers';
 import { DOWNLOAD_LINK_TIMEOUT_MS } from './records.routes';
-import { forward } from './route';
+import { forward, ownRead } from './route';
 
 const PATIENT_ID = { description: 'A patient id from GET /api/providers/patients/', format: 'uuid', notFound: PROVIDER_MESSAGES.patientNotFound } as const;
 const NOT_GRANTED = "No active grant from this patient (never granted, declined, revoked, expired, or not a verified provider): the same 404 as for any other user's data";
@@ -38,12 +38,10 @@ export const PROVIDER_ROUTES = {
       503: 'The registry cannot be asked right now',
     },
   }),
-  medicalLicenseGet: forward(PROVIDERS_SUBJECTS.getProvider, {
-    method: 'GET', path: '/api/medical-license/', tag: 'providers', auth: 'bearer', rateLimit: 'per-client',
-    summary: "The signed-in provider's facts, with their verification level ('self_attested' or 'verified')",
-    reply: { status: 200, shape: 'ProviderFacts' },
-    errors: { 404: 'No licence claim on this account (or a rejected one)' },
-  }),
+  medicalLicenseGet: ownRead(PROVIDERS_SUBJECTS.getProvider, '/api/medical-license/', 'providers',
+    "The signed-in provider's facts, with their verification level ('self_attested' or 'verified')", 'ProviderFacts', {
+      errors: { 404: 'No licence claim on this account (or a rejected one)' },
+    }),
   providersRequest: forward(PROVIDERS_SUBJECTS.requestAccess, {
     method: 'POST', path: '/api/providers/access-requests/', tag: 'providers', auth: 'bearer', rateLimit: 'per-client',
     summary: "A provider asks for the documents behind a shared summary ('View past medical history')",
@@ -56,12 +54,8 @@ export const PROVIDER_ROUTES = {
       409: 'The patient changed the link while access was being given (nothing was given; ask again)',
     },
   }),
-  providersAccess: forward(PROVIDERS_SUBJECTS.patientAccess, {
-    method: 'GET', path: '/api/providers/access/', tag: 'providers', auth: 'bearer', rateLimit: 'per-client',
-    summary: 'The patient: pending requests from providers, and every grant (with revoke)',
-    reply: { status: 200, shape: 'PatientAccessReply' },
-    errors: {},
-  }),
+  providersAccess: ownRead(PROVIDERS_SUBJECTS.patientAccess, '/api/providers/access/', 'providers',
+    'The patient: pending requests from providers, and every grant (with revoke)', 'PatientAccessReply'),
   providersDecide: forward(PROVIDERS_SUBJECTS.decide, {
     method: 'POST', path: '/api/providers/access-requests/{requestId}/decision/', tag: 'providers', auth: 'bearer', rateLimit: 'per-client',
     summary: 'The patient approves a request (for a day, a week or a month) or declines it',

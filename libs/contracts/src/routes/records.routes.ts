@@ -1,7 +1,7 @@
 import { HistoryQueryDto } from '../audit';
 import { DeleteDocumentDto, DOCUMENTS_SUBJECTS } from '../documents';
 import { SUBJECTS } from '../subjects';
-import { forward, handled } from './route';
+import { forward, handled, ownRead } from './route';
 
 /** Download links read the whole stored file again first (its SHA-256, up to 100 MB from S3). */
 export const DOWNLOAD_LINK_TIMEOUT_MS = 60_000;
@@ -45,12 +45,8 @@ export const RECORD_ROUTES = {
       503: 'Nothing was kept: the antivirus scanner (clamd) cannot check files right now, the store is full, or the documents service is down',
     },
   }),
-  documentsList: forward(DOCUMENTS_SUBJECTS.list, {
-    method: 'GET', path: '/api/upload/', tag: 'documents', auth: 'bearer', rateLimit: 'per-client',
-    summary: "The signed-in user's documents, newest first",
-    reply: { status: 200, shape: 'DocumentListItem[]' },
-    errors: {},
-  }),
+  documentsList: ownRead(DOCUMENTS_SUBJECTS.list, '/api/upload/', 'documents',
+    "The signed-in user's documents, newest first", 'DocumentListItem[]'),
   documentsDelete: forward(DOCUMENTS_SUBJECTS.delete, {
     method: 'DELETE', path: '/api/upload/', tag: 'documents', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Delete one of your documents; it is gone from the list at once (its file is purged right after)',

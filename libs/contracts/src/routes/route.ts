@@ -134,11 +134,35 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export function forward<S extends RpcSubject, R extends ShapeRef>(
   subject: S,
   definition: Omit<RouteDefinition, 'subject' | 'reply'> & {
-    reply: ReplySpec & { shape: R & (Same<RpcReply<S>, ShapeOf<R>> extends true ? unknown : `reply of ${S} is not ${R}`) };
+    reply: ReplySpec & { shape: ReplyShape<S, R> };
     body?: DtoClass<Partial<RpcRequest<S>>>;
   },
 ): RouteDefinition {
   return { ...definition, subject };
+}
+
+/** `R`, when it describes what `subject` answers; otherwise a message that makes the route a compile error. */
+type ReplyShape<S extends RpcSubject, R extends ShapeRef> = R & (Same<RpcReply<S>, ShapeOf<R>> extends true ? unknown : `reply of ${S} is not ${R}`);
+
+/**
+ * The signed-in caller reads their own data: a forwarded GET with a bearer token, no path
+ * parameters, query or body, limited per client, answering 200 with `shape`. `more` adds a
+ * description and the route's own errors (none by default).
+ */
+export function ownRead<S extends RpcSubject, R extends ShapeRef>(
+  subject: S,
+  path: string,
+  tag: string,
+  summary: string,
+  shape: ReplyShape<S, R>,
+  more: { description?: string; errors?: RouteDefinition['errors'] } = {},
+): RouteDefinition {
+  const { description, errors = {} } = more;
+  return {
+    method: 'GET', path, tag, auth: 'bearer', rateLimit: 'per-client', summary,
+    ...(description === undefined ? {} : { description }),
+    reply: { status: 200, shape }, errors, subject,
+  };
 }
 
 /** A route with its own handler in the gateway (HTTP itself is special there). */

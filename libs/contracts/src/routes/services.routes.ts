@@ -1,7 +1,7 @@
 import { BILLING_SUBJECTS, CheckoutDto, InviteDto } from '../billing';
 import { ContactMessageDto, NOTIFICATIONS_SUBJECTS } from '../notifications';
 import { PassSettingsDto, WALLET_SUBJECTS } from '../wallet';
-import { forward, handled } from './route';
+import { forward, handled, ownRead } from './route';
 
 const APPLE_PASS_PARAMS = {
   device: { description: "The device's library identifier" },
@@ -17,12 +17,8 @@ export const SERVICE_ROUTES = {
     reply: { status: 200, shape: 'PlansReply' },
     errors: {},
   }),
-  billingMembership: forward(BILLING_SUBJECTS.membership, {
-    method: 'GET', path: '/api/membership/', tag: 'billing', auth: 'bearer', rateLimit: 'per-client',
-    summary: "The signed-in user's plan: price, period, autopay and the next payment",
-    reply: { status: 200, shape: 'MembershipView' },
-    errors: {},
-  }),
+  billingMembership: ownRead(BILLING_SUBJECTS.membership, '/api/membership/', 'billing',
+    "The signed-in user's plan: price, period, autopay and the next payment", 'MembershipView'),
   billingCheckout: forward(BILLING_SUBJECTS.checkout, {
     method: 'POST', path: '/api/stripe/checkout/', tag: 'billing', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Buy a plan (a new subscription: the first payment is confirmed with Stripe.js) or change plan (prorated)',
@@ -45,12 +41,8 @@ export const SERVICE_ROUTES = {
     errors: { 400: 'The webhook signature is not valid.' },
     internal: true,
   }),
-  billingReferral: forward(BILLING_SUBJECTS.referral, {
-    method: 'GET', path: '/api/referral/', tag: 'billing', auth: 'bearer', rateLimit: 'per-client',
-    summary: 'Your referral code and link, and how many friends were invited, joined and counted',
-    reply: { status: 200, shape: 'ReferralView' },
-    errors: {},
-  }),
+  billingReferral: ownRead(BILLING_SUBJECTS.referral, '/api/referral/', 'billing',
+    'Your referral code and link, and how many friends were invited, joined and counted', 'ReferralView'),
   billingInvite: forward(BILLING_SUBJECTS.invite, {
     method: 'POST', path: '/api/referral/invite/', tag: 'billing', auth: 'bearer', rateLimit: 'mail',
     summary: 'E-mail a friend your sign-up link; the answer is the same for any address',
@@ -58,25 +50,15 @@ export const SERVICE_ROUTES = {
     reply: { status: 200, shape: 'MessageReply' },
     errors: { 400: "'Invalid email', 'You cannot invite yourself.'", 429: 'Too many invitations today' },
   }),
-  walletPassUrl: forward(WALLET_SUBJECTS.passUrl, {
-    method: 'GET', path: '/api/get-pass-url/', tag: 'wallet', auth: 'bearer', rateLimit: 'per-client',
-    summary: "A short-lived download link of the caller's signed Apple Wallet pass",
-    description: 'The pass carries no health data: a QR code of the default share link, and the holder\'s first name if they chose to show it.',
-    reply: { status: 200, shape: 'PassUrlReply' },
-    errors: { 503: 'The pass could not be made right now' },
-  }),
-  walletPassStatus: forward(WALLET_SUBJECTS.passStatus, {
-    method: 'GET', path: '/api/wallet/status/', tag: 'wallet', auth: 'bearer', rateLimit: 'per-client',
-    summary: 'Whether the caller has a wallet pass, and whether the last one was retired (its link revoked). Makes nothing.',
-    reply: { status: 200, shape: 'PassStatus' },
-    errors: {},
-  }),
-  walletPassView: forward(WALLET_SUBJECTS.passView, {
-    method: 'GET', path: '/api/wallet/pass/', tag: 'wallet', auth: 'bearer', rateLimit: 'per-client',
-    summary: "What the caller's pass shows: the same fields the signed pass carries",
-    reply: { status: 200, shape: 'PassView' },
-    errors: {},
-  }),
+  walletPassUrl: ownRead(WALLET_SUBJECTS.passUrl, '/api/get-pass-url/', 'wallet',
+    "A short-lived download link of the caller's signed Apple Wallet pass", 'PassUrlReply', {
+      description: 'The pass carries no health data: a QR code of the default share link, and the holder\'s first name if they chose to show it.',
+      errors: { 503: 'The pass could not be made right now' },
+    }),
+  walletPassStatus: ownRead(WALLET_SUBJECTS.passStatus, '/api/wallet/status/', 'wallet',
+    'Whether the caller has a wallet pass, and whether the last one was retired (its link revoked). Makes nothing.', 'PassStatus'),
+  walletPassView: ownRead(WALLET_SUBJECTS.passView, '/api/wallet/pass/', 'wallet',
+    "What the caller's pass shows: the same fields the signed pass carries", 'PassView'),
   walletSettings: forward(WALLET_SUBJECTS.updateSettings, {
     method: 'PUT', path: '/api/wallet/settings/', tag: 'wallet', auth: 'bearer', rateLimit: 'per-client',
     summary: "Show or hide the holder's first name on the pass (devices holding it are told)",
@@ -84,12 +66,10 @@ export const SERVICE_ROUTES = {
     reply: { status: 200, shape: 'PassView' },
     errors: {},
   }),
-  walletGoogle: forward(WALLET_SUBJECTS.googleSaveUrl, {
-    method: 'GET', path: '/api/wallet/google/', tag: 'wallet', auth: 'bearer', rateLimit: 'per-client',
-    summary: "A 'Save to Google Wallet' link (https://pay.google.com/gp/v/save/{jwt}) carrying the same QR link",
-    reply: { status: 200, shape: 'PassUrlReply' },
-    errors: { 503: 'Google Wallet is not configured' },
-  }),
+  walletGoogle: ownRead(WALLET_SUBJECTS.googleSaveUrl, '/api/wallet/google/', 'wallet',
+    "A 'Save to Google Wallet' link (https://pay.google.com/gp/v/save/{jwt}) carrying the same QR link", 'PassUrlReply', {
+      errors: { 503: 'Google Wallet is not configured' },
+    }),
   passkitRegister: handled({
     method: 'POST', path: '/api/passkit/v1/devices/{device}/registrations/{passType}/{serial}', tag: 'wallet', auth: 'apple-pass', rateLimit: 'none',
     summary: "Apple Wallet: a device registers for a pass's updates",

@@ -1,7 +1,7 @@
 import { SHARE_FORMAT_SUBJECTS, ShlFileDto, ShlLinkDto, ShlManifestBodyDto, SummaryPdfQueryDto } from '../share-formats';
 import { CreateShareLinkDto, SHARING_SUBJECTS, UnlockShareLinkDto, UpdateShareLinkBodyDto } from '../sharing';
 import { AddFactDto, ConfirmSummaryDto, EditFactBodyDto, HideFactBodyDto, SUMMARY_SUBJECTS, SummaryQueryDto } from '../summary';
-import { forward, handled, type QueryParam } from './route';
+import { forward, handled, ownRead, type QueryParam } from './route';
 
 /** Every answer of the share reads: never cached or indexed, never a referrer to the link. */
 export const SHARE_READ_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' } as const;
@@ -85,12 +85,8 @@ export const SUMMARY_ROUTES = {
     reply: { status: 200, shape: 'SummaryItem', description: 'The summary, with confirmed_version set' },
     errors: { 409: 'The summary changed; review the new version.' },
   }),
-  shareLinksList: forward(SHARING_SUBJECTS.list, {
-    method: 'GET', path: '/api/share-links/', tag: 'sharing', auth: 'bearer', rateLimit: 'per-client',
-    summary: "The signed-in patient's share links, newest first (revoked ones too), with view counts",
-    reply: { status: 200, shape: 'ShareLinkItem[]' },
-    errors: {},
-  }),
+  shareLinksList: ownRead(SHARING_SUBJECTS.list, '/api/share-links/', 'sharing',
+    "The signed-in patient's share links, newest first (revoked ones too), with view counts", 'ShareLinkItem[]'),
   shareLinksDefault: forward(SHARING_SUBJECTS.ensure, {
     method: 'GET', path: '/api/share-links/default/', tag: 'sharing', auth: 'bearer', rateLimit: 'per-client',
     summary: "The default link (the dashboard's QR code), made when first asked for",
