@@ -8,20 +8,32 @@ if [[ -z "${DOCKER:-}" ]]; then
 fi
 export DOCKER DOCKER_BUILDKIT="${DOCKER_BUILDKIT:-1}"
 
-# ensure_docker: starts dockerd (as root, in the background) when no engine answers.
+# ensure_docker: finds an engine (DOCKER_HOST, the default socket, then this repository's own socket)
+# or starts dockerd (as root, in the background) on its own socket, /var/run/medfolio-docker.sock, and
+# exports DOCKER_HOST for the rest of the script. Its own socket, not /var/run/docker.sock: where the
+# tests find a default socket they start their services with Testcontainers instead of using the
+# machine's (libs/testing/src/service-urls.ts), and an engine started for the images must not change
+# that for every other test run on the machine.
+MEDFOLIO_DOCKER_SOCKET="${MEDFOLIO_DOCKER_SOCKET:-unix:///var/run/medfolio-docker.sock}"
 ensure_docker() {
   if $DOCKER info >/dev/null 2>&1; then return 0; fi
+  if [[ -z "${DOCKER_HOST:-}" ]] && DOCKER_HOST="$MEDFOLIO_DOCKER_SOCKET" $DOCKER info >/dev/null 2>&1; then
+    export DOCKER_HOST="$MEDFOLIO_DOCKER_SOCKET"
+    return 0
+  fi
   if [[ "$(id -u)" != 0 ]] || ! command -v dockerd >/dev/null 2>&1; then
     echo "docker: no engine answers; install Debian's docker.io and start dockerd as root" >&2
     return 1
   fi
-  echo "docker: starting dockerd (log: ${DOCKERD_LOG:-/tmp/dockerd.log})" >&2
-  nohup dockerd >"${DOCKERD_LOG:-/tmp/dockerd.log}" 2>&1 &
+  local log="${DOCKERD_LOG:-/tmp/dockerd.log}"
+  echo "docker: starting dockerd on $MEDFOLIO_DOCKER_SOCKET (log: $log)" >&2
+  nohup dockerd -H "$MEDFOLIO_DOCKER_SOCKET" >"$log" 2>&1 &
+  export DOCKER_HOST="$MEDFOLIO_DOCKER_SOCKET"
   for _ in $(seq 1 60); do
     if $DOCKER info >/dev/null 2>&1; then return 0; fi
     sleep 0.5
   done
-  echo "docker: dockerd did not answer within 30 s; see ${DOCKERD_LOG:-/tmp/dockerd.log}" >&2
+  echo "docker: dockerd did not answer within 30 s; see $log" >&2
   return 1
 }
 

@@ -221,8 +221,8 @@ status() {
 case "${1:-}" in
   up) up ;;
   down) down ;;
-  status) status ;;
-  logs) $DOCKER logs --tail "${LINES:-50}" "$prefix-${2:?docker/stack.sh logs APP}" ;;
+  status) ensure_docker && status ;;
+  logs) ensure_docker && $DOCKER logs --tail "${LINES:-50}" "$prefix-${2:?docker/stack.sh logs APP}" ;;
   test)
     # From empty databases: the journeys use the fake NPI registry's fixed license numbers, which a
     # previous run's accounts would already hold.
