@@ -1,8 +1,5 @@
-import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { CommonConfig, Env, WithPublicUrl } from '@medfolio/config';
-
-/** 32 bytes in base64 (43 characters and one '=' of padding), or a list "id:base64,id2:base64" of them, current first. */
-const BASE64_32_BYTES = /^(?:[A-Za-z0-9_.-]{1,32}:)?[A-Za-z0-9+/]{43}=(?:\s*,\s*(?:[A-Za-z0-9_.-]{1,32}:)?[A-Za-z0-9+/]{43}=)*$/;
+import { IsEmail, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { CommonConfig, Env, KeyList, WholeNumber, WithPublicUrl } from '@medfolio/config';
 
 export class NotificationsConfig extends WithPublicUrl(CommonConfig) {
   /**
@@ -36,14 +33,12 @@ export class NotificationsConfig extends WithPublicUrl(CommonConfig) {
    */
   @Env('NOTIFICATIONS_ENCRYPTION_KEY', { sensitive: true, serviceSecret: { how: '32 random bytes in base64, the same in every notifications replica (openssl rand -base64 32)' } })
   @ValidateIf((config: NotificationsConfig) => config.mode === 'service' || config.encryptionKey !== undefined)
-  @Matches(BASE64_32_BYTES, { message: 'must be 32 random bytes in base64 (required in service mode)' })
+  @KeyList('must be 32 random bytes in base64 (required in service mode)')
   encryptionKey?: string;
 
   /** A message still undelivered this long after it was queued is given up ('failed'). */
   @Env('MAIL_GIVE_UP_AFTER_HOURS')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
-  @Max(24 * 30, { message: 'must be at most 720' })
+  @WholeNumber(1, 24 * 30)
   giveUpAfterHours = 72;
 
   /**
@@ -51,7 +46,6 @@ export class NotificationsConfig extends WithPublicUrl(CommonConfig) {
    * (the dev mailbox stops listing it) and, after PROCESSED_MESSAGES_RETENTION_DAYS, deletes the row.
    */
   @Env('MAIL_RETENTION_DAYS')
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   mailRetentionDays = 7;
 }

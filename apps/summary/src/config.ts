@@ -1,5 +1,5 @@
-import { IsOptional, IsString, Matches } from 'class-validator';
-import { CommonConfig, Env, HttpUrl, WholeNumber, WithInternalHttp, WithPublicUrl } from '@medfolio/config';
+import { IsOptional, IsString } from 'class-validator';
+import { CommonConfig, Env, HttpUrl, KeyList, WholeNumber, WithInternalHttp, WithPublicUrl } from '@medfolio/config';
 
 /**
  * The summary service's settings. It has no HTTP routes of its own: it reads documents over theirs,
@@ -51,9 +51,7 @@ export class SummaryConfig extends WithPublicUrl(WithInternalHttp(CommonConfig))
    */
   @Env('SHARE_LINK_KEY', { sensitive: true, serviceSecret: { how: '32 random bytes in base64, held by the summary service only (openssl rand -base64 32)' } })
   @IsOptional()
-  @Matches(/^(?:[A-Za-z0-9_.-]{1,32}:)?[A-Za-z0-9+/]{43}=(?:\s*,\s*(?:[A-Za-z0-9_.-]{1,32}:)?[A-Za-z0-9+/]{43}=)*$/, {
-    message: 'must be 32 random bytes in base64, or to rotate a list "new:base64,old:base64" of them (current first)',
-  })
+  @KeyList('must be 32 random bytes in base64, or to rotate a list "new:base64,old:base64" of them (current first)')
   shareLinkKey?: string;
 
   /** How long a passcode link's view token lasts, in seconds. */

@@ -1,5 +1,6 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { Env } from './env.decorator';
+import { HttpUrl, WholeNumber } from './rules';
 
 /*
  * Configuration by concern. `BaseConfig` holds what every process reads; each concern (database,
@@ -77,8 +78,7 @@ export function WithDatabase<B extends ConfigClass>(Base: B) {
 
     /** Connection pool size per service. */
     @Env('DATABASE_POOL_SIZE')
-    @IsInt({ message: 'must be a whole number' })
-    @Min(1, { message: 'must be at least 1' })
+    @WholeNumber(1)
     databasePoolSize = 5;
   }
   return Database;
@@ -101,15 +101,12 @@ export function WithMessaging<B extends ConfigClass>(Base: B) {
 
     /** JetStream stream replicas: 1 for one NATS server, 3 in production. */
     @Env('NATS_STREAM_REPLICAS')
-    @IsInt({ message: 'must be a whole number' })
-    @Min(1, { message: 'must be at least 1' })
-    @Max(5, { message: 'must be at most 5' })
+    @WholeNumber(1, 5)
     natsStreamReplicas = 1;
 
     /** Time-out for every request/reply call, in milliseconds. */
     @Env('RPC_TIMEOUT_MS')
-    @IsInt({ message: 'must be a whole number' })
-    @Min(100, { message: 'must be at least 100' })
+    @WholeNumber(100)
     rpcTimeoutMs = 5000;
   }
   return Messaging;
@@ -139,7 +136,7 @@ export function WithStorage<B extends ConfigClass>(Base: B) {
   class Storage extends Base implements StorageSettings {
     @Env('S3_ENDPOINT')
     @IsOptional()
-    @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+    @HttpUrl()
     s3Endpoint?: string;
 
     @Env('S3_REGION')
@@ -302,8 +299,7 @@ export function WithHousekeeping<B extends ConfigClass>(Base: B) {
 
     /** Days a published outbox row is kept (unpublished rows are never pruned). */
     @Env('OUTBOX_RETENTION_DAYS')
-    @IsInt({ message: 'must be a whole number' })
-    @Min(1, { message: 'must be at least 1' })
+    @WholeNumber(1)
     outboxRetentionDays = 7;
 
     /**
@@ -312,14 +308,12 @@ export function WithHousekeeping<B extends ConfigClass>(Base: B) {
      * real bound is how long a consumer or an outbox relay may stay down and come back.
      */
     @Env('PROCESSED_MESSAGES_RETENTION_DAYS')
-    @IsInt({ message: 'must be a whole number' })
-    @Min(1, { message: 'must be at least 1' })
+    @WholeNumber(1)
     processedMessagesRetentionDays = 30;
 
     /** Days a message stays in the one-process event logs (DATA_DIR/events) once every consumer is done with it. */
     @Env('EVENT_LOG_RETENTION_DAYS')
-    @IsInt({ message: 'must be a whole number' })
-    @Min(1, { message: 'must be at least 1' })
+    @WholeNumber(1)
     eventLogRetentionDays = 7;
   }
   return Housekeeping;
