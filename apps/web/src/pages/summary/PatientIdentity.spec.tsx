@@ -6,6 +6,7 @@ import { renderPage } from '../../test/render';
 import { clearTokens } from '../../session/tokens';
 import { readIps } from './IpsView';
 import { formatBirthDate } from './PatientLine';
+import { summaryFact } from './facts';
 import SummaryPage from './SummaryPage';
 
 /*
@@ -31,10 +32,7 @@ function shared(overrides: Partial<SummaryItem> = {}): SummaryItem {
         state: 'facts',
         none_known: null,
         facts: [
-          {
-            id: 'f1', text: 'Penicillin (hives)', category: 'allergy', status: 'active', onset: null, end: null, code: null, details: null,
-            certainty: 'confirmed', hidden: false, edited: false, added_by_patient: false, sources: [],
-          },
+          summaryFact({ id: 'f1', text: 'Penicillin (hives)', category: 'allergy' }),
         ],
       },
     ],

@@ -4,26 +4,14 @@ import type { SummaryFact, SummaryItem, SummarySection } from '../../api/summary
 import { fakeServer, type RecordedCall } from '../../test/fake-server';
 import { renderPage } from '../../test/render';
 import { clearTokens, storeTokens } from '../../session/tokens';
+import { summaryFact } from './facts';
 import SummaryPage from './SummaryPage';
 
 const patient = '0f8b2c7e-5d1a-4c3b-9e2f-6a7b8c9d0e1f';
 const labs = { document_id: 'd-labs', filename: 'labs.pdf', page: 2, quote: 'Metformin 500 mg PO BID' };
 
 function fact(overrides: Partial<SummaryFact> & Pick<SummaryFact, 'id' | 'text'>): SummaryFact {
-  return {
-    category: 'condition',
-    status: 'active',
-    onset: null,
-    end: null,
-    code: null,
-    details: null,
-    certainty: 'confirmed',
-    hidden: false,
-    edited: false,
-    added_by_patient: false,
-    sources: [labs],
-    ...overrides,
-  };
+  return summaryFact({ sources: [labs], ...overrides });
 }
 
 function sections(): SummarySection[] {

@@ -1,4 +1,5 @@
 import type { SummaryItem } from '../../api/summary';
+import { summaryFact } from './facts';
 
 /**
  * The sample summary at /summary/sample (linked from the wallet preview): a made-up patient, shown
@@ -18,36 +19,8 @@ export const SAMPLE_SUMMARY: SummaryItem = {
       state: 'facts',
       none_known: null,
       facts: [
-        {
-          id: 's1',
-          text: 'Type 2 diabetes mellitus',
-          category: 'condition',
-          status: 'active',
-          onset: '2015',
-          end: null,
-          code: null,
-          details: null,
-          certainty: 'confirmed',
-          hidden: false,
-          edited: false,
-          added_by_patient: false,
-          sources: [],
-        },
-        {
-          id: 's2',
-          text: 'High blood pressure',
-          category: 'condition',
-          status: 'active',
-          onset: '2019',
-          end: null,
-          code: null,
-          details: null,
-          certainty: 'confirmed',
-          hidden: false,
-          edited: false,
-          added_by_patient: false,
-          sources: [],
-        },
+        summaryFact({ id: 's1', text: 'Type 2 diabetes mellitus', onset: '2015' }),
+        summaryFact({ id: 's2', text: 'High blood pressure', onset: '2019' }),
       ],
     },
     { key: 'past_history', title: 'Past Medical History', state: 'not_recorded', none_known: null, facts: [] },
@@ -57,21 +30,7 @@ export const SAMPLE_SUMMARY: SummaryItem = {
       state: 'facts',
       none_known: null,
       facts: [
-        {
-          id: 's3',
-          text: 'Metformin 500 mg by mouth twice daily',
-          category: 'medication',
-          status: 'active',
-          onset: null,
-          end: null,
-          code: null,
-          details: null,
-          certainty: 'confirmed',
-          hidden: false,
-          edited: false,
-          added_by_patient: false,
-          sources: [],
-        },
+        summaryFact({ id: 's3', text: 'Metformin 500 mg by mouth twice daily', category: 'medication' }),
       ],
     },
     {
