@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsPhone, limitExceeded } from './field-rules';
 import type { ProviderFacts } from './providers';
+import { rules, stacked } from './rules';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, MinLength } from 'class-validator';
 
 /**
@@ -11,11 +12,6 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 const LIMIT = limitExceeded(100);
 const PASSWORD_MIN = 'Password must be at least 8 characters.';
 
-/** Several property decorators as one. */
-function rules(...decorators: PropertyDecorator[]): PropertyDecorator {
-  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
-}
-
 /** Required text, trimmed, at most `max` characters ('Limit exceeded (max characters)' beyond). */
 function RequiredText(message: string, max = 100): PropertyDecorator {
   return rules(Transform(trim), IsString({ message }), IsNotEmpty({ message }), MaxLength(max, { message: limitExceeded(max) }));
@@ -24,6 +20,11 @@ function RequiredText(message: string, max = 100): PropertyDecorator {
 /** Optional text, trimmed, at most 100 characters. */
 function OptionalText(): PropertyDecorator {
   return rules(Transform(trim), IsOptional(), IsString(), MaxLength(100, { message: LIMIT }));
+}
+
+/** Required text taken as sent (not trimmed): `message` when missing or empty, `tooLong` (or class-validator's words) beyond `max` characters. */
+function RequiredString(message: string, max: number, tooLong?: string): PropertyDecorator {
+  return stacked(IsString({ message }), IsNotEmpty({ message }), tooLong === undefined ? MaxLength(max) : MaxLength(max, { message: tooLong }));
 }
 
 /** A password: required, 8 to 100 characters, no composition rules. */
@@ -68,9 +69,7 @@ export class EmailDto {
 
 export class LoginDto extends EmailDto {
   /** Not trimmed, and no minimum: a password is checked, not judged, at sign-in. */
-  @IsString({ message: 'Password is required' })
-  @IsNotEmpty({ message: 'Password is required' })
-  @MaxLength(100, { message: LIMIT })
+  @RequiredString('Password is required', 100, LIMIT)
   password!: string;
 }
 
@@ -83,9 +82,7 @@ export class VerifyOtpDto extends EmailDto {
 
 export class RefreshDto {
   /** Only a sanity bound: any wrong token (an access token too) gets identity's 401, not a 400. */
-  @IsString({ message: 'Refresh token is required' })
-  @IsNotEmpty({ message: 'Refresh token is required' })
-  @MaxLength(4096, { message: 'Invalid refresh token' })
+  @RequiredString('Refresh token is required', 4096, 'Invalid refresh token')
   refresh!: string;
 }
 
@@ -100,16 +97,12 @@ export class ResetPasswordDto extends EmailDto {
   @NewPassword('Password is required')
   password!: string;
 
-  @IsString({ message: 'The reset link is incomplete.' })
-  @IsNotEmpty({ message: 'The reset link is incomplete.' })
-  @MaxLength(200, { message: 'The reset link is invalid.' })
+  @RequiredString('The reset link is incomplete.', 200, 'The reset link is invalid.')
   token!: string;
 }
 
 export class ChangePasswordDto {
-  @IsString({ message: 'Current password is required' })
-  @IsNotEmpty({ message: 'Current password is required' })
-  @MaxLength(100, { message: LIMIT })
+  @RequiredString('Current password is required', 100, LIMIT)
   old_password!: string;
 
   @NewPassword('New password is required')
@@ -117,17 +110,13 @@ export class ChangePasswordDto {
 }
 
 export class GoogleLoginDto {
-  @IsString({ message: 'Google login failed: No credential returned' })
-  @IsNotEmpty({ message: 'Google login failed: No credential returned' })
-  @MaxLength(4096, { message: 'Google login failed: the credential is too long' })
+  @RequiredString('Google login failed: No credential returned', 4096, 'Google login failed: the credential is too long')
   token!: string;
 }
 
 /** The body of POST /api/login-with-oidc/{provider}/: the browser's authorization code and its PKCE and nonce values. */
 export class OidcCodeDto {
-  @IsString({ message: 'Sign-in failed: no authorization code returned' })
-  @IsNotEmpty({ message: 'Sign-in failed: no authorization code returned' })
-  @MaxLength(2048)
+  @RequiredString('Sign-in failed: no authorization code returned', 2048)
   code!: string;
 
   /** PKCE (RFC 7636): 43 to 128 unreserved characters. */

@@ -1,10 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import type { RpcShape } from './rpc-map';
 import type { DocumentListItem, DownloadLinkReply } from './documents';
 import type { SummaryItem } from './summary';
 import type { FhirBundle } from './share-formats';
-import { SHARE_ID_PATTERN, SHARING_MESSAGES, VIEW_TOKEN_MESSAGE } from './sharing';
+import { OptionalViewToken, ShareId } from './sharing';
 
 /**
  * Providers: licence verification and the provider role (identity, which owns accounts
@@ -130,13 +130,10 @@ export interface UserContact {
  * passcode link answers 403 "This link needs a passcode." and nothing is asked or granted.
  */
 export class RequestAccessDto {
-  @IsString({ message: SHARING_MESSAGES.notValid })
-  @Matches(SHARE_ID_PATTERN, { message: SHARING_MESSAGES.notValid })
+  @ShareId()
   share_id!: string;
 
-  @IsOptional()
-  @IsString({ message: VIEW_TOKEN_MESSAGE })
-  @Length(1, 400, { message: VIEW_TOKEN_MESSAGE })
+  @OptionalViewToken()
   view_token?: string;
 }
 

@@ -1,5 +1,6 @@
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, Min } from 'class-validator';
 import type { RpcShape } from './rpc-map';
+import { stacked } from './rules';
 
 /**
  * Share links: the summary service owns them, beside the summary they share. This file is
@@ -63,6 +64,16 @@ export const SHARE_PASSCODE_ATTEMPTS = 5;
 /** A share id: ≥ 128 bits from a CSPRNG, base64url (22 characters for 128 bits; up to 64 accepted). */
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
+/** A share id field: one that does not have the shape of one answers "This link is not valid.". */
+export function ShareId(): PropertyDecorator {
+  return stacked(IsString({ message: SHARING_MESSAGES.notValid }), Matches(SHARE_ID_PATTERN, { message: SHARING_MESSAGES.notValid }));
+}
+
+/** An optional view token field (a passcode link's, from POST /api/summary/unlock/): 1 to 400 characters. */
+export function OptionalViewToken(): PropertyDecorator {
+  return stacked(IsOptional(), IsString({ message: VIEW_TOKEN_MESSAGE }), Length(1, 400, { message: VIEW_TOKEN_MESSAGE }));
+}
+
 export class EnsureShareLinkDto {
   @IsIn(['default', 'wallet'], { message: 'purpose must be default or wallet.' })
   purpose!: Extract<ShareLinkPurpose, 'default' | 'wallet'>;
@@ -75,14 +86,11 @@ export class EnsureShareLinkDto {
 }
 
 export class ResolveShareLinkDto {
-  @IsString({ message: SHARING_MESSAGES.notValid })
-  @Matches(SHARE_ID_PATTERN, { message: SHARING_MESSAGES.notValid })
+  @ShareId()
   share_id!: string;
 
   /** A passcode link's view token (POST /api/summary/unlock/); required for such a link. */
-  @IsOptional()
-  @IsString({ message: VIEW_TOKEN_MESSAGE })
-  @Length(1, 400, { message: VIEW_TOKEN_MESSAGE })
+  @OptionalViewToken()
   view_token?: string;
 }
 
