@@ -1,47 +1,11 @@
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { inflateRawSync } from 'node:zlib';
 import { STREAM_BUFFER_BYTES } from '@medfolio/storage';
 import { documentFiles as files, refusal } from '@medfolio/testing';
 import { classify } from './classify';
 import { ContentInspector } from './inspector';
-import type { ZipLimits } from './zip-check';
+import { inspect, ZIP_LIMITS as limits } from '../testing/inspect';
 
-const limits: ZipLimits = { maxEntries: 1000, maxUncompressedBytes: 1024 * 1024 * 1024, maxRatio: 100 };
 const MB = 1024 * 1024;
-
-/**
- * Runs a whole file through what an upload does: classify the first bytes, then stream everything
- * through the inspector (in pieces, as a network would deliver it). Resolves with the kind and the
- * bytes that came out, or rejects with the refusal.
- */
-async function inspect(
-  filename: string,
-  data: Buffer,
-  options: { maxBytes?: number; piece?: number; zip?: Partial<ZipLimits> } = {},
-) {
-  const { kind, check } = await classify(filename, data.subarray(0, 4100), { ...limits, ...options.zip });
-  const inspector = new ContentInspector(filename, check, options.maxBytes ?? 100 * MB);
-  const out: Buffer[] = [];
-  const piece = options.piece ?? 16 * 1024;
-  await pipeline(
-    Readable.from(
-      (function* () {
-        for (let i = 0; i < data.length; i += piece) yield data.subarray(i, i + piece);
-      })(),
-    ),
-    inspector,
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        out.push(chunk);
-        done();
-      },
-    }),
-  ).catch((error: unknown) => {
-    throw inspector.failure ?? error;
-  });
-  return { kind, bytes: Buffer.concat(out) };
-}
 
 describe('accepted documents (the content agrees with the name)', () => {
   it.each([

@@ -1,35 +1,6 @@
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { documentFiles as files, refusal } from '@medfolio/testing';
 import { classify, HEAD_BYTES } from './classify';
-import { ContentInspector } from './inspector';
-import type { ZipLimits } from './zip-check';
-
-const limits: ZipLimits = { maxEntries: 1000, maxUncompressedBytes: 1024 * 1024 * 1024, maxRatio: 100 };
-
-/** What an upload does: classify the first HEAD_BYTES, then stream the whole file through the inspector. */
-async function inspect(filename: string, data: Buffer, piece = 16 * 1024) {
-  const { kind, check } = await classify(filename, data.subarray(0, HEAD_BYTES), limits);
-  const inspector = new ContentInspector(filename, check, 100 * 1024 * 1024);
-  const out: Buffer[] = [];
-  await pipeline(
-    Readable.from(
-      (function* () {
-        for (let i = 0; i < data.length; i += piece) yield data.subarray(i, i + piece);
-      })(),
-    ),
-    inspector,
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        out.push(chunk);
-        done();
-      },
-    }),
-  ).catch((error: unknown) => {
-    throw inspector.failure ?? error;
-  });
-  return { kind, bytes: Buffer.concat(out) };
-}
+import { inspect, ZIP_LIMITS as limits } from '../testing/inspect';
 
 const notARecord = (name: string) => `"${name}" is not a health record: it is not a C-CDA document or a FHIR resource.`;
 const dtd = (name: string) =>
@@ -61,7 +32,7 @@ describe('structured health records', () => {
     const data = make();
     for (const piece of [1, 4096, 1 << 20]) {
       if (piece === 1 && data.length > 100_000) continue; // byte by byte is slow on the large ones
-      const result = await inspect(name, data, piece);
+      const result = await inspect(name, data, { piece });
       expect(result.kind).toBe(kind);
       expect(result.bytes.equals(data)).toBe(true);
     }
