@@ -14,7 +14,6 @@ export class ShareLinkEventsController {
     durable: 'documents-share-links',
     subjects: [SHARING_SUBJECTS.changed],
     maxDeliver: 10,
-    backoffMs: [1000, 5000, 30_000],
     payload: ShareLinkChangedEvent,
     once: true,
   })

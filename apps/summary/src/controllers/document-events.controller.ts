@@ -19,7 +19,6 @@ export class DocumentEventsController {
     durable: 'summary-documents',
     subjects: [DOCUMENTS_SUBJECTS.uploaded, DOCUMENTS_SUBJECTS.deleted],
     maxDeliver: 10,
-    backoffMs: [1000, 5000, 30_000],
     payload: { [DOCUMENTS_SUBJECTS.uploaded]: DocumentUploadedEvent, [DOCUMENTS_SUBJECTS.deleted]: DocumentDeletedEvent },
     once: true,
   })
