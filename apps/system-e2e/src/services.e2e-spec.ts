@@ -49,6 +49,19 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   let nppes: FakeNppes;
   let s3: S3TestServer;
   const internalToken = randomBytes(32).toString('base64url');
+  const smtpMailbox: Mailbox = {
+    textsTo: async (to) =>
+      smtp.received
+        .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
+        .map((m) => `${m.subject}\n\n${m.text}`)
+        .reverse(),
+  };
+  /** Runs a journey; when it fails, the error carries the end of the named services' output. */
+  const withLogs = (journey: Promise<unknown>, services: Running[]): Promise<unknown> =>
+    journey.catch((error: Error) => {
+      const logs = services.map((p) => p.output().slice(-1500)).join('\n---\n');
+      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
+    });
 
   const admin = async (sql: string) => {
     const client = new Client({ connectionString: adminUrl });
@@ -170,16 +183,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   });
 
   it('takes a new patient through the whole account journey, with e-mail over real SMTP', async () => {
-    await accountJourney(base, {
-      textsTo: async (to) =>
-        smtp.received
-          .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
-          .map((m) => `${m.subject}\n\n${m.text}`)
-          .reverse(),
-    }).catch((error: Error) => {
-      const logs = [gateway, identity, notifications].map((p) => p.output().slice(-1500)).join('\n---\n');
-      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
-    });
+    await withLogs(accountJourney(base, smtpMailbox), [gateway, identity, notifications]);
     expect((await get(`${base}/dev/mail.json`)).status).toBe(404);
   });
 
@@ -214,19 +218,9 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   it('streams documents from the gateway to the documents service and S3, and serves them back through the gateway', async () => {
     const alice = await tokenFor(dataDir, randomUUID());
     const bob = await tokenFor(dataDir, randomUUID());
-    await documentsJourney(base, alice, bob).catch((error: Error) => {
-      const logs = [gateway, documents].map((p) => p.output().slice(-1500)).join('\n---\n');
-      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
-    });
+    await withLogs(documentsJourney(base, alice, bob), [gateway, documents]);
   });
 
-  const smtpMailbox: Mailbox = {
-    textsTo: async (to) =>
-      smtp.received
-        .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
-        .map((m) => `${m.subject}\n\n${m.text}`)
-        .reverse(),
-  };
   const licenseOperator: LicenseOperator = {
     // The operators' review, as an operator runs it beside the service (same database and NATS).
     approve: async (npi) => {
@@ -237,62 +231,28 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   };
 
   it('lets a verified doctor see what a patient chose to show across the services, and the patient see every look', async () => {
-    await providersJourney(base, smtpMailbox, licenseOperator).catch((error: Error) => {
-      const logs = [gateway, identity, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
-      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
-    });
+    await withLogs(providersJourney(base, smtpMailbox, licenseOperator), [gateway, identity, documents, summary]);
   });
 
   it("keeps what a link leads to behind its passcode, and ends a link's grants with it (documents follows summary's events)", async () => {
-    await linkAccessJourney(base, smtpMailbox, licenseOperator).catch((error: Error) => {
-      const logs = [gateway, identity, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
-      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
-    });
+    await withLogs(linkAccessJourney(base, smtpMailbox, licenseOperator), [gateway, identity, documents, summary]);
   });
 
   it("reads a patient's uploaded document in the summary service (bytes over documents' internal HTTP) into a cited summary", async () => {
-    await summaryJourney(base, {
-      textsTo: async (to) =>
-        smtp.received
-          .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
-          .map((m) => `${m.subject}\n\n${m.text}`)
-          .reverse(),
-    }).catch((error: Error) => {
-      const logs = [gateway, documents, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
-      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
-    });
+    await withLogs(summaryJourney(base, smtpMailbox), [gateway, documents, summary]);
   });
 
   it("names the patient (identity's current name and date of birth over NATS) on a link's page, PDF and IPS, and nobody on an anonymous link", async () => {
-    await patientIdentityJourney(base, smtpMailbox).catch((error: Error) => {
-      const logs = [gateway, identity, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
-      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
-    });
+    await withLogs(patientIdentityJourney(base, smtpMailbox), [gateway, identity, summary]);
   });
 
   it('serves the summary as FHIR IPS, PDF and a SMART Health Link from the summary service over NATS', async () => {
     const ownerId = randomUUID();
-    await shareFormatsJourney(base, ownerId, await tokenFor(dataDir, ownerId)).catch((error: Error) => {
-      const logs = [gateway, summary].map((p) => p.output().slice(-1500)).join('\n---\n');
-      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
-    });
+    await withLogs(shareFormatsJourney(base, ownerId, await tokenFor(dataDir, ownerId)), [gateway, summary]);
   });
 
   it('gives a patient a signed wallet pass (kept in S3) whose link revocation reaches the PassKit web service over NATS', async () => {
-    await walletJourney(
-      base,
-      {
-        textsTo: async (to) =>
-          smtp.received
-            .filter((m) => m.recipients.some((r) => r.toLowerCase() === to.toLowerCase()))
-            .map((m) => `${m.subject}\n\n${m.text}`)
-            .reverse(),
-      },
-      dataDir,
-    ).catch((error: Error) => {
-      const logs = [gateway, summary, wallet].map((p) => p.output().slice(-1500)).join('\n---\n');
-      throw new Error(`${error.message}\n--- logs ---\n${logs}`);
-    });
+    await withLogs(walletJourney(base, smtpMailbox, dataDir), [gateway, summary, wallet]);
   });
 
   it('runs the migrate and verify commands', async () => {
