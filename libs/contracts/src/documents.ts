@@ -1,4 +1,5 @@
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsString, IsUUID, Matches, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsUUID, Matches, Min } from 'class-validator';
+import { NonEmptyString } from './rules';
 
 /**
  * The documents calls (spec section 7) and events. File bytes never travel over NATS: uploads
@@ -93,17 +94,13 @@ export class DocumentUploadedEvent {
   @IsUUID('all', { message: 'document_id must be a document id' })
   document_id!: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(128)
+  @NonEmptyString(128)
   owner_id!: string;
 
   @IsIn(DOCUMENT_KINDS, { message: `kind must be one of: ${DOCUMENT_KINDS.join(', ')}` })
   kind!: DocumentKind;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @NonEmptyString(255)
   content_type!: string;
 
   @IsInt()
@@ -113,9 +110,7 @@ export class DocumentUploadedEvent {
   @Matches(/^[0-9a-f]{64}$/, { message: 'sha256 must be 64 lowercase hex digits' })
   sha256!: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(1024)
+  @NonEmptyString(1024)
   storage_key!: string;
 
   /** ISO 8601. */
@@ -128,14 +123,10 @@ export class DocumentDeletedEvent {
   @IsUUID('all', { message: 'document_id must be a document id' })
   document_id!: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(128)
+  @NonEmptyString(128)
   owner_id!: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(1024)
+  @NonEmptyString(1024)
   storage_key!: string;
 
   /** ISO 8601. */

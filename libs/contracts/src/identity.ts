@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsPhone, limitExceeded } from './field-rules';
 import type { ProviderFacts } from './providers';
-import { rules, stacked } from './rules';
+import { NonEmptyString, rules, stacked } from './rules';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, MinLength } from 'class-validator';
 
 /**
@@ -244,15 +244,11 @@ export interface Profile {
 
 /** Events identity publishes through its outbox on the IDENTITY stream. */
 export class UserRegisteredEvent {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(128)
+  @NonEmptyString(128)
   user_id!: string;
 
   /** As the account holds it (a sign-in provider's address is not re-checked): text, trimmed. */
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(320)
+  @NonEmptyString(320)
   @Transform(trim)
   email!: string;
 

@@ -1,3 +1,5 @@
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
 /** Several property decorators as one, applied in the order given. */
 export function rules(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
@@ -10,4 +12,9 @@ export function rules(...decorators: PropertyDecorator[]): PropertyDecorator {
  */
 export function stacked(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => [...decorators].reverse().forEach((decorate) => decorate(target, key));
+}
+
+/** A required string of 1 to `max` characters, with class-validator's own messages (event and internal payload fields). */
+export function NonEmptyString(max: number): PropertyDecorator {
+  return stacked(IsString(), IsNotEmpty(), MaxLength(max));
 }

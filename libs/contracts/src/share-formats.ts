@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import type { RpcShape } from './rpc-map';
+import { stacked } from './rules';
 import { SHARING_MESSAGES } from './sharing';
 import { SummaryQueryDto } from './summary';
 
@@ -54,15 +55,22 @@ export class ShlLinkDto {
   tag!: string;
 }
 
+/** The manifest request's `recipient`: who asks, 1 to 200 characters. */
+function ShlRecipient(): PropertyDecorator {
+  return stacked(IsString({ message: 'recipient must be 1 to 200 characters.' }), Length(1, 200, { message: 'recipient must be 1 to 200 characters.' }));
+}
+
+/** The manifest request's optional `passcode` (for a link with flag P): 1 to 64 characters. */
+function ShlPasscode(): PropertyDecorator {
+  return stacked(IsOptional(), IsString({ message: 'passcode must be 1 to 64 characters.' }), Length(1, 64, { message: 'passcode must be 1 to 64 characters.' }));
+}
+
 /** POST {manifest url}: the SHL spec's manifest request. */
 export class ShlManifestBodyDto {
-  @IsString({ message: 'recipient must be 1 to 200 characters.' })
-  @Length(1, 200, { message: 'recipient must be 1 to 200 characters.' })
+  @ShlRecipient()
   recipient!: string;
 
-  @IsOptional()
-  @IsString({ message: 'passcode must be 1 to 64 characters.' })
-  @Length(1, 64, { message: 'passcode must be 1 to 64 characters.' })
+  @ShlPasscode()
   passcode?: string;
 
   @IsOptional()
@@ -74,13 +82,10 @@ export class ShlManifestBodyDto {
 }
 
 export class ShlManifestDto extends ShlLinkDto {
-  @IsString({ message: 'recipient must be 1 to 200 characters.' })
-  @Length(1, 200, { message: 'recipient must be 1 to 200 characters.' })
+  @ShlRecipient()
   recipient!: string;
 
-  @IsOptional()
-  @IsString({ message: 'passcode must be 1 to 64 characters.' })
-  @Length(1, 64, { message: 'passcode must be 1 to 64 characters.' })
+  @ShlPasscode()
   passcode?: string;
 
   @IsOptional()

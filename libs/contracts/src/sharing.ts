@@ -1,6 +1,6 @@
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
 import type { RpcShape } from './rpc-map';
-import { stacked } from './rules';
+import { NonEmptyString, stacked } from './rules';
 
 /**
  * Share links: the summary service owns them, beside the summary they share. This file is
@@ -231,9 +231,7 @@ export class ShareLinkChangedEvent {
   @IsUUID('all', { message: 'link_id must be a link id' })
   link_id!: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(128)
+  @NonEmptyString(128)
   owner_id!: string;
 
   @IsIn(SHARE_LINK_PURPOSES, { message: `purpose must be one of: ${SHARE_LINK_PURPOSES.join(', ')}` })
