@@ -107,23 +107,33 @@ async function upstream(): Promise<Upstream> {
   return state;
 }
 
-/** A multipart body of `size` bytes of file content, produced piece by piece. */
-function multipart(size: number): { boundary: string; pieces: () => Generator<Buffer>; length: number } {
+/** What `send` needs to post a whole multipart body. */
+interface MultipartSend {
+  contentType: string;
+  length: number;
+  pieces: Iterable<Buffer>;
+}
+
+/** A multipart body of `size` bytes of file content, produced piece by piece; `sent()` gives it to `send`. */
+function multipart(size: number): { boundary: string; pieces: () => Generator<Buffer>; length: number; sent: () => MultipartSend } {
   const boundary = `----medfolio${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const piece = Buffer.alloc(64 * 1024, 0x41);
+  const length = head.length + size + tail.length;
+  const pieces = function* () {
+    yield head;
+    for (let sent = 0; sent < size; sent += piece.length)
+      yield piece.subarray(0, Math.min(piece.length, size - sent));
+    yield tail;
+  };
   return {
     boundary,
-    length: head.length + size + tail.length,
-    pieces: function* () {
-      yield head;
-      for (let sent = 0; sent < size; sent += piece.length)
-        yield piece.subarray(0, Math.min(piece.length, size - sent));
-      yield tail;
-    },
+    length,
+    pieces,
+    sent: () => ({ contentType: `multipart/form-data; boundary=${boundary}`, length, pieces: pieces() }),
   };
 }
 
@@ -220,12 +230,7 @@ describe('the documents routes of the gateway', () => {
   describe('POST /api/upload/', () => {
     it('streams the multipart body unchanged to the documents service, with the caller from the token and the internal token', async () => {
       const body = multipart(3 * 1024 * 1024);
-      const answer = await send(`${base}/api/upload/`, {
-        token,
-        contentType: `multipart/form-data; boundary=${body.boundary}`,
-        length: body.length,
-        pieces: body.pieces(),
-      });
+      const answer = await send(`${base}/api/upload/`, { token, ...body.sent() });
 
       expect(answer).toEqual({
         status: 201,
@@ -247,12 +252,7 @@ describe('the documents routes of the gateway', () => {
       };
       const body = multipart(64 * 1024 * 1024);
 
-      const answer = await send(`${base}/api/upload/`, {
-        token,
-        contentType: `multipart/form-data; boundary=${body.boundary}`,
-        length: body.length,
-        pieces: body.pieces(),
-      });
+      const answer = await send(`${base}/api/upload/`, { token, ...body.sent() });
 
       expect(answer).toEqual({
         status: 415,
@@ -315,9 +315,7 @@ describe('the documents routes of the gateway', () => {
       const body = multipart(32 * 1024 * 1024);
       const answer = await send(`${base}/api/upload/`, {
         token,
-        contentType: `multipart/form-data; boundary=${body.boundary}`,
-        length: body.length,
-        pieces: body.pieces(),
+        ...body.sent(),
         abortAfter: 4 * 1024 * 1024,
       });
       expect(answer).toBe('aborted');
@@ -342,11 +340,7 @@ describe('the documents routes of the gateway', () => {
 
     it('refuses an upload without a valid access token before reading it', async () => {
       const body = multipart(1024);
-      const answer = await send(`${base}/api/upload/`, {
-        contentType: `multipart/form-data; boundary=${body.boundary}`,
-        length: body.length,
-        pieces: body.pieces(),
-      });
+      const answer = await send(`${base}/api/upload/`, body.sent());
       expect(answer).toMatchObject({ status: 401 });
       expect(docs.requests).toEqual([]);
     });
@@ -363,12 +357,7 @@ describe('the documents routes of the gateway', () => {
       await other.listen({ port: 0, host: '127.0.0.1' });
       try {
         const body = multipart(1024);
-        const answer = await send(`${await other.getUrl()}/api/upload/`, {
-          token,
-          contentType: `multipart/form-data; boundary=${body.boundary}`,
-          length: body.length,
-          pieces: body.pieces(),
-        });
+        const answer = await send(`${await other.getUrl()}/api/upload/`, { token, ...body.sent() });
         expect(answer).toEqual({
           status: 503,
           body: { message: 'The upload could not be completed; please try again shortly.', code: 'UNAVAILABLE' },
@@ -384,12 +373,7 @@ describe('the documents routes of the gateway', () => {
       const body = multipart(2 * 1024 * 1024);
       docs.answerAfter = undefined;
 
-      const answer = await send(`${base}/api/profile/picture/`, {
-        token,
-        contentType: `multipart/form-data; boundary=${body.boundary}`,
-        length: body.length,
-        pieces: body.pieces(),
-      });
+      const answer = await send(`${base}/api/profile/picture/`, { token, ...body.sent() });
 
       expect(answer).toEqual({ status: 201, body: { message: '1 file uploaded successfully.', received: body.length } });
       const [received] = docs.requests;
