@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-
-const linkClass = 'font-semibold text-brand-800 underline underline-offset-4';
+import { linkClass } from './LegalPage';
 
 const questions: { question: string; answer: ReactNode }[] = [
   {

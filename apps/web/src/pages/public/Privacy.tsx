@@ -1,29 +1,20 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-
-const linkClass = 'font-semibold text-brand-800 underline underline-offset-4';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mt-10">
-      <h2 className="text-xl font-bold text-slate-900">{title}</h2>
-      <div className="mt-3 space-y-3 text-slate-700">{children}</div>
-    </section>
-  );
-}
+import { LegalPage, LegalSection, linkClass } from './LegalPage';
 
 /** /privacy: what Medfolio keeps, how it is protected, who sees it. Plain words, no claims we cannot back. */
 export default function Privacy() {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Privacy policy</h1>
-      <p className="mt-4 text-lg text-slate-700">
-        Medfolio is a medical record that you hold. Your health information belongs to you: we keep it so that you can
-        use it, and for no other purpose. This page explains, in plain words, what we store, how we protect it and who
-        can see it.
-      </p>
-
-      <Section title="What we store">
+    <LegalPage
+      title="Privacy policy"
+      intro={
+        <>
+          Medfolio is a medical record that you hold. Your health information belongs to you: we keep it so that you can
+          use it, and for no other purpose. This page explains, in plain words, what we store, how we protect it and who
+          can see it.
+        </>
+      }
+    >
+      <LegalSection title="What we store">
         <ul className="list-disc space-y-2 pl-6">
           <li>
             <strong>Your account:</strong> your name, e-mail address, mobile number, date of birth and, if you add one,
@@ -48,9 +39,9 @@ export default function Privacy() {
             <strong>Messages you send us</strong> through the contact form.
           </li>
         </ul>
-      </Section>
+      </LegalSection>
 
-      <Section title="How we protect it">
+      <LegalSection title="How we protect it">
         <ul className="list-disc space-y-2 pl-6">
           <li>
             Medfolio is built to HIPAA-style safeguards. Your connection to Medfolio is encrypted, and your documents
@@ -66,9 +57,9 @@ export default function Privacy() {
             cookies.
           </li>
         </ul>
-      </Section>
+      </LegalSection>
 
-      <Section title="An audit log of every access">
+      <LegalSection title="An audit log of every access">
         <p>
           Every time your records are opened, downloaded, shared or changed, and every sign-in to your account, an entry
           is written to an audit log: what happened, when, and from where. The log is append-only and chained, so that
@@ -78,9 +69,9 @@ export default function Privacy() {
           You can read your own access history at any time once signed in, under <strong>Access history</strong> in your
           account menu.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Who can see your information">
+      <LegalSection title="Who can see your information">
         <ul className="list-disc space-y-2 pl-6">
           <li>
             <strong>You.</strong>
@@ -97,16 +88,16 @@ export default function Privacy() {
             <strong>Authorities</strong>, only where the law requires it.
           </li>
         </ul>
-      </Section>
+      </LegalSection>
 
-      <Section title="What we never do">
+      <LegalSection title="What we never do">
         <p>
           We do not sell your data. We do not share it with advertisers or data brokers, and we do not use your health
           information for advertising.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Your choices">
+      <LegalSection title="Your choices">
         <ul className="list-disc space-y-2 pl-6">
           <li>You can delete any document at any time from your home screen.</li>
           <li>You can correct your name and phone number in your settings.</li>
@@ -118,9 +109,9 @@ export default function Privacy() {
             .
           </li>
         </ul>
-      </Section>
+      </LegalSection>
 
-      <Section title="Changes and questions">
+      <LegalSection title="Changes and questions">
         <p>
           If we change this policy in a way that matters, we will tell you by e-mail before the change applies.
           Questions are welcome on the{' '}
@@ -129,7 +120,7 @@ export default function Privacy() {
           </Link>
           .
         </p>
-      </Section>
-    </article>
+      </LegalSection>
+    </LegalPage>
   );
 }

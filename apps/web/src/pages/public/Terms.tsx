@@ -1,28 +1,19 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-
-const linkClass = 'font-semibold text-brand-800 underline underline-offset-4';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mt-10">
-      <h2 className="text-xl font-bold text-slate-900">{title}</h2>
-      <div className="mt-3 space-y-3 text-slate-700">{children}</div>
-    </section>
-  );
-}
+import { LegalPage, LegalSection, linkClass } from './LegalPage';
 
 /** /terms: the terms of service in plain language. */
 export default function Terms() {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Terms of Service</h1>
-      <p className="mt-4 text-lg text-slate-700">
-        These terms are the agreement between you and Medfolio when you use the service. We have kept them short and in
-        plain language. By creating an account you agree to them.
-      </p>
-
-      <Section title="What Medfolio is, and is not">
+    <LegalPage
+      title="Terms of Service"
+      intro={
+        <>
+          These terms are the agreement between you and Medfolio when you use the service. We have kept them short and in
+          plain language. By creating an account you agree to them.
+        </>
+      }
+    >
+      <LegalSection title="What Medfolio is, and is not">
         <p>
           Medfolio keeps your medical documents in one place, builds a summary of them and helps you share that summary
           with the people who care for you.
@@ -32,9 +23,9 @@ export default function Terms() {
           are produced automatically and can be incomplete or wrong: always check them against your original documents,
           and talk to a health professional about any decision. In an emergency, call your local emergency number.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Your account">
+      <LegalSection title="Your account">
         <ul className="list-disc space-y-2 pl-6">
           <li>Give accurate details when you sign up, and keep your password to yourself.</li>
           <li>
@@ -43,9 +34,9 @@ export default function Terms() {
           </li>
           <li>You can check every access to your records in your access history.</li>
         </ul>
-      </Section>
+      </LegalSection>
 
-      <Section title="Your documents">
+      <LegalSection title="Your documents">
         <ul className="list-disc space-y-2 pl-6">
           <li>
             Your documents stay yours. You give us permission to store and process them only to provide Medfolio to you.
@@ -56,9 +47,9 @@ export default function Terms() {
             it.
           </li>
         </ul>
-      </Section>
+      </LegalSection>
 
-      <Section title="Plans and payment">
+      <LegalSection title="Plans and payment">
         <ul className="list-disc space-y-2 pl-6">
           <li>
             The Free plan holds 2 documents. Paid plans hold more and are billed monthly or yearly, in US dollars,
@@ -73,23 +64,23 @@ export default function Terms() {
           </li>
           <li>Invite 3 or more friends who join and you earn one month free.</li>
         </ul>
-      </Section>
+      </LegalSection>
 
-      <Section title="Fair use">
+      <LegalSection title="Fair use">
         <p>
           Do not use Medfolio to break the law, to upload someone else’s records without their permission, or to disrupt
           the service or other people’s use of it. We may suspend an account that does.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Availability">
+      <LegalSection title="Availability">
         <p>
           We aim to keep Medfolio available 24/7, but we cannot promise it will never be interrupted. Keep your original
           documents, or copies of them, somewhere else as well.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Ending the agreement">
+      <LegalSection title="Ending the agreement">
         <p>
           You can stop using Medfolio at any time. To close your account or to get a copy of your data, write to us
           through the{' '}
@@ -102,11 +93,11 @@ export default function Terms() {
           </Link>
           .
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Changes to these terms">
+      <LegalSection title="Changes to these terms">
         <p>If we change these terms in a way that matters, we will tell you by e-mail before the change applies.</p>
-      </Section>
-    </article>
+      </LegalSection>
+    </LegalPage>
   );
 }
