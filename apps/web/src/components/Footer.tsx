@@ -3,6 +3,41 @@ import { QrCode } from './SiteQrCode';
 
 const linkClass = 'rounded text-slate-300 hover:text-white hover:underline';
 
+/** The footer's link lists: [path, label]. */
+type FooterLink = readonly [to: string, label: string];
+
+const COMPANY_LINKS: readonly FooterLink[] = [
+  ['/', 'Home'],
+  ['/about', 'About'],
+  ['/contact', 'Contact'],
+  ['/privacy', 'Privacy policy'],
+  ['/terms', 'Terms of Services'],
+];
+const PRODUCT_LINKS: readonly FooterLink[] = [
+  ['/membership', 'Pricing'],
+  ['/faq', 'FAQs'],
+];
+
+/** One titled list of links in the footer, named by its heading. */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly FooterLink[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-bold tracking-wider text-white">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map(([to, label]) => (
+          <li key={to}>
+            <Link className={linkClass} to={to}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const site = typeof window === 'undefined' ? '/' : `${window.location.origin}/`;
   return (
@@ -14,27 +49,8 @@ export function Footer() {
           </Link>
           <p className="mt-2 text-sm">Your medical history, one tap away.</p>
         </div>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="text-sm font-bold tracking-wider text-white">
-            COMPANY
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className={linkClass} to="/">Home</Link></li>
-            <li><Link className={linkClass} to="/about">About</Link></li>
-            <li><Link className={linkClass} to="/contact">Contact</Link></li>
-            <li><Link className={linkClass} to="/privacy">Privacy policy</Link></li>
-            <li><Link className={linkClass} to="/terms">Terms of Services</Link></li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-product">
-          <h2 id="footer-product" className="text-sm font-bold tracking-wider text-white">
-            PRODUCT
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className={linkClass} to="/membership">Pricing</Link></li>
-            <li><Link className={linkClass} to="/faq">FAQs</Link></li>
-          </ul>
-        </nav>
+        <FooterLinks id="footer-company" title="COMPANY" links={COMPANY_LINKS} />
+        <FooterLinks id="footer-product" title="PRODUCT" links={PRODUCT_LINKS} />
         <div>
           <h2 className="text-sm font-bold tracking-wider text-white">DOWNLOAD</h2>
           <div className="mt-3">
