@@ -4,27 +4,13 @@ import type { CallerIdentity } from '@medfolio/contracts';
 import { automock, refusal } from '@medfolio/testing';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
 import type { DocumentRecord } from '../entities';
-import {
-  asRepositories,
-  FakeAudit,
-  FakeBlobs,
-  FakeDocuments,
-  FakeEntitlements,
-  testConfig,
-  testMetrics,
-} from '../testing/fakes';
+import { fakeRepositories, testConfig, testMetrics, type FakeBlobs, type FakeDocuments } from '../testing/fakes';
 import { DOCUMENT_MESSAGES, DocumentsService } from './documents.service';
 
 function setup() {
-  const fakes = {
-    documents: new FakeDocuments(),
-    entitlements: new FakeEntitlements(),
-    blobs: new FakeBlobs(),
-    audit: new FakeAudit(),
-  };
+  const { fakes, repos } = fakeRepositories();
   const metrics = testMetrics();
   const relay = automock(OutboxRelay);
-  const repos = asRepositories(fakes);
   const service = new DocumentsService(
     testConfig(),
     repos.documents,

@@ -4,15 +4,7 @@ import type { CallerIdentity } from '@medfolio/contracts';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
 import { UploadExpiredError } from '../repositories/documents.repository';
 import { VirusScannerRepository } from '../repositories/virus-scanner.repository';
-import {
-  asRepositories,
-  FakeAudit,
-  FakeBlobs,
-  FakeDocuments,
-  FakeEntitlements,
-  testConfig,
-  testMetrics,
-} from '../testing/fakes';
+import { fakeRepositories, testConfig, testMetrics } from '../testing/fakes';
 import { automock, documentFiles as files, refusal } from '@medfolio/testing';
 import { UPLOAD_MESSAGES, UploadService } from './upload.service';
 
@@ -40,14 +32,8 @@ function request(parts: { name: string; data: Buffer }[]) {
 }
 
 function setup(env: Record<string, string> = {}) {
-  const fakes = {
-    documents: new FakeDocuments(),
-    entitlements: new FakeEntitlements(),
-    blobs: new FakeBlobs(),
-    audit: new FakeAudit(),
-  };
+  const { fakes, repos } = fakeRepositories();
   const relay = automock(OutboxRelay);
-  const repos = asRepositories(fakes);
   const config = testConfig(env);
   const service = new UploadService(
     config,

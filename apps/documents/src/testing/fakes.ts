@@ -170,15 +170,22 @@ export function testMetrics(): DocumentsMetrics {
   return new DocumentsMetrics(new AppMetrics(new Registry()));
 }
 
-/** Casts for the constructors (the fakes have the methods the services call). */
-export const asRepositories = (fakes: {
-  documents: FakeDocuments;
-  entitlements: FakeEntitlements;
-  blobs: FakeBlobs;
-  audit: FakeAudit;
-}) => ({
-  documents: fakes.documents as unknown as DocumentsRepository,
-  entitlements: fakes.entitlements as unknown as EntitlementsRepository,
-  blobs: fakes.blobs as unknown as DocumentBlobsRepository,
-  audit: fakes.audit as unknown as DocumentAudit,
-});
+/**
+ * A fresh fake of each repository the services take, and the same objects cast for their
+ * constructors (the fakes have the methods the services call).
+ */
+export function fakeRepositories() {
+  const fakes = {
+    documents: new FakeDocuments(),
+    entitlements: new FakeEntitlements(),
+    blobs: new FakeBlobs(),
+    audit: new FakeAudit(),
+  };
+  const repos = {
+    documents: fakes.documents as unknown as DocumentsRepository,
+    entitlements: fakes.entitlements as unknown as EntitlementsRepository,
+    blobs: fakes.blobs as unknown as DocumentBlobsRepository,
+    audit: fakes.audit as unknown as DocumentAudit,
+  };
+  return { fakes, repos };
+}
