@@ -25,16 +25,19 @@ export interface SourceRef {
   quote: string;
 }
 
-export type FactCategory =
-  | 'condition'
-  | 'medication'
-  | 'allergy'
-  | 'immunization'
-  | 'procedure'
-  | 'result'
-  | 'vital'
-  | 'care_team'
-  | 'note';
+/** The kinds of fact, in the order Additional Categories shows them. */
+export const FACT_CATEGORIES = [
+  'condition',
+  'medication',
+  'allergy',
+  'immunization',
+  'procedure',
+  'result',
+  'vital',
+  'care_team',
+  'note',
+] as const;
+export type FactCategory = (typeof FACT_CATEGORIES)[number];
 
 export type FactStatus = 'active' | 'resolved' | 'stopped' | 'unknown';
 

@@ -1,6 +1,7 @@
 // The summary: five sections in the spec's order, each with its state, and the spec's text
 // (a bold heading line per section, then one fact per line).
 import {
+  FACT_CATEGORIES,
   SECTION_KEYS,
   SECTION_TITLES,
   type BuiltSummary,
@@ -15,18 +16,7 @@ const statusRank = (fact: ClinicalFact): number =>
 const factDate = (fact: ClinicalFact): string => dateKey(fact.onset ?? fact.recorded);
 
 // Additional Categories are grouped by kind, in the order.
-const CATEGORY_ORDER: ClinicalFact['category'][] = [
-  'condition',
-  'medication',
-  'allergy',
-  'immunization',
-  'procedure',
-  'result',
-  'vital',
-  'care_team',
-  'note',
-];
-const categoryRank = (fact: ClinicalFact): number => CATEGORY_ORDER.indexOf(fact.category);
+const categoryRank = (fact: ClinicalFact): number => FACT_CATEGORIES.indexOf(fact.category);
 
 /** Active first, then newest first, then by text: the same facts always give the same order. */
 export function compareFacts(a: ClinicalFact, b: ClinicalFact): number {

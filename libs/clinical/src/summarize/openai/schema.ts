@@ -3,7 +3,7 @@
 // (every property required, absent values as null, no additional properties).
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
-import { SECTION_KEYS } from '../../model';
+import { FACT_CATEGORIES, SECTION_KEYS } from '../../model';
 
 const nullableText = z.string().nullable();
 
@@ -17,17 +17,7 @@ const Citation = z
 const Fact = z
   .object({
     section: z.enum(SECTION_KEYS),
-    category: z.enum([
-      'condition',
-      'medication',
-      'allergy',
-      'immunization',
-      'procedure',
-      'result',
-      'vital',
-      'care_team',
-      'note',
-    ]),
+    category: z.enum(FACT_CATEGORIES),
     text: z
       .string()
       .describe('What a doctor reads, in the words of the document: "Metformin 500 mg by mouth twice daily".'),
