@@ -5,6 +5,7 @@ import { textInput } from '../test-input';
 import { createSummaryEngine } from './factory';
 import { OpenAiEngine, type OpenAiEngineOptions, type SummaryLogger } from './openai-engine';
 import type { ChunkAnswer, ModelFact } from './schema';
+import { NO_DETAILS } from './test-model-fact';
 
 const PAGE_1 = `Clinic Note
 Date of Service: 03/14/2024
@@ -16,17 +17,6 @@ Medications:
 Allergies: No known drug allergies`;
 const PAGE_2 = `Assessment: doing well. Blood pressure con-
 trolled on lisinopril 10 mg daily.`;
-
-const NO_DETAILS: ModelFact['details'] = {
-  dose: null,
-  route: null,
-  frequency: null,
-  reaction: null,
-  severity: null,
-  value: null,
-  unit: null,
-  interpretation: null,
-};
 
 function fact(partial: Partial<ModelFact> & Pick<ModelFact, 'text' | 'citation'>): ModelFact {
   return {

@@ -1,18 +1,8 @@
 import { textInput } from '../test-input';
 import { chunkDocument, labelPages } from './prompt';
 import type { ModelFact } from './schema';
+import { NO_DETAILS } from './test-model-fact';
 import { normaliseForMatch, verifyFact, verifyNoneKnown, type VerifyContext } from './verify';
-
-const DETAILS: ModelFact['details'] = {
-  dose: null,
-  route: null,
-  frequency: null,
-  reaction: null,
-  severity: null,
-  value: null,
-  unit: null,
-  interpretation: null,
-};
 
 const fact = (partial: Partial<ModelFact> & Pick<ModelFact, 'text' | 'citation'>): ModelFact => ({
   section: 'current_conditions',
@@ -21,7 +11,7 @@ const fact = (partial: Partial<ModelFact> & Pick<ModelFact, 'text' | 'citation'>
   certainty: 'confirmed',
   onset: null,
   end: null,
-  details: DETAILS,
+  details: NO_DETAILS,
   code: null,
   ...partial,
 });
@@ -59,7 +49,7 @@ describe('verifyFact', () => {
         category: 'medication',
         section: 'current_conditions',
         text: 'Metformin 500 mg twice daily',
-        details: { ...DETAILS, dose: '500 mg' },
+        details: { ...NO_DETAILS, dose: '500 mg' },
         citation: { page: 1, quote: 'Meds: Glucophage 500 mg BID' },
       }),
     );
