@@ -12,7 +12,8 @@
 #   docker/stack.sh logs APP the last lines of one container's log
 #   docker/stack.sh down     (npm run stack:down)  stop and remove the containers and their volumes
 #
-# Ports (STACK_PORT_BASE, default 38000): gateway +0 (web app and /api), audit +1, identity +2,
+# Ports (STACK_PORT_BASE, default 27000: below the kernel's ephemeral range, 32768 and up, where an
+# outgoing connection can hold a port a server wants), all on 127.0.0.1: gateway +0 (web app and /api), audit +1, identity +2,
 # documents +3, summary +4, notifications +5, wallet +6, billing +7; the tests' SMTP sink +25 and
 # fake NPI registry +26; PostgreSQL +432, NATS +422 (monitoring +822), S3 +70.
 # State: STACK_DIR (default /tmp/medfolio-stack): secrets (stack.env, mode 0600, made once), identity's
@@ -22,7 +23,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=docker/lib.sh
 source "$root/docker/lib.sh"
 tag="${TAG:-dev}"
-base_port="${STACK_PORT_BASE:-38000}"
+base_port="${STACK_PORT_BASE:-27000}"
 dir="${STACK_DIR:-/tmp/medfolio-stack}"
 apps=(audit identity documents summary notifications wallet billing gateway)
 declare -A port=(
@@ -68,6 +69,7 @@ env_file() {
   umask 077
   {
     echo "MEDFOLIO_MODE=service"
+    echo "HOST=127.0.0.1"
     echo "PORT=${port[$app]}"
     echo "LOG_LEVEL=${LOG_LEVEL:-info}"
     echo "PUBLIC_BASE_URL=http://127.0.0.1:${port[gateway]}"
@@ -164,7 +166,8 @@ up() {
     $DOCKER run -d --name "$prefix-$name" --label medfolio-stack=1 --restart unless-stopped "${opts[@]}" "$image" "${args[@]}" >/dev/null
   }
   run postgres medfolio/postgres:15 --network host -v "$prefix-postgres:/var/lib/postgresql/data" \
-    -e PGPORT="$pg_port" -e POSTGRES_USER=medfolio -e POSTGRES_PASSWORD="$POSTGRES_PASSWORD" -e POSTGRES_DB=medfolio
+    -e PGPORT="$pg_port" -e POSTGRES_USER=medfolio -e POSTGRES_PASSWORD="$POSTGRES_PASSWORD" -e POSTGRES_DB=medfolio \
+    -- -c listen_addresses=127.0.0.1
   run nats medfolio/nats:2.9 --network host -v "$prefix-nats:/data" -- -js -sd /data -a 127.0.0.1 -p "$nats_port" -m "$nats_monitor"
   run s3 medfolio/versitygw:1.8.0 --network host -v "$dir/s3:/data" \
     -e ROOT_ACCESS_KEY_ID="$S3_ACCESS_KEY_ID" -e ROOT_SECRET_ACCESS_KEY="$S3_SECRET_ACCESS_KEY" \

@@ -26,7 +26,7 @@ import { waitFor } from '../../../apps/system-e2e/src/support/processes';
  * PostgreSQL, NATS and versitygw in containers of their own. This file only drives it over HTTP; the
  * SMTP sink and the fake NPI registry run here, on the ports the stack's settings name.
  */
-const portBase = Number(process.env['STACK_PORT_BASE'] ?? 38000);
+const portBase = Number(process.env['STACK_PORT_BASE'] ?? 27000);
 const stackDir = process.env['STACK_DIR'] ?? '/tmp/medfolio-stack';
 const docker = process.env['DOCKER'] ?? 'docker';
 const base = `http://127.0.0.1:${portBase}`;
