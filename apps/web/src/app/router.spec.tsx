@@ -6,8 +6,9 @@ import { fakeServer } from '../test/fake-server';
 import { renderRoutes } from '../test/render';
 import { routes } from './router';
 import { HOME_TITLE, titleForPath } from './titles';
+import { ANA } from '../test/users';
 
-const profile = { id: 'u1', first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com', phone: '+1 202 555 0143', profile_picture: null, date_of_birth: null, email_verified: true };
+const profile = { ...ANA, date_of_birth: null };
 
 /** Every path in the table, with its handle. */
 function flatten(table: RouteObject[]): RouteObject[] {

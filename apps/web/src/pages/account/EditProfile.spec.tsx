@@ -4,17 +4,9 @@ import { fakeServer, type RecordedCall } from '../../test/fake-server';
 import { renderPage } from '../../test/render';
 import { clearTokens, storeTokens } from '../../session/tokens';
 import EditProfile from './EditProfile';
+import { ANA } from '../../test/users';
 
-const profile = {
-  id: 'u1',
-  first_name: 'Ana',
-  last_name: 'Lima',
-  email: 'ana@example.com',
-  phone: '+1 202 555 0143',
-  profile_picture: null as string | null,
-  date_of_birth: '1990-03-04',
-  email_verified: true,
-};
+const profile = ANA;
 
 type Routes = Parameters<typeof fakeServer>[0];
 

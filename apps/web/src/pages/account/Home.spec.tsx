@@ -5,8 +5,9 @@ import { fakeServer } from '../../test/fake-server';
 import { renderPage } from '../../test/render';
 import { clearTokens, storeTokens } from '../../session/tokens';
 import Home, { greeting } from './Home';
+import { ANA } from '../../test/users';
 
-const profile = { id: 'u1', first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com', phone: '+1 202 555 0143', profile_picture: null, date_of_birth: null, email_verified: true };
+const profile = { ...ANA, date_of_birth: null };
 
 /** Loads the current user as the layout does (GET /api/profile/ fills the session's user). */
 function WithProfile({ children }: { children: ReactNode }) {

@@ -4,18 +4,9 @@ import { fakeServer } from '../../test/fake-server';
 import { renderPage } from '../../test/render';
 import { clearTokens, storeTokens } from '../../session/tokens';
 import Profile from './Profile';
+import { ANA } from '../../test/users';
 
-const profile = {
-  id: 'u1',
-  first_name: 'Ana',
-  last_name: 'Lima',
-  email: 'ana@example.com',
-  phone: '+1 202 555 0143',
-  profile_picture: null,
-  date_of_birth: '1990-03-04',
-  gender: null,
-  email_verified: true,
-};
+const profile = { ...ANA, gender: null };
 
 const free = { plan: 'free', plan_name: 'Free', status: 'none', mode: null, price_cents: 0, autopay: false, current_period_end: null, cancel_at_period_end: false, grace_until: null, granted_until: null, payments_configured: false };
 const family = { ...free, plan: 'pro', plan_name: 'Family', status: 'active', mode: 'yearly', price_cents: 49000, autopay: true, current_period_end: '2027-01-15T10:00:00.000Z', payments_configured: true };

@@ -5,6 +5,7 @@ import { renderPage, renderRoutes } from '../../test/render';
 import { GuestOnly } from '../../app/guards';
 import { clearTokens } from '../../session/tokens';
 import Login from './Login';
+import { ANA } from '../../test/users';
 
 afterEach(() => clearTokens());
 
@@ -45,7 +46,7 @@ describe('Login page and the server', () => {
     const user = userEvent.setup();
     const server = fakeServer({
       'POST /api/login/': () => ({ body: { access: 'access-1', refresh: 'refresh-1' } }),
-      'GET /api/profile/': () => ({ body: { id: 'u1', first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com', phone: '1', profile_picture: null } }),
+      'GET /api/profile/': () => ({ body: ANA }),
     });
     // /login as the router has it: inside GuestOnly, which sends a signed-in user to ?next=.
     const { router } = renderRoutes(

@@ -7,6 +7,7 @@ import { oidcAuthorizationUrl, pkceChallenge, prepareOidcSignIn, readOidcCallbac
 import Login from './Login';
 import OidcCallback from './OidcCallback';
 import SignUp from './SignUp';
+import { ANA } from '../../test/users';
 
 // jsdom's crypto has no SubtleCrypto; browsers (in a secure context) do.
 if (!globalThis.crypto.subtle) Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle });
@@ -73,7 +74,7 @@ describe('the authorization request and the callback', () => {
     const server = fakeServer({
       'GET /api/client-config/': () => ({ body: CONFIG }),
       'POST /api/login-with-oidc/apple/': () => ({ body: { access: 'access-1', refresh: 'refresh-1' } }),
-      'GET /api/profile/': () => ({ body: { id: 'u1', first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com', phone: '1', profile_picture: null } }),
+      'GET /api/profile/': () => ({ body: ANA }),
     });
     window.history.replaceState(null, '', `/auth/oidc/apple/callback?code=the-code&state=${url.searchParams.get('state')}`);
     const { router } = renderRoutes(
@@ -97,7 +98,7 @@ describe('the authorization request and the callback', () => {
     const server = fakeServer({
       'GET /api/client-config/': () => ({ body: CONFIG }),
       'POST /api/login-with-oidc/apple/': () => ({ body: { access: 'access-1', refresh: 'refresh-1' } }),
-      'GET /api/profile/': () => ({ body: { id: 'u1', first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com', phone: '1', profile_picture: null } }),
+      'GET /api/profile/': () => ({ body: ANA }),
     });
     // The gateway's 303 lands on the same callback page as a query provider's redirect.
     window.history.replaceState(null, '', `/auth/oidc/apple/callback?code=the-code&state=${url.searchParams.get('state')}`);

@@ -5,6 +5,7 @@ import { userLoaded } from '../../session/session-slice';
 import { fakeServer } from '../../test/fake-server';
 import { renderPage } from '../../test/render';
 import Contact from './Contact';
+import { ANA } from '../../test/users';
 
 const render = () => renderPage(<Contact />, { path: '/contact' });
 const field = (label: string) => screen.getByLabelText(label);
@@ -201,21 +202,12 @@ describe('Contact page and the server', () => {
 });
 
 describe('Contact page for a signed-in user', () => {
-  const ana = {
-    id: 'u1',
-    first_name: 'Ana',
-    last_name: 'Lima',
-    email: 'ana@example.com',
-    phone: '1',
-    profile_picture: null,
-  };
-
   it('fills in the names and e-mail once the user is known, and keeps them after sending', async () => {
     const user = userEvent.setup();
     const server = fakeServer({ 'POST /api/contact/': () => ({ body: { message: 'Sent.' } }) });
     const { store } = render();
     act(() => {
-      store.dispatch(userLoaded(ana));
+      store.dispatch(userLoaded(ANA));
     });
     expect(field('First Name')).toHaveValue('Ana');
     expect(field('Last Name')).toHaveValue('Lima');
@@ -238,7 +230,7 @@ describe('Contact page for a signed-in user', () => {
     const { store } = render();
     await user.type(field('First Name'), 'Annie');
     act(() => {
-      store.dispatch(userLoaded(ana));
+      store.dispatch(userLoaded(ANA));
     });
     expect(field('First Name')).toHaveValue('Annie');
     expect(field('Last Name')).toHaveValue('Lima');

@@ -5,6 +5,7 @@ import { clearTokens, storeTokens } from '../../session/tokens';
 import { fakeServer } from '../../test/fake-server';
 import { renderPage } from '../../test/render';
 import WalletPreview from './WalletPreview';
+import { ANA } from '../../test/users';
 
 afterEach(() => clearTokens());
 
@@ -39,14 +40,7 @@ describe('Wallet preview page', () => {
     const { store } = await render();
     act(() => {
       store.dispatch(
-        userLoaded({
-          id: 'u1',
-          first_name: 'Ana',
-          last_name: 'Lima',
-          email: 'ana@example.com',
-          phone: '1',
-          profile_picture: null,
-        }),
+        userLoaded(ANA),
       );
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Hello, Ana!' })).toBeInTheDocument();
