@@ -7,6 +7,7 @@ import { ProviderSummaryService } from './services/provider-summary.service';
 import { ShareFormatsService } from './services/share-formats.service';
 import { SharingService } from './services/sharing.service';
 import { SummaryService } from './services/summary.service';
+import { pdfText } from './testing/pdf-text';
 import { SummaryHarness } from './testing/summary-harness';
 
 /**
@@ -37,20 +38,6 @@ const http: ShlHttp = {
     return { status: 200, contentType: 'application/jose', text: reply.jwe };
   },
 };
-
-/** A PDF's text, read with pdf.js. */
-async function pdfText(base64: string): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = getDocument({ data: new Uint8Array(Buffer.from(base64, 'base64')), verbosity: 0 });
-  const pdf = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await task.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ');
-}
 
 /** An owner called Ada Quintessa Example, born 2 April 1980, with a confirmed summary. */
 async function patient(): Promise<string> {

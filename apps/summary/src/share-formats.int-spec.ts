@@ -13,6 +13,7 @@ import { receiveShl, refusal, type ShlHttp } from '@medfolio/testing';
 import { ShareFormatsService } from './services/share-formats.service';
 import { SharingService } from './services/sharing.service';
 import { SummaryService } from './services/summary.service';
+import { pdfText } from './testing/pdf-text';
 import { SummaryHarness } from './testing/summary-harness';
 
 /**
@@ -139,20 +140,6 @@ it('prints the PDF with the link and asks a passcode link for its passcode first
   const shared = await formats().pdf(person(), { user: guarded.share_id, view_token, size: 'a4' });
   expect(Buffer.from(shared.content_base64, 'base64').toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
 });
-
-/** A PDF's text, read with pdf.js (the text pdfkit writes is hex-encoded, so the bytes cannot be searched). */
-async function pdfText(base64: string): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = getDocument({ data: new Uint8Array(Buffer.from(base64, 'base64')), verbosity: 0 });
-  const pdf = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await task.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ');
-}
 
 it('before the patient reviewed anything, a link says so everywhere and claims nothing: page, PDF and FHIR', async () => {
   const ownerId = randomUUID();
