@@ -198,6 +198,17 @@ describe('the QR modal', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
+  /** Opens the QR modal (the default link answered) and clicks Download QR once it is ready. */
+  async function downloadQr() {
+    fakeServer(withDefaultLink);
+    const user = userEvent.setup();
+    renderPage(<ActionButtons userId={userId} />);
+    await user.click(screen.getByRole('button', { name: 'QR Code' }));
+    const download = within(screen.getByRole('dialog')).getByRole('button', { name: 'Download QR' });
+    await waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
+  }
+
   it("shows 'Your QR Code' with the default share link's QR drawn in the page at 200x200, and closes", async () => {
     fakeServer(withDefaultLink);
     const user = userEvent.setup();
@@ -278,13 +289,7 @@ describe('the QR modal', () => {
   });
 
   it('Download QR saves a 200x200 PNG named medfolio_{userId}_qr.png', async () => {
-    fakeServer(withDefaultLink);
-    const user = userEvent.setup();
-    renderPage(<ActionButtons userId={userId} />);
-    await user.click(screen.getByRole('button', { name: 'QR Code' }));
-    const download = within(screen.getByRole('dialog')).getByRole('button', { name: 'Download QR' });
-    await waitFor(() => expect(download).toBeEnabled());
-    await user.click(download);
+    await downloadQr();
     await waitFor(() => expect(clicks).toHaveLength(1));
     expect(qrFilename(userId)).toBe(`medfolio_${userId}_qr.png`);
     expect(clicks[0]).toEqual({ href: 'blob:https://localhost/qr', download: `medfolio_${userId}_qr.png` });
@@ -301,13 +306,7 @@ describe('the QR modal', () => {
 
   it('says so in the modal when the image cannot be made', async () => {
     jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => null);
-    fakeServer(withDefaultLink);
-    const user = userEvent.setup();
-    renderPage(<ActionButtons userId={userId} />);
-    await user.click(screen.getByRole('button', { name: 'QR Code' }));
-    const download = within(screen.getByRole('dialog')).getByRole('button', { name: 'Download QR' });
-    await waitFor(() => expect(download).toBeEnabled());
-    await user.click(download);
+    await downloadQr();
     expect(await screen.findByRole('alert')).toHaveTextContent('The QR image could not be saved. Please try again.');
     expect(clicks).toEqual([]);
   });
