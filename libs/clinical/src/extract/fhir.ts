@@ -292,13 +292,27 @@ function readResource(r: Reader, res: Json): void {
   }
 }
 
-function readCondition(r: Reader, res: Json): void {
+/**
+ * What a Condition or an AllergyIntolerance states: its verification status and its concept. Nothing
+ * when it is refuted or entered in error, or names nothing; nothing either when it says none is known,
+ * which is kept as that statement.
+ */
+function statedConcept(r: Reader, res: Json): { verification?: string; code?: Code; text?: string } | undefined {
   const verification = statusCode(res.verificationStatus);
-  if (verification === 'refuted' || verification === 'entered-in-error') return;
+  if (verification === 'refuted' || verification === 'entered-in-error') return undefined;
   const none = noneKnownOf(res.code);
-  if (none) return noneKnown(r, none);
+  if (none) {
+    noneKnown(r, none);
+    return undefined;
+  }
   const { code, text } = concept(res.code);
-  if (!text && !code) return;
+  return text || code ? { verification, code, text } : undefined;
+}
+
+function readCondition(r: Reader, res: Json): void {
+  const stated = statedConcept(r, res);
+  if (!stated) return;
+  const { verification, code, text } = stated;
   const clinical = statusCode(res.clinicalStatus);
   const end = dateOf(res, 'abatementDateTime', 'abatementPeriod', 'abatementString');
   let status: FactStatus = 'unknown';
@@ -358,12 +372,9 @@ function readMedication(r: Reader, res: Json): void {
 }
 
 function readAllergy(r: Reader, res: Json): void {
-  const verification = statusCode(res.verificationStatus);
-  if (verification === 'refuted' || verification === 'entered-in-error') return;
-  const none = noneKnownOf(res.code);
-  if (none) return noneKnown(r, none);
-  const { code, text } = concept(res.code);
-  if (!text && !code) return;
+  const stated = statedConcept(r, res);
+  if (!stated) return;
+  const { verification, code, text } = stated;
   const reactions = arr(res.reaction)
     .map(obj)
     .filter((x): x is Json => !!x);
