@@ -3,6 +3,7 @@ import { DataSource, In, Not, type EntityManager } from 'typeorm';
 import type { EngineInput, ExtractionResult } from '@medfolio/clinical';
 import { schemaOf } from '@medfolio/persistence';
 import { SummaryDocument, SummaryPage, SummaryPatient } from '../entities';
+import { ensurePatientRow } from './summary-patient-row';
 
 export interface NewDocument {
   documentId: string;
@@ -37,7 +38,7 @@ export class SummaryDocumentsRepository {
       .values({ ...document, filename: '', state: 'pending', problems: [], facts: [], noneKnown: [], documentDate: null, claimedUntil: null, attempts: 0 })
       .orIgnore()
       .execute();
-    await this.ensurePatient(document.userId, manager);
+    await ensurePatientRow(manager, document.userId);
   }
 
   /** Leaves a tombstone (text and facts gone) and schedules the patient's rebuild. */
@@ -50,7 +51,7 @@ export class SummaryDocumentsRepository {
       .values({ documentId, userId, filename: '', contentType: '', uploadedAt: new Date(), state: 'deleted', problems: [], facts: [], noneKnown: [], documentDate: null, claimedUntil: null, attempts: 0 })
       .orUpdate(['state', 'problems', 'facts', 'none_known', 'claimed_until'], ['document_id'])
       .execute();
-    await this.ensurePatient(userId, manager);
+    await ensurePatientRow(manager, userId);
     await this.scheduleRebuild(userId, rebuildAt, manager);
   }
 
@@ -184,16 +185,6 @@ export class SummaryDocumentsRepository {
   async hasUnread(userId: string): Promise<boolean> {
     const count = await this.dataSource.getRepository(SummaryDocument).countBy({ userId, state: In(['pending', 'processing']) });
     return count > 0;
-  }
-
-  private async ensurePatient(userId: string, manager: EntityManager): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(SummaryPatient)
-      .values({ userId, rebuildDueAt: null, latestVersion: 0, confirmedVersion: null })
-      .orIgnore()
-      .execute();
   }
 
   /** The debounce: every change moves the patient's rebuild to `at`. */

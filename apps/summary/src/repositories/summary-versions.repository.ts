@@ -5,6 +5,7 @@ import { Outbox } from '@medfolio/messaging/outbox';
 import { schemaOf } from '@medfolio/persistence';
 import { FactOverride, SummaryPatient, SummaryVersion } from '../entities';
 import type { EngineOutput, Override } from '../services/summary-model';
+import { ensurePatientRow } from './summary-patient-row';
 
 /** What a new version is made of; `make` runs inside the transaction that holds the patient's row. */
 export interface VersionDraft {
@@ -96,13 +97,7 @@ export class SummaryVersionsRepository {
     } = {},
   ): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(SummaryPatient)
-        .values({ userId, rebuildDueAt: null, latestVersion: 0, confirmedVersion: null })
-        .orIgnore()
-        .execute();
+      await ensurePatientRow(manager, userId);
       const patient = await manager.getRepository(SummaryPatient).findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
       if (!patient) throw new Error('The patient row vanished inside its transaction');
       const state: PatientState = { latestVersion: patient.latestVersion, confirmedVersion: patient.confirmedVersion, rebuildDueAt: patient.rebuildDueAt };
