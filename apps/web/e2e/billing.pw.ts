@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { checkScreen, codeFor, newEmail, logIn as signIn } from './support/helpers';
+import { checkScreen, newEmail, logIn as signIn, registerVerified } from './support/helpers';
 import { devMailKey } from './support/settings';
 
 /**
@@ -15,11 +15,7 @@ const password = 'Correct-Horse-7-Battery';
 const logIn = (page: Page) => signIn(page, email, password);
 
 test('an account, signed up and verified through the API', async ({ request }) => {
-  const registered = await request.post('/api/register/', {
-    data: { first_name: 'Bea', last_name: 'Payer', phone: '+1 202 555 0143', email, password, date_of_birth: '1984-06-01' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  expect((await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } })).ok()).toBe(true);
+  await registerVerified(request, { first_name: 'Bea', last_name: 'Payer', email, password, date_of_birth: '1984-06-01' });
 });
 
 test('membership: yearly by default, the toggle, the real current plan (Free) and the plans to choose', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkScreen, codeFor, newEmail, logIn as signIn } from './support/helpers';
+import { checkScreen, newEmail, logIn as signIn, registerVerified } from './support/helpers';
 
 /**
  * The documents dashboard in the browser, against the real product: an account (signed up and
@@ -59,12 +59,7 @@ async function recordProgress(page: Page) {
 }
 
 test('an account for the dashboard, signed up and verified through the API', async ({ request }) => {
-  const registered = await request.post('/api/register/', {
-    data: { first_name: 'Robin', last_name: 'Testpatient', phone: '+1 202 555 0143', email, password, date_of_birth: '1988-04-17' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const verified = await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } });
-  expect(verified.ok(), await verified.text()).toBe(true);
+  await registerVerified(request, { first_name: 'Robin', last_name: 'Testpatient', email, password, date_of_birth: '1988-04-17' });
 });
 
 test('the empty dashboard: greeting, Add Documents, the three actions, the empty state', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { accessToken as apiToken, checkScreen, codeFor, expectAccessible, logIn as signIn, newEmail } from './support/helpers';
+import { checkScreen, expectAccessible, logIn as signIn, newEmail, registerVerified, confirmAllergySummary } from './support/helpers';
 
 /**
  * Whose summary it is, in the browser, against the real product: the share panel's "Show my name and date of
@@ -16,19 +16,10 @@ const password = 'Correct-Horse-7-Battery';
 const links: Record<string, string> = {};
 
 const logIn = (page: Page) => signIn(page, email, password);
-const accessToken = (request: APIRequestContext) => apiToken(request, email, password);
 
 test('an account (Nia Okafortest, born 12 September 1975) with a confirmed summary', async ({ request }) => {
-  const registered = await request.post('/api/register/', {
-    data: { first_name: 'Nia', last_name: 'Okafortest', phone: '+1 202 555 0143', email, password, date_of_birth: '1975-09-12' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  expect((await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } })).ok()).toBe(true);
-  const headers = { authorization: `Bearer ${await accessToken(request)}` };
-  const added = await request.post('/api/summary/facts/', { headers, data: { section: 'allergies', text: 'Penicillin (hives)' } });
-  expect(added.ok(), await added.text()).toBe(true);
-  const { version } = (await added.json()) as { version: number };
-  expect((await request.post('/api/summary/confirm/', { headers, data: { version } })).ok()).toBe(true);
+  await registerVerified(request, { first_name: 'Nia', last_name: 'Okafortest', email, password, date_of_birth: '1975-09-12' });
+  await confirmAllergySummary(request, email, password);
 });
 
 test('the owner makes a named link (the default, explained) and an anonymous one', async ({ page }) => {

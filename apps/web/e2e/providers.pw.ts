@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { checkScreen, codeFor, newEmail, logIn as signIn } from './support/helpers';
+import { accessToken, checkScreen, newEmail, logIn as signIn, registerVerified } from './support/helpers';
 
 /**
  * Providers in the browser against the real product, with identity's NPI registry set to
@@ -21,12 +21,8 @@ let doctorPage: Page;
 let patientPage: Page;
 
 async function account(request: APIRequestContext, email: string, name: string): Promise<string> {
-  const registered = await request.post('/api/register/', { data: { first_name: name, last_name: '', phone: '+1 202 555 0143', email, password, date_of_birth: '1980-04-17' } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const verified = await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const login = await request.post('/api/login/', { data: { email, password } });
-  return ((await login.json()) as { access: string }).access;
+  await registerVerified(request, { first_name: name, last_name: '', email, password, date_of_birth: '1980-04-17' });
+  return accessToken(request, email, password);
 }
 
 async function logIn(browser: Browser, email: string): Promise<Page> {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { accessToken, checkScreen, codeFor, DESKTOP, logIn, newEmail, PHONE } from './support/helpers';
+import { accessToken, checkScreen, DESKTOP, logIn, newEmail, PHONE, registerVerified, confirmAllergySummary } from './support/helpers';
 
 /**
  * The share panel's form and a link's Change panel, at phone and desktop width: a made link puts
@@ -46,16 +46,8 @@ const localDay = (page: Page, iso: string) =>
 const newLinkForm = (page: Page) => page.locator('form').filter({ has: page.getByRole('heading', { name: 'Make a new link' }) });
 
 test('an account with a confirmed summary', async ({ request }) => {
-  const registered = await request.post('/api/register/', {
-    data: { first_name: 'Robin', last_name: 'Testpatient', phone: '+1 202 555 0143', email, password, date_of_birth: '1980-02-03' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  expect((await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } })).ok()).toBe(true);
-  const headers = { authorization: `Bearer ${await accessToken(request, email, password)}` };
-  const added = await request.post('/api/summary/facts/', { headers, data: { section: 'allergies', text: 'Penicillin (hives)' } });
-  expect(added.ok(), await added.text()).toBe(true);
-  const { version } = (await added.json()) as { version: number };
-  expect((await request.post('/api/summary/confirm/', { headers, data: { version } })).ok()).toBe(true);
+  await registerVerified(request, { first_name: 'Robin', last_name: 'Testpatient', email, password, date_of_birth: '1980-02-03' });
+  await confirmAllergySummary(request, email, password);
 });
 
 for (const size of [PHONE, DESKTOP]) {

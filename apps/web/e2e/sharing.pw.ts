@@ -1,7 +1,7 @@
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { baseUrl, chromiumPath } from './support/settings';
-import { checkScreen, codeFor, newEmail, logIn as signIn, accessToken as apiToken } from './support/helpers';
+import { checkScreen, newEmail, logIn as signIn, accessToken as apiToken, registerVerified, confirmAllergySummary } from './support/helpers';
 
 /**
  * Share links in the browser, against the real product: the owner makes a link on the
@@ -19,16 +19,8 @@ const accessToken = (request: APIRequestContext) => apiToken(request, email, pas
 const logIn = (page: Page) => signIn(page, email, password);
 
 test('an account with a confirmed summary', async ({ request }) => {
-  const registered = await request.post('/api/register/', {
-    data: { first_name: 'Lee', last_name: 'Testpatient', phone: '+1 202 555 0143', email, password, date_of_birth: '1980-02-03' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  expect((await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } })).ok()).toBe(true);
-  const headers = { authorization: `Bearer ${await accessToken(request)}` };
-  const added = await request.post('/api/summary/facts/', { headers, data: { section: 'allergies', text: 'Penicillin (hives)' } });
-  expect(added.ok(), await added.text()).toBe(true);
-  const { version } = (await added.json()) as { version: number };
-  expect((await request.post('/api/summary/confirm/', { headers, data: { version } })).ok()).toBe(true);
+  await registerVerified(request, { first_name: 'Lee', last_name: 'Testpatient', email, password, date_of_birth: '1980-02-03' });
+  await confirmAllergySummary(request, email, password);
 });
 
 test('loading the dashboard makes no share link; View Summary is the owner\'s own page', async ({ page, request }) => {

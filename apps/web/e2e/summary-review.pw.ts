@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { codeFor, logIn as signIn, newEmail, textPdf } from './support/helpers';
+import { logIn as signIn, newEmail, textPdf, registerVerified } from './support/helpers';
 
 /**
  * Before the review, in the browser, against the real product: the dashboard's summary badge follows a new
@@ -12,12 +12,7 @@ const email = newEmail('review');
 const password = 'Correct-Horse-7-Battery';
 
 test('an account', async ({ request }) => {
-  const registered = await request.post('/api/register/', {
-    data: { first_name: 'Kim', last_name: 'Testpatient', phone: '+1 202 555 0144', email, password, date_of_birth: '1979-02-11' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const verified = await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } });
-  expect(verified.ok(), await verified.text()).toBe(true);
+  await registerVerified(request, { first_name: 'Kim', last_name: 'Testpatient', email, password, date_of_birth: '1979-02-11', phone: '+1 202 555 0144' });
 });
 
 let shareUrl = '';

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
-import { checkScreen, codeFor, newEmail, logIn as signIn, accessToken as apiToken, textPdf } from './support/helpers';
+import type { SummaryFact } from '../src/api/summary';
+import { summaryFact } from '../src/pages/summary/facts';
+import { checkScreen, newEmail, logIn as signIn, accessToken as apiToken, textPdf, registerVerified } from './support/helpers';
 
 /**
  * The summary page in the browser, against the real product. The sample and the
@@ -48,19 +50,7 @@ test("someone else's summary, signed out: not valid (share links answer every ot
 });
 
 test('an account with one document, and whether the summary service is there', async ({ request }) => {
-  const registered = await request.post('/api/register/', {
-    data: {
-      first_name: 'Robin',
-      last_name: 'Testpatient',
-      phone: '+1 202 555 0143',
-      email,
-      password,
-      date_of_birth: '1988-04-17',
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const verified = await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } });
-  expect(verified.ok(), await verified.text()).toBe(true);
+  await registerVerified(request, { first_name: 'Robin', last_name: 'Testpatient', email, password, date_of_birth: '1988-04-17' });
   const headers = { authorization: `Bearer ${await accessToken(request)}` };
   userId = ((await (await request.get('/api/profile/', { headers })).json()) as { id: string }).id;
   const summary = await request.get(`/api/summary/?user=${userId}`, { headers });
@@ -83,22 +73,8 @@ test('an account with one document, and whether the summary service is there', a
 /** A summary with every state a card can be in, for the page's look before the service exists. */
 function fullSummary(userIdOfOwner: string) {
   const source = { document_id: randomUUID(), filename: 'labs.pdf', page: 2, quote: 'Metformin 500 mg PO BID' };
-  const fact = (id: string, text: string, more: Record<string, unknown> = {}) => ({
-    id,
-    text,
-    category: 'condition',
-    status: 'active',
-    onset: null,
-    end: null,
-    code: null,
-    details: null,
-    certainty: 'confirmed',
-    hidden: false,
-    edited: false,
-    added_by_patient: false,
-    sources: [source],
-    ...more,
-  });
+  const fact = (id: string, text: string, more: Partial<SummaryFact> = {}) =>
+    summaryFact({ id, text, sources: [source], ...more });
   return [
     {
       summary: '',

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { codeFor, expectAccessible, newEmail } from './support/helpers';
+import { expectAccessible, newEmail, registerVerified } from './support/helpers';
 
 /**
  * The wallet pass in the browser, against the real product: Generate Apple Wallet Pass
@@ -13,12 +13,7 @@ const email = newEmail('wallet');
 const password = 'Correct-Horse-7-Battery';
 
 test('an account, signed up and verified through the API', async ({ request }) => {
-  const registered = await request.post('/api/register/', {
-    data: { first_name: 'Robin', last_name: 'Walletpatient', phone: '+1 202 555 0143', email, password, date_of_birth: '1988-04-17' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const verified = await request.post('/api/verify-otp/', { data: { email, otp: await codeFor(email) } });
-  expect(verified.ok(), await verified.text()).toBe(true);
+  await registerVerified(request, { first_name: 'Robin', last_name: 'Walletpatient', email, password, date_of_birth: '1988-04-17' });
 });
 
 test('Generate Apple Wallet Pass downloads the signed pass and becomes the Apple Wallet Pass link; the preview shows the card', async ({ page }) => {

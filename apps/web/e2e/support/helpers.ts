@@ -97,6 +97,33 @@ export async function accessToken(request: APIRequestContext, email: string, pas
   return ((await login.json()) as { access: string }).access;
 }
 
+/** An account to make through the API (phone: a test number unless given). */
+export interface NewAccount {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  date_of_birth: string;
+  phone?: string;
+}
+
+/** Registers an account through POST /api/register/ and verifies it with the code e-mailed to it (POST /api/verify-otp/). */
+export async function registerVerified(request: APIRequestContext, account: NewAccount): Promise<void> {
+  const registered = await request.post('/api/register/', { data: { phone: '+1 202 555 0143', ...account } });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const verified = await request.post('/api/verify-otp/', { data: { email: account.email, otp: await codeFor(account.email) } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+}
+
+/** Gives the account a summary of its own and confirms it: one allergy the patient adds, 'Penicillin (hives)'. */
+export async function confirmAllergySummary(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const headers = { authorization: `Bearer ${await accessToken(request, email, password)}` };
+  const added = await request.post('/api/summary/facts/', { headers, data: { section: 'allergies', text: 'Penicillin (hives)' } });
+  expect(added.ok(), await added.text()).toBe(true);
+  const { version } = (await added.json()) as { version: number };
+  expect((await request.post('/api/summary/confirm/', { headers, data: { version } })).ok()).toBe(true);
+}
+
 /** A one-page PDF with a line of real text (so the summary has something to read). */
 export function textPdf(line: string): Buffer {
   const stream = `BT /F1 12 Tf 72 720 Td (${line}) Tj ET`;
