@@ -2,13 +2,11 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { AccessRequestState, ProviderSummary } from '@medfolio/contracts';
 
 /**
- * A verified provider's request to see a patient's documents, made from the patient's
- * shared summary page. The provider's registry facts are copied in when it is made (what the patient
- * is shown, and what their access history names).
+ * What a request and a grant both hold: which provider, which patient, and the provider's registry
+ * facts and the patient's first name as they were when it was made. Not an entity of its own: each
+ * subclass's table has these columns.
  */
-@Entity('access_requests')
-@Index('access_requests_patient_idx', ['patientId', 'state'])
-export class AccessRequest {
+abstract class ProviderAccess {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
@@ -23,7 +21,16 @@ export class AccessRequest {
 
   @Column({ name: 'patient_first_name', type: 'text', default: '' })
   patientFirstName!: string;
+}
 
+/**
+ * A verified provider's request to see a patient's documents, made from the patient's
+ * shared summary page. The provider's registry facts are copied in when it is made (what the patient
+ * is shown, and what their access history names).
+ */
+@Entity('access_requests')
+@Index('access_requests_patient_idx', ['patientId', 'state'])
+export class AccessRequest extends ProviderAccess {
   /** The share link it came through (its id, never its secret) and label. */
   @Column({ name: 'link_id', type: 'text' })
   linkId!: string;
@@ -45,22 +52,7 @@ export class AccessRequest {
 @Entity('provider_grants')
 @Index('provider_grants_provider_idx', ['providerId', 'patientId'])
 @Index('provider_grants_patient_idx', ['patientId'])
-export class ProviderGrant {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'patient_id', type: 'text' })
-  patientId!: string;
-
-  @Column({ name: 'provider_id', type: 'text' })
-  providerId!: string;
-
-  @Column({ type: 'jsonb' })
-  provider!: ProviderSummary;
-
-  @Column({ name: 'patient_first_name', type: 'text', default: '' })
-  patientFirstName!: string;
-
+export class ProviderGrant extends ProviderAccess {
   /** 'approved': the patient approved a request; 'share-link': a link made with providers_may_see_documents. */
   @Column({ type: 'text' })
   source!: 'approved' | 'share-link';
