@@ -1,5 +1,5 @@
 import { Controller, Global, Injectable, Logger, Module, Scope } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { IsOptional, IsString } from 'class-validator';
 import { EVENT_BUS, type EventBus, type EventEnvelope } from './event-bus';
 import { EventsModule } from './events.module';
@@ -77,6 +77,16 @@ async function eventually(condition: () => boolean): Promise<void> {
   expect(condition()).toBe(true);
 }
 
+/** Starts the module, closes it while SlowHandler handles an event, and expects the event to have finished. */
+async function closeDuringSlowEvent(moduleRef: TestingModule, bus: EventBus): Promise<void> {
+  await moduleRef.init();
+  const slow = moduleRef.get(SlowHandler);
+  await bus.publish('module.slow', {});
+  await eventually(() => slow.started);
+  await moduleRef.close();
+  expect(slow.finished).toBe(true);
+}
+
 describe('EventsModule', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
@@ -127,12 +137,7 @@ describe('EventsModule', () => {
 
   it('on shutdown, lets the event in progress finish, then closes the bus', async () => {
     const { moduleRef, bus } = await boot([SlowHandler]);
-    await moduleRef.init();
-    const slow = moduleRef.get(SlowHandler);
-    await bus.publish('module.slow', {});
-    await eventually(() => slow.started);
-    await moduleRef.close();
-    expect(slow.finished).toBe(true);
+    await closeDuringSlowEvent(moduleRef, bus);
     await expect(bus.isHealthy()).resolves.toBe(false);
   });
 
@@ -146,12 +151,7 @@ describe('EventsModule', () => {
       imports: [SharedBusModule, EventsModule.forHandlers()],
       providers: [SlowHandler],
     }).compile();
-    await moduleRef.init();
-    const slow = moduleRef.get(SlowHandler);
-    await bus.publish('module.slow', {});
-    await eventually(() => slow.started);
-    await moduleRef.close();
-    expect(slow.finished).toBe(true);
+    await closeDuringSlowEvent(moduleRef, bus);
     await expect(bus.isHealthy()).resolves.toBe(true);
     await bus.close();
   });
