@@ -13,16 +13,20 @@
 
 import { documentFiles } from '@medfolio/testing';
 
-/** What the owner has, made through the API before the matrix runs; builders take ids from here. */
-export interface OwnerObjects {
+/** Someone signed up and signed in through the API. */
+export interface Party {
   id: string;
   email: string;
   password: string;
   firstName: string;
-  /** An access token of the owner's main sign-in (the sign-in the forged tokens name). */
+  /** An access token of the main sign-in (the owner's is the sign-in the forged tokens name). */
   token: string;
-  /** The main sign-in's refresh token (rotated by `mainSignInAlive`). */
+  /** The main sign-in's refresh token (the owner's is rotated by `mainSignInAlive`). */
   refresh: string;
+}
+
+/** What the owner has, made through the API before the matrix runs; builders take ids from here. */
+export interface OwnerObjects extends Party {
   /** Whether the main sign-in still refreshes (at identity, no propagation delay): no wrong caller ended it. */
   mainSignInAlive(): Promise<boolean>;
   /** A document of the owner's (kept). */

@@ -5,7 +5,7 @@ import { documentFiles } from '@medfolio/testing';
 import { uploadFiles } from './documents-journey';
 import { forgedTokens } from './forged-tokens';
 import { call, codeFor, type Mailbox } from './journey';
-import { ROUTE_EXPECTATIONS, type OwnerObjects, type RouteExpectation, type RouteRequest } from './route-expectations';
+import { ROUTE_EXPECTATIONS, type OwnerObjects, type Party, type RouteExpectation, type RouteRequest } from './route-expectations';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -32,15 +32,6 @@ export function routesOf(document: OpenApiDocument): { key: string; method: stri
 export function undeclared(document: OpenApiDocument, table = ROUTE_EXPECTATIONS): { missing: string[]; stale: string[] } {
   const keys = routesOf(document).map((r) => r.key);
   return { missing: keys.filter((k) => !table[k]), stale: Object.keys(table).filter((k) => !keys.includes(k)) };
-}
-
-interface Party {
-  id: string;
-  email: string;
-  password: string;
-  firstName: string;
-  token: string;
-  refresh: string;
 }
 
 async function signUp(base: string, mailbox: Mailbox, firstName: string, password: string): Promise<Party> {
