@@ -4,8 +4,8 @@ import type { ClinicalFact, EngineInput } from '../../model';
 import { textInput } from '../test-input';
 import { createSummaryEngine } from './factory';
 import { OpenAiEngine, type OpenAiEngineOptions, type SummaryLogger } from './openai-engine';
-import type { ChunkAnswer, ModelFact } from './schema';
-import { NO_DETAILS } from './test-model-fact';
+import type { ChunkAnswer } from './schema';
+import { modelFact, NO_DETAILS } from './test-model-fact';
 
 const PAGE_1 = `Clinic Note
 Date of Service: 03/14/2024
@@ -18,19 +18,7 @@ Allergies: No known drug allergies`;
 const PAGE_2 = `Assessment: doing well. Blood pressure con-
 trolled on lisinopril 10 mg daily.`;
 
-function fact(partial: Partial<ModelFact> & Pick<ModelFact, 'text' | 'citation'>): ModelFact {
-  return {
-    section: 'current_conditions',
-    category: 'condition',
-    status: 'active',
-    certainty: 'confirmed',
-    onset: null,
-    end: null,
-    details: NO_DETAILS,
-    code: null,
-    ...partial,
-  };
-}
+const fact = modelFact;
 
 const DIABETES = fact({
   text: 'Type 2 diabetes mellitus',

@@ -12,3 +12,18 @@ export const NO_DETAILS: ModelFact['details'] = {
   unit: null,
   interpretation: null,
 };
+
+/** A fact as the model answers it: a confirmed active condition with nothing else said, unless `partial` says otherwise. */
+export function modelFact(partial: Partial<ModelFact> & Pick<ModelFact, 'text' | 'citation'>): ModelFact {
+  return {
+    section: 'current_conditions',
+    category: 'condition',
+    status: 'active',
+    certainty: 'confirmed',
+    onset: null,
+    end: null,
+    details: NO_DETAILS,
+    code: null,
+    ...partial,
+  };
+}

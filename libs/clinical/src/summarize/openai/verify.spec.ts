@@ -1,20 +1,9 @@
 import { textInput } from '../test-input';
 import { chunkDocument, labelPages } from './prompt';
-import type { ModelFact } from './schema';
-import { NO_DETAILS } from './test-model-fact';
+import { modelFact, NO_DETAILS } from './test-model-fact';
 import { normaliseForMatch, verifyFact, verifyNoneKnown, type VerifyContext } from './verify';
 
-const fact = (partial: Partial<ModelFact> & Pick<ModelFact, 'text' | 'citation'>): ModelFact => ({
-  section: 'current_conditions',
-  category: 'condition',
-  status: 'active',
-  certainty: 'confirmed',
-  onset: null,
-  end: null,
-  details: NO_DETAILS,
-  code: null,
-  ...partial,
-});
+const fact = modelFact;
 
 const context = (...pages: string[]): VerifyContext => ({
   documentId: 'd1',
