@@ -56,6 +56,24 @@ export function TextField({ label, error, hint, id: givenId, ref, ...input }: Te
   );
 }
 
+/**
+ * The account pages' e-mail address field: a text input with the e-mail keyboard, and no automatic
+ * capitals or spelling marks on an address.
+ */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  return (
+    <TextField
+      label="Email Address"
+      type="text"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
 /** A password input with a Show/Hide toggle. */
 export function PasswordField({ label, error, hint, id: givenId, ref, ...input }: TextFieldProps) {
   const generated = useId();

@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/errors';
 import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
 import { ErrorDialog } from '../../components/Dialog';
-import { TextField } from '../../components/fields';
+import { EmailField } from '../../components/fields';
 import { Notice } from '../../components/Notice';
 import { forgotPasswordSchema, type ForgotPasswordForm } from '../../forms/schemas';
 
@@ -54,13 +54,7 @@ export default function ForgotPassword() {
         )}
       </div>
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <TextField
-          label="Email Address"
-          type="text"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           error={formState.errors.email?.message}
           {...register('email')}
         />

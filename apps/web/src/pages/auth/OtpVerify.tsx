@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/errors';
 import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
 import { ErrorDialog } from '../../components/Dialog';
-import { TextField } from '../../components/fields';
+import { EmailField } from '../../components/fields';
 import { Notice } from '../../components/Notice';
 import { forgotPasswordSchema } from '../../forms/schemas';
 import type { LoginNotice } from './Login';
@@ -199,13 +199,7 @@ export default function OtpVerify() {
       </div>
       <form onSubmit={onVerify} className="space-y-5" noValidate>
         {!knownEmail && (
-          <TextField
-            label="Email Address"
-            type="text"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
+          <EmailField
             value={typedEmail}
             onChange={(event) => setTypedEmail(event.target.value)}
             onBlur={() => setEmailTouched(true)}

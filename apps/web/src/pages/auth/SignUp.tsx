@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/errors';
 import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
 import { ErrorDialog } from '../../components/Dialog';
-import { PasswordField, SelectField, TextField } from '../../components/fields';
+import { EmailField, PasswordField, SelectField, TextField } from '../../components/fields';
 import { GoogleButton } from '../../components/GoogleButton';
 import { OidcButtons } from '../../components/OidcButtons';
 import { PASSWORD_RULE, signUpSchema, type SignUpForm } from '../../forms/account-schemas';
@@ -82,13 +82,7 @@ export default function SignUp() {
     <AuthCard title="Create your account" subtitle="Your Medical History at your grasp.">
       <form onSubmit={onSubmit} className="space-y-4">
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label="Email Address"
-          type="text"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           error={errors.email?.message}
           {...register('email')}
         />
