@@ -14,13 +14,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, root } from './lib.mjs';
+import { cpuSeconds, freePort, root } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { connect } = require('@nats-io/transport-node');
@@ -52,11 +52,6 @@ async function waitOk(url) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`not ready: ${url}`);
-}
-
-async function cpuSeconds(pid) {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** A record as AuditRecorder publishes it (identifiers only). */

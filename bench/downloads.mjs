@@ -16,12 +16,13 @@
 // 100 requests. Results also go to bench/results/downloads-<date>.json.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { cpuSeconds } from './lib.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
@@ -83,12 +84,6 @@ function startServer(role, port, store, upstreamPort) {
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
   });
-}
-
-/** User + system CPU seconds of a process so far (from /proc). */
-async function cpuSeconds(pid) {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /**

@@ -36,7 +36,7 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { freePort, median, root } from './lib.mjs';
+import { cpuSeconds, freePort, median, root } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -83,12 +83,6 @@ async function waitOk(url, child) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`not ready: ${url}`);
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-async function cpuOf(pid) {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function rssOf(pid) {
@@ -410,16 +404,16 @@ try {
       figures.storeAloneCpuSeconds.push(alone.cpuSeconds);
       const before = { gateway: await rssOf(gateway.pid), documents: await rssOf(documents.pid) };
       const cpuBefore = {
-        gateway: await cpuOf(gateway.pid),
-        documents: await cpuOf(documents.pid),
-        s3Server: s3Server ? await cpuOf(s3Server.pid) : 0,
+        gateway: await cpuSeconds(gateway.pid),
+        documents: await cpuSeconds(documents.pid),
+        s3Server: s3Server ? await cpuSeconds(s3Server.pid) : 0,
       };
       const stop = sampleRss([gateway.pid, documents.pid]);
       figures.uploadSeconds.push(await upload(base, token, source, `scan-${run}.pdf`, size));
       const peaks = await stop();
-      figures.gatewayCpuSeconds.push((await cpuOf(gateway.pid)) - cpuBefore.gateway);
-      figures.documentsCpuSeconds.push((await cpuOf(documents.pid)) - cpuBefore.documents);
-      if (s3Server) figures.s3ServerCpuSeconds.push((await cpuOf(s3Server.pid)) - cpuBefore.s3Server);
+      figures.gatewayCpuSeconds.push((await cpuSeconds(gateway.pid)) - cpuBefore.gateway);
+      figures.documentsCpuSeconds.push((await cpuSeconds(documents.pid)) - cpuBefore.documents);
+      if (s3Server) figures.s3ServerCpuSeconds.push((await cpuSeconds(s3Server.pid)) - cpuBefore.s3Server);
       figures.gatewayRssGrowthMB.push((peaks[gateway.pid] - before.gateway) / MB);
       figures.documentsRssGrowthMB.push((peaks[documents.pid] - before.documents) / MB);
     }
