@@ -14,15 +14,22 @@ function sampleSummaryUrl(): string {
   return typeof window === 'undefined' ? SAMPLE_SUMMARY_PATH : `${window.location.origin}${SAMPLE_SUMMARY_PATH}`;
 }
 
+/** The Medfolio mark in the corner of the card (a white tile with the cross). */
+function CardMark() {
+  return (
+    <svg viewBox="0 0 32 32" className="h-7 w-7" aria-hidden="true">
+      <rect width="32" height="32" rx="7" fill="#fff" />
+      <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#0f766e" />
+    </svg>
+  );
+}
+
 function CardFront({ name }: { name: string }) {
   return (
     <div className="flex h-full flex-col justify-between rounded-2xl bg-linear-to-br from-brand-700 to-brand-900 p-5 text-white shadow-lg">
       <div className="flex items-center justify-between">
         <span className="flex items-center gap-2 font-bold">
-          <svg viewBox="0 0 32 32" className="h-7 w-7" aria-hidden="true">
-            <rect width="32" height="32" rx="7" fill="#fff" />
-            <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#0f766e" />
-          </svg>
+          <CardMark />
           Medfolio
         </span>
         <span className="text-sm text-brand-50">Digital Health Card</span>
@@ -49,10 +56,7 @@ function PassFront({ pass }: { pass: PassView }) {
     >
       <div className="flex items-center justify-between">
         <span className="flex items-center gap-2 font-bold">
-          <svg viewBox="0 0 32 32" className="h-7 w-7" aria-hidden="true">
-            <rect width="32" height="32" rx="7" fill="#fff" />
-            <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#0f766e" />
-          </svg>
+          <CardMark />
           {pass.brand}
         </span>
         {header && (
