@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Bundle, Patient } from '@medplum/fhirtypes';
 import { validateIpsBundle } from '@medfolio/clinical/fhir-testing';
 import { type AuditEventDto, type CallerIdentity } from '@medfolio/contracts';
-import { receiveShl, type ShlHttp } from '@medfolio/testing';
+import { receiveShl } from '@medfolio/testing';
 import { ProviderSummaryService } from './services/provider-summary.service';
 import { ShareFormatsService } from './services/share-formats.service';
 import { SharingService } from './services/sharing.service';
 import { SummaryService } from './services/summary.service';
 import { pdfText } from './testing/pdf-text';
+import { shlHttp } from './testing/shl-http';
 import { SummaryHarness } from './testing/summary-harness';
 
 /**
@@ -25,19 +26,8 @@ const formats = () => h.get(ShareFormatsService);
 const sharing = () => h.get(SharingService);
 const summaries = () => h.get(SummaryService);
 
-/** The gateway's SHL exchange, straight to the service (as share-formats.int-spec.ts does). */
-const http: ShlHttp = {
-  async postJson(url, body) {
-    const q = new URL(url).searchParams;
-    const reply = await formats().manifest(person(), { user: q.get('user') ?? '', tag: q.get('tag') ?? '', ...(body as { recipient: string }) });
-    return { status: 200, body: JSON.parse(JSON.stringify(reply)) as unknown };
-  },
-  async get(url) {
-    const q = new URL(url).searchParams;
-    const reply = await formats().file(person(), { user: q.get('user') ?? '', tag: q.get('tag') ?? '', token: q.get('token') ?? '' });
-    return { status: 200, contentType: 'application/jose', text: reply.jwe };
-  },
-};
+/** The gateway's SHL exchange, straight to the service. */
+const http = shlHttp(formats, () => person());
 
 /** An owner called Ada Quintessa Example, born 2 April 1980, with a confirmed summary. */
 async function patient(): Promise<string> {

@@ -3,17 +3,17 @@ import type { Bundle } from '@medplum/fhirtypes';
 import { shlFileToken } from '@medfolio/clinical';
 import { validateIpsBundle } from '@medfolio/clinical/fhir-testing';
 import {
-  DomainError,
   SHARE_PASSCODE_ATTEMPTS,
   SHARING_MESSAGES,
   type AuditEventDto,
   type CallerIdentity,
 } from '@medfolio/contracts';
-import { receiveShl, refusal, type ShlHttp } from '@medfolio/testing';
+import { receiveShl, refusal } from '@medfolio/testing';
 import { ShareFormatsService } from './services/share-formats.service';
 import { SharingService } from './services/sharing.service';
 import { SummaryService } from './services/summary.service';
 import { pdfText } from './testing/pdf-text';
+import { shlHttp } from './testing/shl-http';
 import { SummaryHarness } from './testing/summary-harness';
 
 /**
@@ -37,40 +37,8 @@ const formats = () => h.get(ShareFormatsService);
 const sharing = () => h.get(SharingService);
 const summaries = () => h.get(SummaryService);
 
-/** What the gateway does with a manifest or file request (its status and body rules), straight to the service. */
-const http: ShlHttp = {
-  async postJson(url, body) {
-    const q = new URL(url).searchParams;
-    try {
-      const reply = await formats().manifest(person(), {
-        user: q.get('user') ?? '',
-        tag: q.get('tag') ?? '',
-        ...(body as { recipient: string }),
-      });
-      return { status: 200, body: JSON.parse(JSON.stringify(reply)) as unknown };
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const left = error.details?.['remaining_attempts']?.[0];
-      return error.code === 'UNAUTHENTICATED'
-        ? { status: 401, body: { remainingAttempts: Number(left) } }
-        : { status: 404, body: { message: error.message } };
-    }
-  },
-  async get(url) {
-    const q = new URL(url).searchParams;
-    try {
-      const reply = await formats().file(person(), {
-        user: q.get('user') ?? '',
-        tag: q.get('tag') ?? '',
-        token: q.get('token') ?? '',
-      });
-      return { status: 200, contentType: 'application/jose', text: reply.jwe };
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return { status: 404, contentType: 'application/json', text: error.message };
-    }
-  },
-};
+/** What the gateway does with a manifest or file request, straight to the service. */
+const http = shlHttp(formats, () => person());
 
 /** An owner with a confirmed summary: an allergy, a medication, a hidden medication. */
 async function ownerWithSummary(): Promise<string> {
