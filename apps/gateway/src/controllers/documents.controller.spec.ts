@@ -227,6 +227,13 @@ describe('the documents routes of the gateway', () => {
     docs.answerAfter = undefined;
   });
 
+  /** A JSON body sent to an upload route: 400 with the route's message, and nothing forwarded. */
+  async function expectMultipartRefusal(route: string, json: string, message: string): Promise<void> {
+    const answer = await send(`${base}${route}`, { token, contentType: 'application/json', pieces: [Buffer.from(json)] });
+    expect(answer).toEqual({ status: 400, body: { message, code: 'VALIDATION_FAILED' } });
+    expect(docs.requests).toEqual([]);
+  }
+
   describe('POST /api/upload/', () => {
     it('streams the multipart body unchanged to the documents service, with the caller from the token and the internal token', async () => {
       const body = multipart(3 * 1024 * 1024);
@@ -325,18 +332,8 @@ describe('the documents routes of the gateway', () => {
       expect(received).toMatchObject({ complete: false, aborted: true });
     });
 
-    it('refuses a body that is not multipart without calling the service', async () => {
-      const answer = await send(`${base}/api/upload/`, {
-        token,
-        contentType: 'application/json',
-        pieces: [Buffer.from('{"files":[]}')],
-      });
-      expect(answer).toEqual({
-        status: 400,
-        body: { message: 'Send the files as multipart/form-data, in the field "files".', code: 'VALIDATION_FAILED' },
-      });
-      expect(docs.requests).toEqual([]);
-    });
+    it('refuses a body that is not multipart without calling the service', () =>
+      expectMultipartRefusal('/api/upload/', '{"files":[]}', 'Send the files as multipart/form-data, in the field "files".'));
 
     it('refuses an upload without a valid access token before reading it', async () => {
       const body = multipart(1024);
@@ -383,18 +380,8 @@ describe('the documents routes of the gateway', () => {
       expect(callerFromHeaders((name) => received!.headers[name] as string | undefined)).toMatchObject({ userId });
     });
 
-    it('refuses a body that is not multipart without calling identity', async () => {
-      const answer = await send(`${base}/api/profile/picture/`, {
-        token,
-        contentType: 'application/json',
-        pieces: [Buffer.from('{"picture":"me.png"}')],
-      });
-      expect(answer).toEqual({
-        status: 400,
-        body: { message: 'Send the picture as multipart/form-data in the field "picture".', code: 'VALIDATION_FAILED' },
-      });
-      expect(docs.requests).toEqual([]);
-    });
+    it('refuses a body that is not multipart without calling identity', () =>
+      expectMultipartRefusal('/api/profile/picture/', '{"picture":"me.png"}', 'Send the picture as multipart/form-data in the field "picture".'));
   });
 
   describe('list, delete, download link', () => {
