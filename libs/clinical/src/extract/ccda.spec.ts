@@ -1,13 +1,8 @@
-import { extractStructured } from './structured';
 import { BILLION_LAUGHS, CCDA_CCD, CCDA_NO_ALLERGIES, XXE } from './testing/samples';
-import { tempFiles } from './testing/builders';
-import { contextFor, recordingLogger } from './testing/context';
+import { recordingLogger, structuredReader } from './testing/context';
 
 describe('C-CDA', () => {
-  const files = tempFiles();
-  afterAll(() => files.cleanup());
-  const read = (xml: string, logger = recordingLogger()) =>
-    extractStructured(contextFor(files.write('ccd.xml', xml), 'ccd.xml', { logger }), 'ccda');
+  const read = structuredReader('ccda', 'ccd.xml');
 
   it('reads problems with codes, status and dates, resolving narrative references', async () => {
     const part = await read(CCDA_CCD);

@@ -1,13 +1,8 @@
-import { extractStructured } from './structured';
 import { FHIR_IPS_BUNDLE } from './testing/samples';
-import { tempFiles } from './testing/builders';
-import { contextFor, recordingLogger } from './testing/context';
+import { recordingLogger, structuredReader } from './testing/context';
 
 describe('FHIR R4', () => {
-  const files = tempFiles();
-  afterAll(() => files.cleanup());
-  const read = (json: string, logger = recordingLogger()) =>
-    extractStructured(contextFor(files.write('ips.json', json), 'ips.json', { logger }), 'fhir');
+  const read = structuredReader('fhir', 'ips.json');
 
   it('reads an IPS document Bundle: conditions, medications, none-known allergies, immunizations, vitals, procedures', async () => {
     const part = await read(FHIR_IPS_BUNDLE);

@@ -1,4 +1,6 @@
 import type { OcrScheduler } from '../ocr';
+import { extractStructured, type StructuredKind } from '../structured';
+import { tempFiles } from './builders';
 import { DEFAULT_LIMITS, type ExtractContext, type ExtractLimits, type ExtractLogger } from '../types';
 
 /** Records what the code logged, so tests can check no document text reached the log. */
@@ -27,4 +29,15 @@ export function contextFor(
     logger: more.logger ?? recordingLogger(),
     depth: 0,
   };
+}
+
+/**
+ * Reads a structured record's text as `kind`, from a file named `filename` written for the test (the
+ * files are removed after the describe block that calls this).
+ */
+export function structuredReader(kind: StructuredKind, filename: string) {
+  const files = tempFiles();
+  afterAll(() => files.cleanup());
+  return (text: string, logger = recordingLogger()) =>
+    extractStructured(contextFor(files.write(filename, text), filename, { logger }), kind);
 }
