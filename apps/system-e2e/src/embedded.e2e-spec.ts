@@ -25,6 +25,19 @@ describe('embedded one-process mode', () => {
   let running: Running | undefined;
   let base: string;
   let nppes: FakeNppes;
+  /** The dev mailbox: the text of each message to exactly `to`. */
+  const devMailTexts: Mailbox = {
+    textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
+  };
+  /** The dev mailbox: the subject and text of each message to exactly `to`. */
+  const devMailMessages: Mailbox = {
+    textsTo: async (to) => (await call<{ to: string; subject: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => `${m.subject}\n\n${m.text}`),
+  };
+  /** Runs a journey; when it fails, the error carries the end of the product's log. */
+  const withLog = (journey: Promise<unknown>): Promise<unknown> =>
+    journey.catch((error: Error) => {
+      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
+    });
 
   const start = async () => {
     running = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: dataDir, DOCUMENT_QUOTA_FREE: '5', REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url });
@@ -96,9 +109,7 @@ describe('embedded one-process mode', () => {
         return reply.body.filter((m) => m.to.toLowerCase() === to.toLowerCase()).map((m) => `${m.subject}\n\n${m.text}`);
       },
     };
-    await accountJourney(base, mailbox).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
-    });
+    await withLog(accountJourney(base, mailbox));
     const page = await fetch(`${base}/dev/mail?key=${DEV_MAIL_KEY}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Your Medfolio verification code');
@@ -109,13 +120,10 @@ describe('embedded one-process mode', () => {
   });
 
   it('never lets one user read or change another user\'s profile (IDOR)', async () => {
-    const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
-    };
     const signUp = async (name: string) => {
       const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
       await call(base, 'POST', '/api/register/', { first_name: name, phone: '+1 202 555 0143', email, password: 'correct horse battery', date_of_birth: '1985-05-05' });
-      await call(base, 'POST', '/api/verify-otp/', { email, otp: await codeFor(mailbox, email) });
+      await call(base, 'POST', '/api/verify-otp/', { email, otp: await codeFor(devMailTexts, email) });
       const login = await call<{ access: string }>(base, 'POST', '/api/login/', { email, password: 'correct horse battery' });
       const me = await call<{ id: string }>(base, 'GET', '/api/profile/', undefined, login.body.access);
       return { token: login.body.access, id: me.body.id };
@@ -180,70 +188,36 @@ describe('embedded one-process mode', () => {
   it('takes two patients through their documents: upload, list, thumbnails, download, 404s, quota, delete', async () => {
     const alice = await tokenFor(dataDir, randomUUID());
     const bob = await tokenFor(dataDir, randomUUID());
-    await documentsJourney(base, alice, bob).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
-    });
+    await withLog(documentsJourney(base, alice, bob));
   });
 
   it("reads a patient's uploaded visit note into their summary, cited, owner-only, and forgets it on deletion", async () => {
-    const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
-    };
-    await summaryJourney(base, mailbox).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
-    });
+    await withLog(summaryJourney(base, devMailTexts));
   });
 
   it('shares a confirmed summary through links: anyone holding one reads it, guesses and revoked links get 404, views are in the history and e-mailed once', async () => {
-    const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
-    };
-    await sharingJourney(base, mailbox).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
-    });
+    await withLog(sharingJourney(base, devMailTexts));
   });
 
   it('names the patient on a link\'s page, PDF and IPS (current name and date of birth), and nobody on an anonymous link', async () => {
-    const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
-    };
-    await patientIdentityJourney(base, mailbox).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
-    });
+    await withLog(patientIdentityJourney(base, devMailTexts));
   });
 
   it('lets a doctor read a shared summary as a FHIR IPS through a SMART Health Link, as FHIR and as a PDF, until it is revoked', async () => {
     const ownerId = randomUUID();
-    await shareFormatsJourney(base, ownerId, await tokenFor(dataDir, ownerId)).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
-    });
+    await withLog(shareFormatsJourney(base, ownerId, await tokenFor(dataDir, ownerId)));
   });
 
   it('gives a patient a signed wallet pass carrying its own link, kept current through the PassKit web service when the link is revoked', async () => {
-    const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
-    };
-    await walletJourney(base, mailbox, dataDir).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
-    });
+    await withLog(walletJourney(base, devMailTexts, dataDir));
   });
 
   it('lets a doctor verified by the registry stand-in see what a patient chose to show, and the patient see every look', async () => {
-    const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; subject: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => `${m.subject}\n\n${m.text}`),
-    };
-    await providersJourney(base, mailbox).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
-    });
+    await withLog(providersJourney(base, devMailMessages));
   });
 
   it('keeps what a passcode link leads to behind its passcode: no request without the view token', async () => {
-    const mailbox: Mailbox = {
-      textsTo: async (to) => (await call<{ to: string; subject: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => `${m.subject}\n\n${m.text}`),
-    };
-    await linkAccessJourney(base, mailbox).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- product log (tail) ---\n${running!.output().slice(-4000)}`);
-    });
+    await withLog(linkAccessJourney(base, devMailMessages));
   });
 
   it('lets a patient pay for Basic in test mode and upload more at once: checkout, signed webhook (once), quota 2 → 5; a referral counts', async () => {
