@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { limitExceeded } from './field-rules';
+import { stacked } from './rules';
 import { IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
@@ -73,6 +74,16 @@ export const NOTIFICATIONS_SUBJECTS = {
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/** A contact form field's "required" checks on the trimmed text: `message` when missing or empty (written as the decorators they stand for, bottom-up). */
+function Filled(message: string): PropertyDecorator {
+  return stacked(IsNotEmpty({ message }), IsString({ message }), Transform(trimmed));
+}
+
+/** The spec's limit on a contact form field, reported after its other checks. */
+function Limit(max: number): PropertyDecorator {
+  return MaxLength(max, { message: limitExceeded(max) });
+}
+
 /**
  * The contact form (spec section 5): field names, limits and messages exactly as the spec gives
  * them. class-validator reports a field's checks from the decorator nearest the property upwards,
@@ -80,29 +91,21 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
  * required", not "Invalid email"), then the format, then the limit.
  */
 export class ContactMessageDto {
-  @MaxLength(100, { message: limitExceeded(100) })
-  @IsNotEmpty({ message: 'Firstname is required' })
-  @IsString({ message: 'Firstname is required' })
-  @Transform(trimmed)
+  @Limit(100)
+  @Filled('Firstname is required')
   firstname!: string;
 
-  @MaxLength(100, { message: limitExceeded(100) })
-  @IsNotEmpty({ message: 'Lastname is required' })
-  @IsString({ message: 'Lastname is required' })
-  @Transform(trimmed)
+  @Limit(100)
+  @Filled('Lastname is required')
   lastname!: string;
 
-  @MaxLength(100, { message: limitExceeded(100) })
+  @Limit(100)
   @IsEmail({}, { message: 'Invalid email' })
-  @IsNotEmpty({ message: 'Email is required' })
-  @IsString({ message: 'Email is required' })
-  @Transform(trimmed)
+  @Filled('Email is required')
   email!: string;
 
-  @MaxLength(200, { message: limitExceeded(200) })
-  @IsNotEmpty({ message: 'Message is required' })
-  @IsString({ message: 'Message is required' })
-  @Transform(trimmed)
+  @Limit(200)
+  @Filled('Message is required')
   message!: string;
 }
 
