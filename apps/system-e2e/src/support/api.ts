@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { loadOrCreateSigningKeys, signAccessToken } from '@medfolio/security';
+import { call, type Reply } from './journey';
 
-export interface Reply<T = unknown> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-export async function get<T = unknown>(url: string, token?: string): Promise<Reply<T>> {
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, body: body as T, headers: response.headers };
+/** GET `url` (with `token` as a bearer token, if any): the status, the body (JSON when it parses, else the text) and the headers. */
+export function get<T = unknown>(url: string, token?: string): Promise<Reply<T>> {
+  return call<T>(url, 'GET', '', undefined, token);
 }
 
 /** An access token for `userId`, signed with the key ring the product uses in DATA_DIR (until identity issues them). */
