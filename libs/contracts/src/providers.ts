@@ -4,6 +4,7 @@ import type { RpcShape } from './rpc-map';
 import type { DocumentListItem, DownloadLinkReply } from './documents';
 import type { SummaryItem } from './summary';
 import type { FhirBundle } from './share-formats';
+import { stacked } from './rules';
 import { OptionalViewToken, ShareId } from './sharing';
 
 /**
@@ -141,27 +142,38 @@ export const GRANT_DURATIONS = ['day', 'week', 'month'] as const;
 export type GrantDuration = (typeof GRANT_DURATIONS)[number];
 export const GRANT_DURATION_SECONDS: Record<GrantDuration, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400 };
 
+/** The patient's decision on an access request. */
+function Decision(): PropertyDecorator {
+  return IsIn(['approve', 'decline'], { message: 'decision must be approve or decline.' });
+}
+
+/** How long an approval lasts: required when the decision is approve. */
+function ApprovalDuration(): PropertyDecorator {
+  return stacked(
+    ValidateIf((o: { decision?: string }) => o.decision === 'approve'),
+    IsIn(GRANT_DURATIONS, { message: 'duration must be day, week or month.' }),
+  );
+}
+
 /** POST /api/providers/access-requests/{id}/decision/ (the patient). */
 export class DecideRequestDto {
   @IsUUID('all', { message: PROVIDER_MESSAGES.requestNotFound })
   request_id!: string;
 
-  @IsIn(['approve', 'decline'], { message: 'decision must be approve or decline.' })
+  @Decision()
   decision!: 'approve' | 'decline';
 
   /** Required for approve: how long the provider may see the documents. */
-  @ValidateIf((o: { decision?: string }) => o.decision === 'approve')
-  @IsIn(GRANT_DURATIONS, { message: 'duration must be day, week or month.' })
+  @ApprovalDuration()
   duration?: GrantDuration;
 }
 
 export class DecideRequestBodyDto {
-  @IsIn(['approve', 'decline'], { message: 'decision must be approve or decline.' })
+  @Decision()
   decision!: 'approve' | 'decline';
 
   /** Required for approve. */
-  @ValidateIf((o: { decision?: string }) => o.decision === 'approve')
-  @IsIn(GRANT_DURATIONS, { message: 'duration must be day, week or month.' })
+  @ApprovalDuration()
   duration?: GrantDuration;
 }
 
