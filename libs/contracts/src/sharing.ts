@@ -98,6 +98,16 @@ const LABEL = { message: 'label must be 1 to 60 characters.' };
 const PASSCODE = { message: 'passcode must be 4 to 64 characters.' };
 const EXPIRES = { message: 'expires_at must be an ISO 8601 date and time, or null.' };
 
+/** An optional true or false. */
+function OptionalFlag(options: { message: string }): PropertyDecorator {
+  return stacked(IsOptional(), IsBoolean(options));
+}
+
+/** A share link's label: 1 to 60 characters, not only blanks. */
+function ShareLabel(): PropertyDecorator {
+  return stacked(IsString(LABEL), Length(1, 60, LABEL), Matches(/\S/, LABEL));
+}
+
 /** What a share link's owner sets besides its label, the same on create and on update. */
 class ShareLinkSettingsDto {
   /** ISO 8601; absent or null: no expiry (on update: null removes it). */
@@ -111,17 +121,14 @@ class ShareLinkSettingsDto {
   @Length(4, 64, PASSCODE)
   passcode?: string | null;
 
-  @IsOptional()
-  @IsBoolean({ message: 'notify_on_view must be true or false.' })
+  @OptionalFlag({ message: 'notify_on_view must be true or false.' })
   notify_on_view?: boolean;
 
-  @IsOptional()
-  @IsBoolean({ message: 'providers_may_see_documents must be true or false.' })
+  @OptionalFlag({ message: 'providers_may_see_documents must be true or false.' })
   providers_may_see_documents?: boolean;
 
   /** Also a SMART Health Link (the QR then carries the `shlink:/` after '#'); false turns it off (a new key next time). */
-  @IsOptional()
-  @IsBoolean({ message: 'shl must be true or false.' })
+  @OptionalFlag({ message: 'shl must be true or false.' })
   shl?: boolean;
 
   /**
@@ -129,25 +136,20 @@ class ShareLinkSettingsDto {
    * Absent on create: true (a clinician must be able to tell whose record it is); false makes an
    * anonymous summary.
    */
-  @IsOptional()
-  @IsBoolean({ message: 'show_patient_identity must be true or false.' })
+  @OptionalFlag({ message: 'show_patient_identity must be true or false.' })
   show_patient_identity?: boolean;
 }
 
 /** POST /api/share-links/ body. */
 export class CreateShareLinkDto extends ShareLinkSettingsDto {
-  @IsString(LABEL)
-  @Length(1, 60, LABEL)
-  @Matches(/\S/, LABEL)
+  @ShareLabel()
   label!: string;
 }
 
 /** PATCH /api/share-links/{linkId}/ body: only the fields sent change; null clears expiry or passcode. */
 export class UpdateShareLinkBodyDto extends ShareLinkSettingsDto {
   @IsOptional()
-  @IsString(LABEL)
-  @Length(1, 60, LABEL)
-  @Matches(/\S/, LABEL)
+  @ShareLabel()
   label?: string;
 }
 
