@@ -109,12 +109,17 @@ const DEVICE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const PASS_TYPE_ID = /^[A-Za-z0-9._-]{1,200}$/;
 const SERIAL = /^[A-Za-z0-9._-]{1,128}$/;
 
+/** The parts of a PassKit path: one that cannot be ours is unknown. */
+const DeviceId = (): PropertyDecorator => Matches(DEVICE_ID, { message: 'Unknown device.' });
+const PassTypeId = (): PropertyDecorator => Matches(PASS_TYPE_ID, { message: 'Unknown pass type.' });
+const SerialNumber = (): PropertyDecorator => Matches(SERIAL, { message: 'Unknown serial number.' });
+
 /** The parts of a PassKit request path and its `Authorization: ApplePass <token>`. */
 export class PassKitPassDto {
-  @Matches(PASS_TYPE_ID, { message: 'Unknown pass type.' })
+  @PassTypeId()
   pass_type_identifier!: string;
 
-  @Matches(SERIAL, { message: 'Unknown serial number.' })
+  @SerialNumber()
   serial_number!: string;
 
   /** From `Authorization: ApplePass <token>` (empty when absent: 401). */
@@ -130,7 +135,7 @@ export class PassKitPassDto {
 }
 
 export class PassKitRegistrationDto extends PassKitPassDto {
-  @Matches(DEVICE_ID, { message: 'Unknown device.' })
+  @DeviceId()
   device_library_identifier!: string;
 
   /** Register only (the body's pushToken). */
@@ -141,10 +146,10 @@ export class PassKitRegistrationDto extends PassKitPassDto {
 }
 
 export class PassKitUpdatedDto {
-  @Matches(DEVICE_ID, { message: 'Unknown device.' })
+  @DeviceId()
   device_library_identifier!: string;
 
-  @Matches(PASS_TYPE_ID, { message: 'Unknown pass type.' })
+  @PassTypeId()
   pass_type_identifier!: string;
 
   @IsOptional()
