@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { newEmail } from './support/helpers';
+import { newEmail, signUp } from './support/helpers';
 
 /** Every form's client-side messages, as a user meets them in the browser (spec section 5). */
 
@@ -54,17 +54,13 @@ test('sign-up: the terms checkbox is required by the browser', async ({ page }) 
 test('sign-up: an address already registered is answered as a new one (no enumeration); the login page explains both cases', async ({ page, request }) => {
   const email = newEmail('taken');
   await request.post('/api/register/', { data: { first_name: 'Sam', last_name: '', phone: '+1 202 555 0143', email, password: 'Correct-Horse-7-Battery', date_of_birth: '1990-01-01' } });
-  await page.goto('/sign-up');
-  await page.getByLabel('Name', { exact: true }).fill('Sam Sample');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Mobile Number').fill('+1 202 555 0143');
-  await page.getByLabel('Month').selectOption('01');
-  await page.getByLabel('Day').selectOption('01');
-  await page.getByLabel('Year').selectOption('1990');
-  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-7-Battery');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('Correct-Horse-7-Battery');
-  await page.getByLabel(/I agree to the Terms of Service/).check();
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await signUp(page, {
+    name: 'Sam Sample',
+    email,
+    phone: '+1 202 555 0143',
+    birth: { month: '01', day: '01', year: '1990' },
+    password: 'Correct-Horse-7-Battery',
+  });
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(`We sent a 4-digit code to ${email}`)).toBeVisible();
   await expect(page.getByText('If you already had an account with this address, we e-mailed you instead')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import path from 'node:path';
-import { checkScreen, codeFor, newEmail, resetPathFor } from './support/helpers';
+import { checkScreen, codeFor, newEmail, resetPathFor, signUp } from './support/helpers';
 
 /**
  * The whole account journey in the browser, against the real product: sign up → the code from
@@ -29,17 +29,13 @@ async function signOut(page: Page) {
 }
 
 test('sign up: the form, then a visible message to check the e-mail', async ({ page }) => {
-  await page.goto('/sign-up');
-  await page.getByLabel('Name', { exact: true }).fill('Robin Testpatient');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Mobile Number').fill('+1 202 555 0143');
-  await page.getByLabel('Month').selectOption('04');
-  await page.getByLabel('Day').selectOption('17');
-  await page.getByLabel('Year').selectOption('1988');
-  await page.getByLabel('Password', { exact: true }).fill(firstPassword);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(firstPassword);
-  await page.getByLabel(/I agree to the Terms of Service/).check();
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await signUp(page, {
+    name: 'Robin Testpatient',
+    email,
+    phone: '+1 202 555 0143',
+    birth: { month: '04', day: '17', year: '1988' },
+    password: firstPassword,
+  });
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
   await checkScreen(page, 'login-after-sign-up');

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { expectAccessible, newEmail, registerVerified } from './support/helpers';
+import { expectAccessible, logIn, newEmail, registerVerified } from './support/helpers';
 
 /**
  * The wallet pass in the browser, against the real product: Generate Apple Wallet Pass
@@ -18,10 +18,7 @@ test('an account, signed up and verified through the API', async ({ request }) =
 
 test('Generate Apple Wallet Pass downloads the signed pass and becomes the Apple Wallet Pass link; the preview shows the card', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await logIn(page, email, password);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Robin Walletpatient');
   const profile = await page.evaluate(async () => (await fetch('/api/profile/', { headers: { authorization: `Bearer ${decodeURIComponent(/access_token=([^;]+)/.exec(document.cookie)?.[1] ?? '')}` } })).json());
   const userId = (profile as { id: string }).id;

@@ -90,6 +90,24 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** A sign-up as a user makes it: fills in the /sign-up form, accepts the terms and presses Sign up. */
+export async function signUp(
+  page: Page,
+  account: { name: string; email: string; phone: string; birth: { month: string; day: string; year: string }; password: string },
+): Promise<void> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('Email Address').fill(account.email);
+  await page.getByLabel('Mobile Number').fill(account.phone);
+  await page.getByLabel('Month').selectOption(account.birth.month);
+  await page.getByLabel('Day').selectOption(account.birth.day);
+  await page.getByLabel('Year').selectOption(account.birth.year);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
+  await page.getByLabel(/I agree to the Terms of Service/).check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+}
+
 /** An access token for the API, through POST /api/login/. */
 export async function accessToken(request: APIRequestContext, email: string, password: string): Promise<string> {
   const login = await request.post('/api/login/', { data: { email, password } });
