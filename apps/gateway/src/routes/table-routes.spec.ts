@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@medfolio/config';
 import { API_ROUTES } from '@medfolio/contracts';
 import { createRpcClient, InProcessEventBus } from '@medfolio/messaging';
+import { HttpErrorFilter } from '@medfolio/runtime';
 import { createGatewayApp } from '../bootstrap';
 import { GatewayConfig } from '../config';
 import { fastifyPath } from './table-routes';
@@ -43,5 +44,19 @@ describe('the route table and the gateway', () => {
       ([, r]) => r.subject && api.some((n) => n.method === r.method && n.url.replace(/\/$/, '') === fastifyPath(r.path).replace(/\/$/, '')),
     );
     expect(forwardedButHandWritten.map(([name]) => name)).toEqual([]);
+  });
+
+  it('answers an error once: the filter runs one time and nothing is sent twice', async () => {
+    const filter = jest.spyOn(HttpErrorFilter.prototype, 'catch');
+    try {
+      const signedOut = await app.inject({ method: 'GET', url: '/api/profile/' });
+      expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.json()).toEqual({ message: 'Authentication credentials were not provided or are invalid.', code: 'UNAUTHENTICATED' });
+      const invalid = await app.inject({ method: 'POST', url: '/api/login/', payload: { email: '' } });
+      expect(invalid.statusCode).toBe(400);
+      expect(filter).toHaveBeenCalledTimes(2);
+    } finally {
+      filter.mockRestore();
+    }
   });
 });

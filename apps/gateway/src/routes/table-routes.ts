@@ -128,7 +128,9 @@ function handlerFor(name: string, route: RouteDefinition, deps: TableRouteDeps) 
   const subject = route.subject as RpcSubject;
   const headers = route.reply.headers ?? {};
   const contentType = route.reply.media ? `${route.reply.media.type}; charset=utf-8` : 'application/json; charset=utf-8';
-  return async (request: Request, reply: FastifyReply): Promise<void> => {
+  // The handler returns the reply: with async onSend hooks (helmet...) the answer is not written
+  // yet when it resolves, and an async handler resolving to undefined would make Fastify send again.
+  return async (request: Request, reply: FastifyReply): Promise<FastifyReply> => {
     try {
       for (const [header, value] of Object.entries(headers)) reply.header(header, value);
       await authenticate(route, request, deps.jwt);
@@ -137,9 +139,10 @@ function handlerFor(name: string, route: RouteDefinition, deps: TableRouteDeps) 
       const caller: CallerIdentity = callerOf(request);
       let answer: unknown = await deps.rpc.send(subject, payload as never, caller, route.timeoutMs ? { timeoutMs: route.timeoutMs } : {});
       if (route.after === 'revoke-sessions') answer = deps.revoked.revokeFrom(answer as { revoked_session_ids?: string[] });
-      reply.status(route.reply.status).header('content-type', contentType).send(JSON.stringify(answer));
+      return reply.status(route.reply.status).header('content-type', contentType).send(JSON.stringify(answer));
     } catch (error) {
       answerError(error, request, reply, deps.errors);
+      return reply;
     }
   };
 }
