@@ -17,7 +17,7 @@
 // Results also go to bench/results/<date>.json.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -145,7 +145,9 @@ try {
       const limits = { RATE_LIMIT_PER_MINUTE: '100000000', DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '10' };
       if (mode === 'multi') {
         const natsUrl = await startNats(work);
-        const common = { ...limits, MEDFOLIO_MODE: 'service', NATS_URL: natsUrl, DATA_DIR: dataDir, INTERNAL_API_TOKEN: randomUUID() };
+        // Service mode needs the file store's keys (the embedded mode makes its own in DATA_DIR).
+        const storageKeys = { STORAGE_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`, STORAGE_URL_SIGNING_KEY: randomBytes(32).toString('base64url') };
+        const common = { ...limits, ...storageKeys, MEDFOLIO_MODE: 'service', NATS_URL: natsUrl, DATA_DIR: dataDir, INTERNAL_API_TOKEN: randomUUID() };
         const [auditPort, documentsPort] = [await freePort(), await freePort()];
         track(start(['dist/apps/audit/src/main.js'], { ...common, DATABASE_URL: databaseUrl, PORT: String(auditPort), PROFILE: 'audit' }));
         track(start(['dist/apps/documents/src/main.js'], { ...common, DATABASE_URL: databaseUrl, PORT: String(documentsPort), PROFILE: 'documents' }));
