@@ -1,0 +1,3 @@
+export * from './observations';
+export * from './units';
+export * from './series';
