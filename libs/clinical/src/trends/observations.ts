@@ -168,7 +168,8 @@ function ccdaObservation(
     const [from, to] = [attr(low, 'value'), attr(high, 'value')];
     const open = (end: Element | undefined) => attr(end, 'inclusive') === 'false';
     if (from || to)
-      text = from && to ? `${from}-${to}` : from ? `${open(low) ? '>' : '>='} ${from}` : `${open(high) ? '<' : '<='} ${to}`;
+      text =
+        from && to ? `${from}-${to}` : from ? `${open(low) ? '>' : '>='} ${from}` : `${open(high) ? '<' : '<='} ${to}`;
     unit = attr(low, 'unit') ?? attr(high, 'unit');
   } else if (valueEl) {
     text = attr(valueEl, 'displayName') ?? (textOf(valueEl) || attr(valueEl, 'code'));

@@ -1,7 +1,7 @@
 import type { Observation } from './observations';
 import { buildSeries } from './series';
 
-const obs = (o: Partial<Observation> & { code: string; value: number; date: string }): Observation => ({
+const obs = (o: Omit<Partial<Observation>, 'code'> & { code: string; value: number; date: string }): Observation => ({
   name: o.name ?? 'Test',
   category: o.category ?? 'result',
   unit: o.unit,
@@ -71,9 +71,27 @@ describe('series', () => {
 
   it('shows the same result from two documents once, citing both', () => {
     const [series] = buildSeries([
-      obs({ code: '2089-1', value: 130, unit: 'mg/dL', date: '2024-01-05', source: { document_id: 'a', filename: 'ccd.xml' } }),
-      obs({ code: '2089-1', value: 130, unit: 'mg/dL', date: '2024-01-05', source: { document_id: 'b', filename: 'ips.json' } }),
-      obs({ code: '2089-1', value: 130, unit: 'mg/dL', date: '2024-01-05', source: { document_id: 'b', filename: 'ips.json' } }),
+      obs({
+        code: '2089-1',
+        value: 130,
+        unit: 'mg/dL',
+        date: '2024-01-05',
+        source: { document_id: 'a', filename: 'ccd.xml' },
+      }),
+      obs({
+        code: '2089-1',
+        value: 130,
+        unit: 'mg/dL',
+        date: '2024-01-05',
+        source: { document_id: 'b', filename: 'ips.json' },
+      }),
+      obs({
+        code: '2089-1',
+        value: 130,
+        unit: 'mg/dL',
+        date: '2024-01-05',
+        source: { document_id: 'b', filename: 'ips.json' },
+      }),
       obs({ code: '2089-1', value: 131, unit: 'mg/dL', date: '2024-01-05', source: { document_id: 'c' } }),
       obs({ code: '2089-1', value: 130, unit: 'mg/dL', date: '2024-02-05', source: { document_id: 'c' } }),
     ]);
@@ -87,9 +105,28 @@ describe('series', () => {
   it("flags from the source's interpretation, else from the range, converted to the series' unit", () => {
     const [series] = buildSeries([
       obs({ code: '2345-7', value: 90, unit: 'mg/dL', date: '2024-01-01', range: { low: 70, high: 99 } }),
-      obs({ code: '2345-7', value: 140, unit: 'mg/dL', date: '2024-02-01', range: { low: 70, high: 99, unit: 'mg/dL' } }),
-      obs({ code: '2345-7', value: 3.5, unit: 'mmol/L', date: '2024-03-01', range: { low: 3.9, high: 5.5, unit: 'mmol/L' } }),
-      obs({ code: '2345-7', value: 95, unit: 'mg/dL', date: '2024-04-01', range: { low: 70, high: 99 }, interpretation: 'H' }),
+      obs({
+        code: '2345-7',
+        value: 140,
+        unit: 'mg/dL',
+        date: '2024-02-01',
+        range: { low: 70, high: 99, unit: 'mg/dL' },
+      }),
+      obs({
+        code: '2345-7',
+        value: 3.5,
+        unit: 'mmol/L',
+        date: '2024-03-01',
+        range: { low: 3.9, high: 5.5, unit: 'mmol/L' },
+      }),
+      obs({
+        code: '2345-7',
+        value: 95,
+        unit: 'mg/dL',
+        date: '2024-04-01',
+        range: { low: 70, high: 99 },
+        interpretation: 'H',
+      }),
       obs({ code: '2345-7', value: 95, unit: 'mg/dL', date: '2024-05-01', interpretation: 'LX' }),
       obs({ code: '2345-7', value: 95, unit: 'mg/dL', date: '2024-06-01', range: { text: '<100' } }),
     ]);
@@ -108,7 +145,15 @@ describe('series', () => {
   it('leaves text values out and puts uncoded results under their name or the table', () => {
     const series = buildSeries([
       { name: 'Hemoglobin A1c', category: 'result', value: 7.4, unit: '%', date: '2024-01-01', code: null, source: {} },
-      { name: 'Urine culture', category: 'result', value: null, text: 'No growth', date: '2024-01-01', code: null, source: {} },
+      {
+        name: 'Urine culture',
+        category: 'result',
+        value: null,
+        text: 'No growth',
+        date: '2024-01-01',
+        code: null,
+        source: {},
+      },
       { name: 'Ferritin', category: 'result', value: 40, unit: 'ng/mL', date: '2024-01-01', code: null, source: {} },
     ]);
     expect(series.map((s) => [s.key, s.name])).toEqual([

@@ -105,6 +105,20 @@ export const TEST_GROUPS: readonly TestGroup[] = [
     names: /^(spo2|o2 sat|oxygen saturation)/i,
   },
   { key: 'hemoglobin', name: 'Hemoglobin', loinc: ['718-7'], names: /^(hemoglobin|haemoglobin|hgb|hb)$/i },
+  { key: 'hematocrit', name: 'Hematocrit', loinc: ['4544-3', '20570-8'], names: /^(hematocrit|haematocrit|hct)$/i },
+  {
+    key: 'wbc',
+    name: 'White blood cells',
+    loinc: ['6690-2', '26464-8', '33765-9'],
+    names: /^(wbc|white blood cell( count)?s?|leukocytes|leucocytes)$/i,
+  },
+  {
+    key: 'rbc',
+    name: 'Red blood cells',
+    loinc: ['789-8', '26453-1'],
+    names: /^(rbc|red blood cell( count)?s?|erythrocytes)$/i,
+  },
+  { key: 'platelets', name: 'Platelets', loinc: ['777-3', '26515-7'], names: /^(plt|platelets?( count)?)$/i },
 ];
 
 const BY_LOINC = new Map(TEST_GROUPS.flatMap((g) => g.loinc.map((code) => [code, g] as const)));
@@ -261,7 +275,7 @@ function makeSeries(
   items: { draft: Draft; value: number }[],
 ): Series {
   const first = items[0]?.draft.o as Observation;
-  const name = group?.name ?? readableLabName(first.name);
+  const name = group?.name ?? readableName(items.map((i) => i.draft.o.name));
   const points = new Map<string, SeriesPoint>();
   const codes = new Map<string, ObservationCode>();
   for (const { draft, value } of items) {
@@ -272,7 +286,8 @@ function makeSeries(
     let flag: Flag | null = given;
     let flagFrom: SeriesPoint['flag_from'] = given ? 'source' : null;
     if (!given && range && (range.low !== null || range.high !== null)) {
-      flag = range.low !== null && value < range.low ? 'low' : range.high !== null && value > range.high ? 'high' : 'normal';
+      flag =
+        range.low !== null && value < range.low ? 'low' : range.high !== null && value > range.high ? 'high' : 'normal';
       flagFrom = 'range';
     }
     // The same test, day and value from two documents is one result: one point, both citations.
@@ -310,6 +325,16 @@ function makeSeries(
       a.date === b.date ? 0 : a.date === null ? 1 : b.date === null ? -1 : a.date < b.date ? -1 : 1,
     ),
   };
+}
+
+/** The name most points give, LOINC long names cut to their component. */
+function readableName(names: string[]): string {
+  const counts = new Map<string, number>();
+  for (const n of names) {
+    const name = readableLabName(n);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 }
 
 function sameSource(a: ObservationSource, b: ObservationSource): boolean {

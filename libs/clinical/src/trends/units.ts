@@ -31,8 +31,9 @@ export const MOLECULAR_WEIGHTS = {
 
 /** The UCUM code of a unit as written, or null when it is not UCUM (after the usual spellings). */
 export function toUcum(unit: string | null | undefined): string | null {
-  // UCUM has no spaces ("1.73 m2" is "1.73m2"); the library logs a unit it refuses for one.
-  return unit ? ucumCode(unit.replace(/\s+/g, '')) : null;
+  // UCUM has no spaces ("1.73 m2" is "1.73m2"); the library logs a unit it refuses for one. "10+3/ul"
+  // is how some reports write 10^3/uL.
+  return unit ? ucumCode(unit.replace(/\s+/g, '').replace(/^10\+(\d+)\//, '10^$1/')) : null;
 }
 
 /**
