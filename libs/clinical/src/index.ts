@@ -4,3 +4,4 @@ export * from './summarize';
 export * from './fhir';
 export * from './shl';
 export * from './print';
+export * from './trends';
