@@ -149,6 +149,8 @@ export interface Series {
   category: 'result' | 'vital';
   /** The display unit: the most common one, as written by the sources (null when none gave one). */
   unit: string | null;
+  /** The display unit's UCUM code (for labels and FHIR Quantities), null when it is not UCUM. */
+  ucum: string | null;
   /** Every code the points came with. */
   codes: ObservationCode[];
   /** Sorted by date (undated points last). */
@@ -320,6 +322,7 @@ function makeSeries(
     name,
     category: first.category,
     unit,
+    ucum: toUcum(unit),
     codes: [...codes.values()],
     points: [...points.values()].sort((a, b) =>
       a.date === b.date ? 0 : a.date === null ? 1 : b.date === null ? -1 : a.date < b.date ? -1 : 1,
