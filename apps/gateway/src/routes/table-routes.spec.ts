@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@medfolio/config';
 import { API_ROUTES } from '@medfolio/contracts';
 import { createRpcClient, InProcessEventBus } from '@medfolio/messaging';
 import { HttpErrorFilter } from '@medfolio/runtime';
+import { loadOrCreateSigningKeys, publicJwks, signAccessToken } from '@medfolio/security';
 import { createGatewayApp } from '../bootstrap';
 import { GatewayConfig } from '../config';
 import { fastifyPath } from './table-routes';
@@ -58,5 +63,37 @@ describe('the route table and the gateway', () => {
     } finally {
       filter.mockRestore();
     }
+  });
+});
+
+describe('the per-provider rate limit of the table routes', () => {
+  let app: NestFastifyApplication;
+  let dataDir: string;
+  let token: string;
+
+  beforeAll(async () => {
+    Logger.overrideLogger(false);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-provider-limit-'));
+    const keys = await loadOrCreateSigningKeys(dataDir);
+    const config = loadConfig(GatewayConfig, { LOG_LEVEL: 'silent', DATA_DIR: dataDir, PROVIDER_RATE_LIMIT_PER_MINUTE: '2' });
+    app = await createGatewayApp({ config, rpc: createRpcClient('gateway', { timeoutMs: 200 }), eventBus: new InProcessEventBus(), localJwks: publicJwks(keys), webRoot: null });
+    await app.init();
+    token = await signAccessToken(keys.current, { sub: randomUUID(), roles: ['patient', 'provider'], sid: randomUUID() });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('counts per provider account, after the token check: past the limit 429 with Retry-After, and a signed-out caller is not counted', async () => {
+    const call = (authorization?: string) => app.inject({ method: 'GET', url: '/api/providers/patients/', headers: authorization ? { authorization } : {} });
+    for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(401);
+    expect((await call(`Bearer ${token}`)).statusCode).not.toBe(429);
+    expect((await call(`Bearer ${token}`)).statusCode).not.toBe(429);
+    const third = await call(`Bearer ${token}`);
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests from this provider account\. Please try again in \d+ seconds\.$/) });
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

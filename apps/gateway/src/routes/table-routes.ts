@@ -31,6 +31,7 @@ export interface TableRouteDeps {
   limits: { perClientPerMinute: number; perProviderPerMinute: number };
 }
 
+/** Any 8-4-4-4-12 hex id, as the services' own checks take it (class-validator's isUUID also checks version bits). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MINUTE_MS = 60_000;
 /** Routes that make the product send an e-mail: 10 an hour per client address. */
@@ -72,25 +73,30 @@ async function authenticate(route: RouteDefinition, request: Request, jwt: JwtSt
   request.user = user;
 }
 
-/** The route's rate limit: counts this call, sets the X-RateLimit headers, throws 429 past the limit. */
+/** Counts one call under `key`; past `limit` in the window, throws 429 with Retry-After. */
+async function count(deps: TableRouteDeps, key: string, ttlMs: number, limit: number, throttler: string, message: (retryAfter: number) => string) {
+  const record = await deps.throttler.increment(key, ttlMs, limit, 0, throttler);
+  if (record.totalHits > limit) {
+    const retryAfter = Math.max(1, Math.ceil(record.timeToExpire));
+    throw new DomainError('RATE_LIMITED', message(retryAfter), { retry_after: [String(retryAfter)] });
+  }
+  return record;
+}
+
+/**
+ * The route's rate limit: per provider account (after the token check, so one practice's machines
+ * share one limit and nobody can spend another's), or per client address (with X-RateLimit headers).
+ */
 async function limitRate(name: string, rate: RateLimit, request: Request, reply: FastifyReply, deps: TableRouteDeps): Promise<void> {
   if (rate === 'none') return;
   if (rate === 'provider') {
-    if (!request.user) return;
-    const limit = deps.limits.perProviderPerMinute;
-    const record = await deps.throttler.increment(`provider:${request.user.userId}`, MINUTE_MS, limit, 0, 'per-provider');
-    if (record.totalHits > limit) {
-      const retryAfter = Math.max(1, Math.ceil(record.timeToExpire));
-      throw new DomainError('RATE_LIMITED', `Too many requests from this provider account. Please try again in ${retryAfter} seconds.`, { retry_after: [String(retryAfter)] });
+    if (request.user) {
+      await count(deps, `provider:${request.user.userId}`, MINUTE_MS, deps.limits.perProviderPerMinute, 'per-provider', (s) => `Too many requests from this provider account. Please try again in ${s} seconds.`);
     }
     return;
   }
   const { limit, ttlMs } = rate === 'mail' ? MAIL_LIMIT : { limit: deps.limits.perClientPerMinute, ttlMs: MINUTE_MS };
-  const record = await deps.throttler.increment(`${name}:${request.ip}`, ttlMs, limit, 0, 'per-client');
-  if (record.totalHits > limit) {
-    const retryAfter = Math.max(1, Math.ceil(record.timeToExpire));
-    throw new DomainError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.', { retry_after: [String(retryAfter)] });
-  }
+  const record = await count(deps, `${name}:${request.ip}`, ttlMs, limit, 'per-client', () => 'Too many requests. Please wait a moment and try again.');
   reply.header('x-ratelimit-limit', String(limit));
   reply.header('x-ratelimit-remaining', String(Math.max(0, limit - record.totalHits)));
   reply.header('x-ratelimit-reset', String(Math.ceil(record.timeToExpire)));

@@ -36,8 +36,8 @@ function impliedErrors(route: RouteDefinition): ErrorStatus[] {
   if (route.body) implied.push(413, 415);
   if (route.auth === 'bearer' || route.auth === 'bearer-if-sent' || route.auth === 'apple-pass') implied.push(401);
   if (route.rateLimit !== 'none') implied.push(429);
-  // Every route but the readiness report asks a service (the hand-written ones too).
-  if (route.subject || route.tag !== 'health') implied.push(503, 504);
+  // A route that asks a service (forwarded or hand-written) may find it down or slow.
+  if (route.upstream !== false) implied.push(503, 504);
   return implied;
 }
 

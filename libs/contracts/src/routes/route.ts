@@ -122,6 +122,11 @@ export interface RouteDefinition {
   after?: AfterReply;
   /** Not for the web app's generated client (Apple's, Stripe's and operators' calls). */
   internal?: boolean;
+  /**
+   * false: answers without waiting on a service (the readiness report asks each one with its own
+   * time-out and answers 503 itself), so no 503/504 is implied for it.
+   */
+  upstream?: false;
 }
 
 /** True when each type is assignable to the other: the document's shape is exactly what the subject answers. */

@@ -132,6 +132,7 @@ export const SERVICE_ROUTES = {
     method: 'GET', path: '/api/health/', tag: 'health', auth: 'public', rateLimit: 'none',
     summary: 'Readiness of the gateway and of every service behind it',
     reply: { status: 200, shape: 'SystemHealthReply', description: 'Everything is ready' },
+    upstream: false,
     errors: { 503: { description: 'At least one part is not ready; the body says which', shape: 'SystemHealthReply' } },
   }),
 } as const;
