@@ -20,8 +20,6 @@ interface Reply {
   send(body: unknown): unknown;
 }
 
-/** Every answer of these routes: never cached or indexed, never a referrer to the link. */
-const PUBLIC_HEADERS = SHARE_READ_HEADERS;
 /** SMART Health Link clients may be web apps on other origins: the manifest and files allow any origin (no cookies). */
 const SHL_CORS = {
   'access-control-allow-origin': '*',
@@ -49,7 +47,7 @@ export class ShareFormatsController {
   ): Promise<Buffer> {
     const pdf = await this.services.call(SHARE_FORMAT_SUBJECTS.pdf, query, caller);
     reply.headers({
-      ...PUBLIC_HEADERS,
+      ...SHARE_READ_HEADERS,
       'content-type': 'application/pdf',
       'content-disposition': `inline; filename="${pdf.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
       'x-content-type-options': 'nosniff',
@@ -81,7 +79,7 @@ export class ShareFormatsController {
       const manifest = await this.services.call(SHARE_FORMAT_SUBJECTS.shlManifest, dto, caller);
       reply
         .status(200)
-        .headers({ ...PUBLIC_HEADERS, ...SHL_CORS, 'content-type': 'application/json; charset=utf-8' })
+        .headers({ ...SHARE_READ_HEADERS, ...SHL_CORS, 'content-type': 'application/json; charset=utf-8' })
         .send(manifest);
     } catch (error) {
       const left =
@@ -92,7 +90,7 @@ export class ShareFormatsController {
       // The SHL spec's answer to a wrong passcode: 401 with the attempts left.
       reply
         .status(401)
-        .headers({ ...PUBLIC_HEADERS, ...SHL_CORS, 'content-type': 'application/json; charset=utf-8' })
+        .headers({ ...SHARE_READ_HEADERS, ...SHL_CORS, 'content-type': 'application/json; charset=utf-8' })
         .send({ remainingAttempts: Number(left), message: (error as DomainError).message, code: 'UNAUTHENTICATED' });
     }
   }
@@ -104,7 +102,7 @@ export class ShareFormatsController {
     @Res({ passthrough: true }) reply: Reply,
   ): Promise<string> {
     const { jwe } = await this.services.call(SHARE_FORMAT_SUBJECTS.shlFile, { user: query.user, tag: query.tag, token: query.token }, caller);
-    reply.headers({ ...PUBLIC_HEADERS, ...SHL_CORS, 'content-type': 'application/jose' });
+    reply.headers({ ...SHARE_READ_HEADERS, ...SHL_CORS, 'content-type': 'application/jose' });
     return jwe;
   }
 }
