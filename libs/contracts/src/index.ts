@@ -12,6 +12,7 @@ export * from './sharing';
 export * from './providers';
 export * from './share-formats';
 export * from './wallet';
+export * from './trends';
 export * from './billing';
 export * from './rpc-map';
 export * from './routes';

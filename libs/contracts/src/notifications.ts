@@ -111,6 +111,10 @@ export class ContactMessageDto {
 
 export interface ContactReply {
   message: string;
+  /** The sender is signed in on a plan with priority support (Plus, Family): the message went to support marked priority. */
+  priority: boolean;
+  /** The answer time support promises for this message, in hours (configuration: CONTACT_PRIORITY_HOURS / CONTACT_STANDARD_HOURS). */
+  answer_within_hours: number;
 }
 
 /** One message of the embedded mode's dev mailbox (`notifications.devmail.list`, newest first). */

@@ -34,6 +34,7 @@ import type { WalletRpc } from './wallet';
 import type { BillingRpc } from './billing';
 import type { SharingRpc } from './sharing';
 import type { SummaryRpc } from './summary';
+import type { TrendsRpc } from './trends';
 
 /**
  * Every request/reply subject with what it takes and what it answers. `RpcClient.send` and the
@@ -93,7 +94,7 @@ export interface NotificationsRpc {
 }
 
 /** The whole map. Generated services add their `<Name>Rpc` here. */
-export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc, SharingRpc, ShareFormatsRpc, WalletRpc, ProvidersRpc, BillingRpc {}
+export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc, SharingRpc, ShareFormatsRpc, WalletRpc, ProvidersRpc, BillingRpc, TrendsRpc {}
 
 export type RpcSubject = keyof RpcMap & string;
 export type RpcRequest<S extends RpcSubject> = RpcMap[S]['request'];

@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
 import type { RpcShape } from './rpc-map';
 import { NonEmptyString, stacked } from './rules';
 
@@ -96,6 +96,7 @@ export class ResolveShareLinkDto {
 
 const LABEL = { message: 'label must be 1 to 60 characters.' };
 const PASSCODE = { message: 'passcode must be 4 to 64 characters.' };
+const TRENDS = { message: 'trends must be a list of at most 30 series keys from GET /api/trends/.' };
 const EXPIRES = { message: 'expires_at must be an ISO 8601 date and time, or null.' };
 
 /** An optional true or false. */
@@ -138,6 +139,17 @@ class ShareLinkSettingsDto {
    */
   @OptionalFlag({ message: 'show_patient_identity must be true or false.' })
   show_patient_identity?: boolean;
+
+  /**
+   * Health trends the link shares (page and PDF): series keys from GET /api/trends/ (`key`), at
+   * most 30; each must be one of the patient's series. Absent on create: none; [] on update: none.
+   */
+  @IsOptional()
+  @IsArray(TRENDS)
+  @ArrayMaxSize(30, TRENDS)
+  @IsString({ each: true, ...TRENDS })
+  @Length(1, 200, { each: true, ...TRENDS })
+  trends?: string[];
 }
 
 /** POST /api/share-links/ body. */
@@ -207,6 +219,8 @@ export interface ShareLinkItem {
    * set by the summary service; optional only for stand-ins written before the field existed.
    */
   show_patient_identity?: boolean;
+  /** The trends' series keys the link shares ([] none). Always set by the summary service. */
+  trends?: string[];
   view_count: number;
   last_viewed_at: string | null;
   /** The SMART Health Link (`shlink:/…`) when the link is also an SHL, otherwise null. */

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
 import type { NoPayload, RpcShape } from './rpc-map';
+import type { TrendSeries } from './trends';
 
 /**
  * The summary calls and its event. The gateway's /api/summary/ routes are thin: each is
@@ -192,6 +193,11 @@ export interface SummaryItem {
    * owner's review answers.
    */
   patient?: SummaryPatient | null;
+  /**
+   * Through a share link that includes trends: the chosen series (values, dates, ranges, flags;
+   * sources without document ids). Absent otherwise.
+   */
+  trends?: TrendSeries[];
 }
 
 /** The patient a summary belongs to, as the shared page, its PDF and IPS name them. */

@@ -175,7 +175,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/token/refresh/': publicRoute(),
   'POST /api/forgot-password/': publicRoute(),
   'POST /api/reset-password/': publicRoute(),
-  'POST /api/contact/': publicRoute(),
+  // An optional token (bearer-if-sent: it names the sender for priority support; a forged one is 401). No body: 400 to everyone else.
+  'POST /api/contact/': ownData(none, { signedOut: 400, owner: 400, clientPerRequest: true }),
   'GET /api/client-config/': publicRoute(),
 
   'GET /api/profile/': ownData(),
@@ -211,6 +212,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/summary/shl/': publicRoute((o) => ({ query: { user: o.shareId, tag: WRONG_TAG }, body: { recipient: 'Matrix' } })),
   'GET /api/summary/shl/file/': publicRoute((o) => ({ query: { user: o.shareId, tag: WRONG_TAG, token: `${Math.floor(Date.now() / 1000) + 3600}.${'B'.repeat(43)}` } })),
   'POST /api/summary/unlock/': publicRoute((o) => ({ body: { user: o.shareId, passcode: '0000' } })),
+
+  // Health trends: the caller's own series and timeline, and every observation as CSV.
+  'GET /api/trends/': ownData(),
+  'GET /api/trends/export.csv': ownData(),
 
   // Share links: the caller's own; a link id of the owner's is 404 to anyone else.
   'GET /api/share-links/': ownData(),

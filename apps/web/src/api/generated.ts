@@ -43,6 +43,7 @@ export const addTagTypes = [
   'documents',
   'summary',
   'sharing',
+  'trends',
   'providers',
   'billing',
   'wallet',
@@ -219,6 +220,14 @@ const injectedRtkApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
     shareFormatsFile: build.query<ShareFormatsFileApiResponse, ShareFormatsFileApiArg>({
       query: (queryArg) => ({ url: `/api/summary/shl/file/`, params: queryArg, responseHandler: 'text' }),
       providesTags: ['summary'],
+    }),
+    trendsGet: build.query<TrendsGetApiResponse, TrendsGetApiArg>({
+      query: () => ({ url: `/api/trends/` }),
+      providesTags: ['trends'],
+    }),
+    trendsExport: build.query<TrendsExportApiResponse, TrendsExportApiArg>({
+      query: () => ({ url: `/api/trends/export.csv`, responseHandler: (response: Response) => response.blob() }),
+      providesTags: ['trends'],
     }),
     medicalLicenseVerify: build.mutation<MedicalLicenseVerifyApiResponse, MedicalLicenseVerifyApiArg>({
       query: (queryArg) => ({ url: `/api/medical-license/`, method: 'POST', body: queryArg.body }),
@@ -411,6 +420,10 @@ export type ShareFormatsManifestApiResponse = ApiShapes['ShlManifestReply'];
 export type ShareFormatsManifestApiArg = ShlLinkDto & { body: ShlManifestBodyDto };
 export type ShareFormatsFileApiResponse = string;
 export type ShareFormatsFileApiArg = ShlFileDto;
+export type TrendsGetApiResponse = ApiShapes['TrendsReply'];
+export type TrendsGetApiArg = void;
+export type TrendsExportApiResponse = Blob;
+export type TrendsExportApiArg = void;
 export type MedicalLicenseVerifyApiResponse = ApiShapes['VerifyLicenseReply'];
 export type MedicalLicenseVerifyApiArg = { body: VerifyLicenseDto };
 export type MedicalLicenseDisputeApiResponse = ApiShapes['DisputeLicenseReply'];
@@ -501,6 +514,8 @@ export const {
   useShareFormatsPdfQuery,
   useShareFormatsManifestMutation,
   useShareFormatsFileQuery,
+  useTrendsGetQuery,
+  useTrendsExportQuery,
   useMedicalLicenseVerifyMutation,
   useMedicalLicenseDisputeMutation,
   useMedicalLicenseGetQuery,

@@ -4,6 +4,7 @@ import { PROVIDER_ROUTES } from './providers.routes';
 import { RECORD_ROUTES } from './records.routes';
 import type { RouteDefinition } from './route';
 import { SUMMARY_ROUTES } from './summary.routes';
+import { TREND_ROUTES } from './trends.routes';
 
 export * from './route';
 export type * from './shapes';
@@ -18,6 +19,7 @@ export const API_ROUTES = {
   ...ACCOUNT_ROUTES,
   ...RECORD_ROUTES,
   ...SUMMARY_ROUTES,
+  ...TREND_ROUTES,
   ...PROVIDER_ROUTES,
   ...SERVICE_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;

@@ -113,12 +113,16 @@ export const SERVICE_ROUTES = {
     internal: true,
   }),
   contactSubmit: forward(NOTIFICATIONS_SUBJECTS.submitContact, {
-    method: 'POST', path: '/api/contact/', tag: 'contact', auth: 'public', rateLimit: 'mail',
+    method: 'POST', path: '/api/contact/', tag: 'contact', auth: 'bearer-if-sent', rateLimit: 'mail',
     summary: 'Send a message to support (the contact form); no sign-in needed',
+    description:
+      'Signed in (a bearer token sent), the message names the account; from the Plus and Family plans it goes to support marked priority ' +
+      '(subject prefixed "[PRIORITY]") and the reply says so, with the promised answer time (`answer_within_hours`, 4 by default; 48 otherwise).',
     body: ContactMessageDto,
     reply: { status: 200, shape: 'ContactReply' },
     errors: {
       400: "A field is missing ('Firstname is required', ...), too long ('Limit exceeded (100 characters)'), or the e-mail is not one ('Invalid email')",
+      401: 'An access token was sent and is not valid',
       429: 'More than 10 messages an hour from one address',
     },
   }),

@@ -23,6 +23,7 @@ import type {
 import type { FhirBundle, ShlManifestReply } from '../share-formats';
 import type { ShareLinkItem, ShareLinkUnlockReply } from '../sharing';
 import type { SummaryItem, SummaryStatusReply } from '../summary';
+import type { TrendsReply } from '../trends';
 import type { PassStatus, PassUrlReply, PassView } from '../wallet';
 
 /** Every error answer of the API: `message` is safe to show to the person; `code` is for programs. */
@@ -112,4 +113,5 @@ export interface ApiShapes {
   ContactReply: ContactReply;
   SystemHealthReply: SystemHealthReply;
   ClientConfigReply: ClientConfigReply;
+  TrendsReply: TrendsReply;
 }
