@@ -18,6 +18,7 @@ import { OidcFormPostCallbackController } from './controllers/oidc-callback.cont
 import { PassKitController } from './controllers/passkit.controller';
 import { ProfilePictureUploadController } from './controllers/profile-picture.controller';
 import { ShareFormatsController } from './controllers/share-formats.controller';
+import { TrendsExportController } from './controllers/trends.controller';
 import { FileDownloadsRepository } from './repositories/file-downloads.repository';
 import { InternalUploadRepository } from './repositories/internal-upload.repository';
 import { RPC_CLIENT } from './repositories/rpc-client.token';
@@ -69,7 +70,7 @@ export class GatewayModule {
             : new MemoryThrottlerStorage(),
         }),
       ],
-      controllers: [HealthController, ProfilePictureUploadController, DocumentsUploadController, ShareFormatsController, PassKitController, StripeWebhookController, FilesController, ClientConfigController, OidcFormPostCallbackController, ...devMailControllers(options.devMailKey)],
+      controllers: [HealthController, ProfilePictureUploadController, DocumentsUploadController, ShareFormatsController, TrendsExportController, PassKitController, StripeWebhookController, FilesController, ClientConfigController, OidcFormPostCallbackController, ...devMailControllers(options.devMailKey)],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_CLIENT, useValue: options.rpc },
