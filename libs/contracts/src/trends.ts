@@ -1,3 +1,4 @@
+import type { PlanId } from './billing';
 import type { RpcShape, NoPayload } from './rpc-map';
 
 /**
@@ -14,8 +15,11 @@ export const TRENDS_SUBJECTS = {
   exportCsv: 'summary.trends.export',
 } as const;
 
-/** The plans that see every series and the timeline; other plans see a preview. */
-export const TRENDS_FULL_PLANS = ['plus', 'family'] as const;
+/**
+ * The plans that see every series and the timeline, and whose contact messages are priority: Plus
+ * and Family (plan id 'pro', named Family). Other plans see a preview.
+ */
+export const TRENDS_FULL_PLANS: readonly PlanId[] = ['plus', 'pro'];
 
 /** Where a point (or a timeline event) comes from: the document, its file name and page. */
 export interface TrendSource {
