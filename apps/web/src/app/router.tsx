@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: '/profile', ...titled('Profile'), lazy: page(() => import('../pages/account/Profile')) },
           { path: '/edit-profile', ...titled('Settings'), lazy: page(() => import('../pages/account/EditProfile')) },
           { path: '/share', ...titled('Share your summary'), lazy: page(() => import('../pages/account/SharePanel')) },
+          { path: '/trends', ...titled('Health trends'), lazy: page(() => import('../pages/trends/TrendsPage')) },
           // Providers: the patient's requests and grants; a verified doctor's patients and their documents.
           { path: '/providers/access', ...titled('Doctors and your documents'), lazy: page(() => import('../pages/providers/AccessRequests')) },
           { path: '/providers/patients', ...titled('Your patients'), lazy: page(() => import('../pages/providers/ProviderPatients')) },

@@ -96,12 +96,14 @@ describe('Home page (signed in)', () => {
     const nav = screen.getByRole('navigation', { name: 'Your account' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Health trends', '/trends'],
       ['Profile', '/profile'],
       ['Settings', '/edit-profile'],
       ['Access history', '/history'],
       ['Plans', '/membership'],
       ['Contact', '/contact'],
     ]);
+    expect(screen.getByRole('link', { name: 'See your health trends' })).toHaveAttribute('href', '/trends');
     await screen.findByText(/Ana Lima/);
     await screen.findByText('No files uploaded yet. Upload some files to see them here.');
   });

@@ -14,6 +14,7 @@ export function greeting(now: Date = new Date()): string {
 
 /** Pages a signed-in patient reaches from here besides the header menu (the profile has no other link). */
 const accountLinks = [
+  { to: '/trends', label: 'Health trends' },
   { to: '/profile', label: 'Profile' },
   { to: '/edit-profile', label: 'Settings' },
   { to: '/history', label: 'Access history' },
@@ -40,6 +41,21 @@ export default function Home() {
         </div>
         <ActionButtons userId={user?.id ?? null} />
       </div>
+
+      <section aria-labelledby="home-trends" className="mt-6 flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <div>
+          <h2 id="home-trends" className="text-lg font-semibold text-slate-900">
+            Health trends
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">Your lab results and vital signs over time, out-of-range values marked, each linked to its document.</p>
+        </div>
+        <Link
+          to="/trends"
+          className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          See your health trends
+        </Link>
+      </section>
 
       <div className="mt-6">
         <DocumentsSection />
