@@ -2,7 +2,6 @@
    system tests' own journeys and load (apps/system-e2e/src/support), as the stack test does; it runs
    only by `npm run cluster:test` (deploy/cluster/test.sh), never as part of another project. */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
