@@ -7,6 +7,8 @@ import { DocumentEventsController } from './controllers/document-events.controll
 import { ShareFormatsController } from './controllers/share-formats.controller';
 import { SharingController } from './controllers/sharing.controller';
 import { SummaryController } from './controllers/summary.controller';
+import { BillingEventsController } from './controllers/billing-events.controller';
+import { TrendsController } from './controllers/trends.controller';
 import { SUMMARY_ENTITIES } from './entities';
 import { summaryMigrations } from './migrations';
 import { DocumentContentRepository } from './repositories/document-content.repository';
@@ -18,6 +20,8 @@ import { PatientIdentityRepository } from './repositories/patient-identity.repos
 import { ProviderSummaryService } from './services/provider-summary.service';
 import { ProviderSummaryController } from './controllers/provider-summary.controller';
 import { SummaryDocumentsRepository } from './repositories/summary-documents.repository';
+import { SummaryEntitlementsRepository } from './repositories/entitlements.repository';
+import { ObservationsRepository } from './repositories/observations.repository';
 import { SummaryVersionsRepository } from './repositories/summary-versions.repository';
 import { BuilderService } from './services/builder.service';
 import { createEngine, createOcrScheduler, OCR_SCHEDULER, SUMMARY_ENGINE } from './services/engine';
@@ -27,6 +31,7 @@ import { loadShareLinkKeys } from './services/share-link-keys';
 import { SHARE_LINK_KEYS, SharingService } from './services/sharing.service';
 import { SummaryAudit } from './services/summary-audit';
 import { SummaryService } from './services/summary.service';
+import { TrendsService } from './services/trends.service';
 
 export interface SummaryAppOptions {
   config: SummaryConfig;
@@ -54,14 +59,14 @@ export class SummaryAppModule {
           ...summaryDbOptions(options.config),
           eventBus: options.eventBus,
           http: options.http,
-          // Consumes documents' events; publishes summary.summary.built.v1 through its outbox.
-          streams: ['DOCUMENTS', 'SUMMARY'],
+          // Consumes documents' events and billing's plan changes; publishes summary.summary.built.v1 through its outbox.
+          streams: ['DOCUMENTS', 'BILLING', 'SUMMARY'],
           outbox: true,
         }),
         AuditClientModule.forService('summary'),
         EventsModule.forHandlers(),
       ],
-      controllers: [SummaryController, SharingController, ShareFormatsController, DocumentEventsController, ProviderSummaryController],
+      controllers: [SummaryController, SharingController, ShareFormatsController, DocumentEventsController, ProviderSummaryController, TrendsController, BillingEventsController],
       providers: [
         { provide: SummaryConfig, useValue: options.config },
         { provide: SUMMARY_ENGINE, useFactory: () => createEngine() },
@@ -86,6 +91,10 @@ export class SummaryAppModule {
         GrantsRepository,
         PatientIdentityRepository,
         ProviderSummaryService,
+        // Health trends: observations per document, the plan projection that gates them.
+        ObservationsRepository,
+        SummaryEntitlementsRepository,
+        TrendsService,
       ],
     };
   }

@@ -194,8 +194,8 @@ export interface SummaryItem {
    */
   patient?: SummaryPatient | null;
   /**
-   * Through a share link that includes trends: the chosen series (values, dates, ranges, flags;
-   * sources without document ids). Absent otherwise.
+   * Through a share link that includes trends: the chosen series (values, dates, ranges, flags; no
+   * sources, as the shared facts have none). Absent otherwise.
    */
   trends?: TrendSeries[];
 }

@@ -5,7 +5,9 @@ import { SummaryPage } from './summary-page.entity';
 import { SummaryPatient } from './summary-patient.entity';
 import { SummaryVersion } from './summary-version.entity';
 import { ShareLink } from './share-link.entity';
+import { SummaryEntitlement } from './entitlement.entity';
+import { TrendObservation } from './trend-observation.entity';
 
-export { ShareLink, FactOverride, SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, type DocumentState };
+export { SummaryEntitlement, TrendObservation, ShareLink, FactOverride, SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, type DocumentState };
 
-export const SUMMARY_ENTITIES = [SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, FactOverride, ShareLink, OutboxMessage, ProcessedMessage];
+export const SUMMARY_ENTITIES = [SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, FactOverride, ShareLink, TrendObservation, SummaryEntitlement, OutboxMessage, ProcessedMessage];

@@ -64,6 +64,10 @@ export class ShareLink {
   @Column({ name: 'show_patient_identity', type: 'boolean', default: true })
   showPatientIdentity!: boolean;
 
+  /** The trends (series keys of GET /api/trends/) the link shares, on its page and PDF. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  trends!: string[];
+
   @Column({ name: 'view_count', type: 'int' })
   viewCount!: number;
 

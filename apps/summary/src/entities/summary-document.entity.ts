@@ -48,4 +48,12 @@ export class SummaryDocument {
 
   @Column({ type: 'int' })
   attempts!: number;
+
+  /** A C-CDA or FHIR record (its observations are read from the file itself); null for other documents. */
+  @Column({ name: 'record_kind', type: 'text', nullable: true })
+  recordKind!: 'ccda' | 'fhir' | null;
+
+  /** Its observations were read (false for documents read before trends existed: the backfill reads them). */
+  @Column({ name: 'observations_read', type: 'boolean', default: false })
+  observationsRead!: boolean;
 }

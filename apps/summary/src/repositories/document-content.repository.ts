@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Inject, Injectable } from '@nestjs/common';
+import { sniffStructuredRecord, STRUCTURED_SNIFF_BYTES, type StructuredKind } from '@medfolio/clinical';
 import { callerHeaders, INTERNAL_TOKEN_HEADER } from '@medfolio/messaging';
 import { SummaryConfig } from '../config';
 
@@ -19,6 +20,15 @@ export interface SpooledDocument {
   filename: string;
   contentType: string;
   release(): Promise<void>;
+}
+
+/** Structured records larger than this are not read again for their observations (extraction's own limit is lower). */
+const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
+/** A C-CDA or FHIR file's text, for reading its observations. */
+export interface StructuredRecord {
+  kind: StructuredKind;
+  text: string;
 }
 
 /** The document is gone (deleted, or not this owner's): nothing to read. */
@@ -73,6 +83,31 @@ export class DocumentContentRepository {
       release,
     };
   }
+
+  /** See readStructuredRecord. */
+  readRecord(file: string): Promise<StructuredRecord | null> {
+    return readStructuredRecord(file);
+  }
+}
+
+/**
+ * The spooled file's text when it is a C-CDA document or a FHIR resource (by content, as the
+ * documents service sniffs uploads); null for anything else (PDF, image, zip...) or a record too large.
+ */
+export async function readStructuredRecord(file: string): Promise<StructuredRecord | null> {
+  const size = (await stat(file)).size;
+  const handle = await open(file, 'r');
+  let head: Buffer;
+  try {
+    const buffer = Buffer.alloc(Math.min(size, STRUCTURED_SNIFF_BYTES));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    head = buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+  const kind = sniffStructuredRecord(head, size <= STRUCTURED_SNIFF_BYTES);
+  if (!kind || size > MAX_RECORD_BYTES) return null;
+  return { kind, text: (await readFile(file, 'utf8')).replace(/^\uFEFF/, '') };
 }
 
 function safeDecode(value: string): string {

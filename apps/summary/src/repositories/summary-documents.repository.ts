@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, Not, type EntityManager } from 'typeorm';
-import type { EngineInput, ExtractionResult } from '@medfolio/clinical';
+import type { EngineInput, ExtractionResult, Observation } from '@medfolio/clinical';
 import { schemaOf } from '@medfolio/persistence';
-import { SummaryDocument, SummaryPage, SummaryPatient } from '../entities';
+import { SummaryDocument, SummaryPage, SummaryPatient, TrendObservation } from '../entities';
+import { replaceRecordObservations } from './observations.repository';
 import { ensurePatientRow } from './summary-patient-row';
 
 export interface NewDocument {
@@ -44,6 +45,7 @@ export class SummaryDocumentsRepository {
   /** Leaves a tombstone (text and facts gone) and schedules the patient's rebuild. */
   async noteDeleted(documentId: string, userId: string, rebuildAt: Date, manager: EntityManager): Promise<void> {
     await manager.delete(SummaryPage, { documentId });
+    await manager.delete(TrendObservation, { documentId });
     await manager
       .createQueryBuilder()
       .insert()
@@ -111,6 +113,8 @@ export class SummaryDocumentsRepository {
     state: 'read' | 'unreadable',
     problems: string[],
     rebuildAt: Date,
+    /** Its results and vital signs read from the file itself (C-CDA, FHIR; none for other documents). */
+    trends: { kind: 'ccda' | 'fhir' | null; observations: readonly Observation[] } = { kind: null, observations: [] },
   ): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const updated = await manager
@@ -133,6 +137,7 @@ export class SummaryDocumentsRepository {
         coveredByFacts: t.coveredByFacts ?? false,
       }));
       for (let i = 0; i < pages.length; i += 500) await manager.insert(SummaryPage, pages.slice(i, i + 500));
+      await replaceRecordObservations(manager, claimed, trends.kind, trends.observations);
       await this.scheduleRebuild(claimed.userId, rebuildAt, manager);
       return true;
     });

@@ -2,10 +2,12 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { mergeFacts, type SummaryEngine } from '@medfolio/clinical';
 import { OutboxRelay, PollingLoop } from '@medfolio/messaging/outbox';
 import { SummaryConfig } from '../config';
+import { ObservationsRepository } from '../repositories/observations.repository';
 import { SummaryDocumentsRepository } from '../repositories/summary-documents.repository';
 import { SummaryVersionsRepository } from '../repositories/summary-versions.repository';
 import { SUMMARY_ENGINE } from './engine';
 import { applyOverrides, identify, type EngineOutput } from './summary-model';
+import { factObservationsByDocument, medicationChanges } from './trends-model';
 
 /** How often due rebuilds are looked for: the debounce's resolution. */
 const POLL_MS = 500;
@@ -31,6 +33,7 @@ export class BuilderService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(SummaryVersionsRepository) private readonly versions: SummaryVersionsRepository,
     @Inject(SUMMARY_ENGINE) private readonly engine: SummaryEngine,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(ObservationsRepository) private readonly observations: ObservationsRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -70,11 +73,15 @@ export class BuilderService implements OnApplicationBootstrap, OnModuleDestroy {
       noneKnown: merged.noneKnown,
       droppedUnsupported: read.droppedUnsupported,
       problems: read.problems ?? [],
+      changes: medicationChanges(read.facts),
     };
+    // Health trends: results and vitals the engine read from PDFs and text (before merging, so every
+    // dated value is kept), written with the version; C-CDA and FHIR documents keep their own.
+    const fromFacts = factObservationsByDocument(read.facts, await this.observations.recordDocuments(userId));
     const version = await this.versions.write(
       userId,
       (overrides) => ({ engine: this.engine.name, output, ...applyOverrides(output, overrides) }),
-      { claimedUntil },
+      { claimedUntil, after: (manager) => this.observations.replaceFacts(userId, fromFacts, manager) },
     );
     this.logger.log({ userId, version, documents: inputs.length, facts: output.facts.length, problems: output.problems?.length ?? 0, ms: Date.now() - started }, 'summary: built');
     return version;

@@ -7,7 +7,8 @@ import type { DocumentDeletedEvent } from '@medfolio/contracts';
 import type { OnceInTransaction } from '@medfolio/messaging/outbox';
 import type { EntityManager } from 'typeorm';
 import { SummaryConfig } from '../config';
-import { DocumentGoneError, type DocumentContentRepository, type SpooledDocument } from '../repositories/document-content.repository';
+import { DocumentGoneError, readStructuredRecord, type DocumentContentRepository, type SpooledDocument } from '../repositories/document-content.repository';
+import type { ObservationsRepository } from '../repositories/observations.repository';
 import type { ClaimedDocument, SummaryDocumentsRepository } from '../repositories/summary-documents.repository';
 import { ExtractionService, MAX_ATTEMPTS, READ_MESSAGES, verdictOf } from './extraction.service';
 
@@ -81,10 +82,11 @@ describe('ExtractionService and the builder', () => {
         return Promise.resolve();
       },
     } as unknown as SummaryDocumentsRepository;
-    const content = { spool } as unknown as DocumentContentRepository;
+    const content = { spool, readRecord: readStructuredRecord } as unknown as DocumentContentRepository;
     const ocr = { shutdown: () => Promise.resolve() } as unknown as OcrScheduler;
     const builder = { kick: jest.fn() };
-    const service = new ExtractionService(new SummaryConfig(), documents, content, ocr, builder);
+    const observations = { unread: () => Promise.resolve([]) } as unknown as ObservationsRepository;
+    const service = new ExtractionService(new SummaryConfig(), documents, content, ocr, builder, observations);
     return { service, builder, finished, deleted };
   }
 

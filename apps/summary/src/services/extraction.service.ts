@@ -5,7 +5,9 @@ import { PollingLoop, type OnceInTransaction } from '@medfolio/messaging/outbox'
 import { SummaryConfig } from '../config';
 import { DocumentContentRepository, DocumentGoneError } from '../repositories/document-content.repository';
 import { SummaryDocumentsRepository, type ClaimedDocument } from '../repositories/summary-documents.repository';
+import { ObservationsRepository } from '../repositories/observations.repository';
 import { BuilderService } from './builder.service';
+import { observationsOfRecord } from './trends-model';
 import { OCR_SCHEDULER } from './engine';
 
 /** How often the reader looks for work besides being kicked (claims run out, other replicas' rows). */
@@ -43,6 +45,7 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
   private renewTimer?: NodeJS.Timeout;
+  private backfilling: Promise<void> = Promise.resolve();
 
   constructor(
     @Inject(SummaryConfig) private readonly config: SummaryConfig,
@@ -51,6 +54,7 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
     @Inject(OCR_SCHEDULER) private readonly ocr: OcrScheduler,
     /** Told after each finished read or deletion, so the debounced rebuild is looked at once. */
     @Inject(BuilderService) private readonly builder: Pick<BuilderService, 'kick'>,
+    @Inject(ObservationsRepository) private readonly observations: ObservationsRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -58,13 +62,14 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
     const every = Math.max(1000, (this.config.extractLeaseSeconds * 1000) / 3);
     this.renewTimer = setInterval(() => void this.renewClaims(), every);
     this.renewTimer.unref();
+    this.backfilling = this.backfill();
   }
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.renewTimer);
     this.abort.abort();
     await this.loop.stop();
-    await Promise.allSettled(this.inFlight.values());
+    await Promise.allSettled([...this.inFlight.values(), this.backfilling]);
     await this.ocr.shutdown();
   }
 
@@ -117,7 +122,10 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
           { ocrScheduler: this.ocr, signal: this.abort.signal, logger: this.extractLogger(claimed.documentId) },
         );
         const { state, problems } = verdictOf(result, spooled.filename);
-        await this.documents.finish(claimed, spooled.filename, result, state, problems, this.rebuildAt());
+        // Health trends: a C-CDA's or FHIR resource's results and vitals, read from the file itself (ranges and codes kept).
+        const record = await this.content.readRecord(spooled.path);
+        const observations = state === 'read' ? observationsOfRecord(record, { document_id: claimed.documentId, filename: spooled.filename }) : [];
+        await this.documents.finish(claimed, spooled.filename, result, state, problems, this.rebuildAt(), { kind: record?.kind ?? null, observations });
         // Counts only: never the text, the facts or the filename.
         this.logger.log(
           { documentId: claimed.documentId, state, pages: result.texts.length, facts: result.facts.length, problems: problems.length, ms: Date.now() - started },
@@ -138,6 +146,56 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
         this.builder.kick();
       }
       this.logger.warn({ documentId: claimed.documentId, attempt: claimed.attempts, err: errorName(error) }, 'summary: reading a document failed');
+    }
+  }
+
+  /** Runs the start-up backfill to its end now (tests). */
+  async drainBackfill(): Promise<void> {
+    await this.backfilling;
+    this.backfilling = this.backfill();
+    await this.backfilling;
+  }
+
+  /**
+   * Documents read before health trends existed: each is fetched once more and, when it is a C-CDA
+   * or FHIR record, its observations are read from it; other documents are marked (their results come
+   * from the facts of the next rebuild, which this schedules). One document at a time, in the
+   * background after start-up; a failure leaves the rest to the next start. Counts only in logs.
+   */
+  private async backfill(): Promise<void> {
+    const tried = new Set<string>();
+    let filed = 0;
+    try {
+      for (;;) {
+        const batch = (await this.observations.unread(10)).filter((d) => !tried.has(d.documentId));
+        if (batch.length === 0 || this.abort.signal.aborted) break;
+        for (const document of batch) {
+          tried.add(document.documentId);
+          let kind: 'ccda' | 'fhir' | null = null;
+          let list: ReturnType<typeof observationsOfRecord> = [];
+          try {
+            const spooled = await this.content.spool(document.documentId, document.userId, this.abort.signal);
+            try {
+              const record = await this.content.readRecord(spooled.path);
+              kind = record?.kind ?? null;
+              list = observationsOfRecord(record, { document_id: document.documentId, filename: spooled.filename });
+            } finally {
+              await spooled.release();
+            }
+          } catch (error) {
+            if (!(error instanceof DocumentGoneError)) throw error;
+          }
+          if (await this.observations.fileBackfill(document, kind, list)) filed += 1;
+        }
+      }
+    } catch (error) {
+      if (!this.abort.signal.aborted) this.logger.warn({ err: errorName(error), filed }, 'summary: trends backfill stopped; the rest is read at the next start');
+      return;
+    }
+    if (filed > 0) {
+      await this.observations.scheduleRebuilds([...tried], this.rebuildAt());
+      this.builder.kick();
+      this.logger.log({ documents: filed }, 'summary: trends backfill read documents');
     }
   }
 

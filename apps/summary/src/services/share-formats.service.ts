@@ -34,6 +34,7 @@ import { SharingService } from './sharing.service';
 import { qrTextOf, SHL_FILE_PATH } from './shl-links';
 import { SummaryAudit } from './summary-audit';
 import { SummaryService } from './summary.service';
+import { TrendsService } from './trends.service';
 
 const notValid = (): DomainError => new DomainError('NOT_FOUND', SHARING_MESSAGES.notValid);
 
@@ -73,10 +74,17 @@ export class ShareFormatsService {
     @Inject(ShareLinksRepository) private readonly links: ShareLinksRepository,
     @Inject(SummaryAudit) private readonly audit: SummaryAudit,
     @Inject(SummaryConfig) private readonly config: SummaryConfig,
+    @Inject(TrendsService) private readonly trends: TrendsService,
   ) {}
 
   async fhir(caller: CallerIdentity, query: SummaryQueryDto): Promise<FhirBundle> {
     const { item, ownerId } = await this.read(caller, query, false);
+    // The owner's own IPS carries the latest value of every series in Results (Vital signs for
+    // vitals); a share carries those of the trends the link shares (already on the item).
+    if (ownerId) {
+      const series = await this.trends.series(ownerId);
+      if (series.length) item.trends = series;
+    }
     return this.bundle(item, ownerId) as FhirBundle;
   }
 

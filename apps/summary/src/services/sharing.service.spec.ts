@@ -10,6 +10,7 @@ import { SummaryVersionsRepository } from '../repositories/summary-versions.repo
 import { FakeShareAudit, FakeShareLinks } from '../testing/share-link-fakes';
 import { ShareLinkKeys, shareHash } from './share-link-keys';
 import { DEFAULT_LINK_DAYS, SharingService } from './sharing.service';
+import { TrendsService } from './trends.service';
 import type { SummaryAudit } from './summary-audit';
 
 const OWNER = '1f1e2d3c-0000-4000-8000-000000000001';
@@ -23,6 +24,9 @@ function setup() {
   const versions = automock(SummaryVersionsRepository);
   const notifier = automock(ShareNotifierRepository);
   const identities = automock(PatientIdentityRepository);
+  const trends = automock(TrendsService);
+  trends.series.mockResolvedValue([]);
+  trends.fullAccess.mockResolvedValue(false);
   versions.confirmedVersion.mockResolvedValue(null);
   notifier.ownerEmail.mockResolvedValue('owner@example.test');
   notifier.sendViewed.mockResolvedValue(undefined);
@@ -40,6 +44,7 @@ function setup() {
     config,
     relay as unknown as OutboxRelay,
     identities,
+    trends,
   );
   return { service, links, audit, versions, notifier, keys, relay };
 }

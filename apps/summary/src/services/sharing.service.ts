@@ -18,6 +18,7 @@ import {
   type SummaryItem,
   type SummaryPatient,
   type SummaryQueryDto,
+  type TrendSeries,
   type UnlockShareLinkDto,
   type UpdateShareLinkDto,
 } from '@medfolio/contracts';
@@ -31,6 +32,8 @@ import { SummaryVersionsRepository } from '../repositories/summary-versions.repo
 import { SEAL_CONTEXT, newShareId, shareHash, type ShareLinkKeys } from './share-link-keys';
 import { newShlKey, qrTextOf, shlinkOf } from './shl-links';
 import { SummaryAudit } from './summary-audit';
+import { TrendsService } from './trends.service';
+import { gate } from './trends-model';
 
 export const SHARE_LINK_KEYS = Symbol('SHARE_LINK_KEYS');
 
@@ -70,6 +73,7 @@ export class SharingService {
     @Inject(SummaryConfig) private readonly config: SummaryConfig,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(PatientIdentityRepository) private readonly identities: PatientIdentityRepository,
+    @Inject(TrendsService) private readonly trends: TrendsService,
   ) {}
 
   // ----- the owner -----
@@ -104,6 +108,7 @@ export class SharingService {
     const expiresAt = this.expiry(dto.expires_at ?? null);
     const email = dto.notify_on_view ? await this.notifier.ownerEmail(caller) : null;
     const passcodeHash = dto.passcode ? await hash(dto.passcode, ARGON2) : null;
+    const chosenTrends = await this.checkTrends(ownerId, dto.trends ?? []);
     const link = await this.links.forOwner(ownerId, async (manager) => {
       const live = (await this.links.listForOwner(ownerId, manager)).filter((l) => !l.revokedAt).length;
       if (live >= MAX_LIVE_LINKS) throw new DomainError('CONFLICT', `You can have at most ${MAX_LIVE_LINKS} links; revoke one first.`);
@@ -115,6 +120,7 @@ export class SharingService {
       made.providersMaySeeDocuments = dto.providers_may_see_documents ?? false;
       made.shlKey = dto.shl ? newShlKey() : null;
       made.showPatientIdentity = dto.show_patient_identity ?? true;
+      made.trends = chosenTrends;
       await this.audit.recordShare(caller, 'share-link.create', 'success', made);
       await this.links.insert(manager, made);
       return made;
@@ -128,6 +134,7 @@ export class SharingService {
     const expiresAt = dto.expires_at === undefined ? undefined : this.expiry(dto.expires_at);
     const email = dto.notify_on_view ? await this.notifier.ownerEmail(caller) : null;
     const passcodeHash = dto.passcode ? await hash(dto.passcode, ARGON2) : dto.passcode;
+    const chosenTrends = dto.trends === undefined ? undefined : await this.checkTrends(ownerId, dto.trends);
     const link = await this.links.forOwner(ownerId, async (manager) => {
       const found = await this.changeable(ownerId, dto.link_id, manager);
       if (dto.label !== undefined) found.label = dto.label.trim();
@@ -144,6 +151,7 @@ export class SharingService {
       if (dto.providers_may_see_documents !== undefined) found.providersMaySeeDocuments = dto.providers_may_see_documents;
       if (dto.shl !== undefined) found.shlKey = dto.shl ? (found.shlKey ?? newShlKey()) : null;
       if (dto.show_patient_identity !== undefined) found.showPatientIdentity = dto.show_patient_identity;
+      if (chosenTrends !== undefined) found.trends = chosenTrends;
       found.version += 1;
       await this.audit.recordShare(caller, 'share-link.update', 'success', found);
       await this.links.save(manager, found, this.expired(found) ? 'expired' : 'active');
@@ -271,16 +279,21 @@ export class SharingService {
    * The summary as a link shows it (also what a provider with a grant reads), naming the
    * patient when the link shows them.
    */
-  async sharedItem(link: Pick<ShareLink, 'ownerId' | 'label' | 'expiresAt' | 'showPatientIdentity'>, caller?: CallerIdentity): Promise<SummaryItem> {
-    const [confirmed, patient] = await Promise.all([
+  async sharedItem(
+    link: Pick<ShareLink, 'ownerId' | 'label' | 'expiresAt' | 'showPatientIdentity'> & { trends?: string[] },
+    caller?: CallerIdentity,
+  ): Promise<SummaryItem> {
+    const [confirmed, patient, trends] = await Promise.all([
       this.versions.confirmedVersion(link.ownerId),
       link.showPatientIdentity ? this.patientOf(link.ownerId, caller) : Promise.resolve(null),
+      this.sharedTrends(link.ownerId, link.trends ?? []),
     ]);
     const shared = { label: link.label, expires_at: link.expiresAt?.toISOString() ?? null, show_patient_identity: link.showPatientIdentity };
+    const withTrends = trends.length ? { trends } : {};
     if (!confirmed) {
       // Before the patient's review nothing is shown, and nothing is claimed either: no section says
       // "not recorded" (the documents may well mention it), and whether any documents exist is not told.
-      return { summary: '', status: 'unreviewed', version: 0, confirmed_version: null, updated_at: new Date().toISOString(), sections: [], documents: [], shared, patient };
+      return { summary: '', status: 'unreviewed', version: 0, confirmed_version: null, updated_at: new Date().toISOString(), sections: [], documents: [], shared, patient, ...withTrends };
     }
     const sections = confirmed.sections.map((section) => {
       const facts = section.facts
@@ -303,7 +316,33 @@ export class SharingService {
       documents: [],
       shared,
       patient,
+      ...withTrends,
     };
+  }
+
+  /**
+   * The trends a link may share: series keys of the patient's that their plan lets them see (every
+   * series on Plus and Family, the preview's one otherwise). Unknown keys are refused by name.
+   */
+  private async checkTrends(ownerId: string, keys: string[]): Promise<string[]> {
+    const unique = [...new Set(keys)];
+    if (unique.length === 0) return [];
+    const { series } = gate(await this.trends.series(ownerId), [], await this.trends.fullAccess(ownerId), new Date());
+    const known = new Set(series.map((s) => s.key));
+    const unknown = unique.filter((k) => !known.has(k));
+    if (unknown.length) {
+      throw new DomainError('VALIDATION_FAILED', `trends: ${unknown.map((k) => `"${k}"`).join(', ')} ${unknown.length === 1 ? 'is not one of your' : 'are not among your'} health trends (GET /api/trends/ lists them).`);
+    }
+    return unique;
+  }
+
+  /** The chosen series as a share shows them: values, dates, ranges and flags; no sources (as the shared facts). */
+  private async sharedTrends(ownerId: string, keys: string[]): Promise<TrendSeries[]> {
+    if (keys.length === 0) return [];
+    const chosen = new Set(keys);
+    return (await this.trends.series(ownerId))
+      .filter((s) => chosen.has(s.key))
+      .map((s) => ({ ...s, points: s.points.map((p) => ({ ...p, sources: [] })) }));
   }
 
   /**
@@ -360,6 +399,7 @@ export class SharingService {
       lastNotifiedAt: null,
       providersMaySeeDocuments: false,
       showPatientIdentity: true,
+      trends: [],
       viewCount: 0,
       lastViewedAt: null,
       shlKey: null,
@@ -384,6 +424,7 @@ export class SharingService {
       notify_on_view: link.notifyOnView,
       providers_may_see_documents: link.providersMaySeeDocuments,
       show_patient_identity: link.showPatientIdentity,
+      trends: link.trends ?? [],
       view_count: link.viewCount,
       last_viewed_at: link.lastViewedAt?.toISOString() ?? null,
       shl: shareId ? shlinkOf(link, shareId, this.config.publicBaseUrl) : null,

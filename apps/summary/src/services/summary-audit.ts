@@ -8,7 +8,9 @@ export type SummaryAction =
   | 'summary.fact-edit'
   | 'summary.fact-add'
   | 'summary.fact-remove'
-  | 'summary.confirm';
+  | 'summary.confirm'
+  | 'trends.read'
+  | 'trends.export';
 
 export type ShareAction = 'summary.shared-view' | 'share-link.create' | 'share-link.update' | 'share-link.revoke' | 'share-link.unlock' | 'share-link.locked';
 
@@ -26,7 +28,7 @@ export class SummaryAudit {
   async record(caller: CallerIdentity, action: SummaryAction, outcome: AuditOutcome, patientId: string, entityId?: string, policy = 'owner'): Promise<void> {
     await this.recorder.record(caller, {
       action,
-      entityType: action === 'summary.read' || action === 'summary.confirm' ? 'summary' : 'summary-fact',
+      entityType: action.startsWith('trends.') ? 'trends' : action === 'summary.read' || action === 'summary.confirm' ? 'summary' : 'summary-fact',
       ...(entityId ? { entityId } : {}),
       patientId,
       outcome,

@@ -12,7 +12,7 @@ import {
   type SectionKey,
   type SourceRef,
 } from '@medfolio/clinical';
-import type { SummaryFact, SummaryItem, SummarySectionItem, SummarySource } from '@medfolio/contracts';
+import type { SummaryFact, SummaryItem, SummarySectionItem, SummarySource, TimelineEvent } from '@medfolio/contracts';
 
 export type IdentifiedFact = ClinicalFact & { id: string };
 
@@ -23,6 +23,8 @@ export interface EngineOutput {
   droppedUnsupported: number;
   /** Parts the engine could not read (openai: a chunk whose answer was unusable), shown with their document. */
   problems?: ExtractionProblem[];
+  /** Medicines whose dose changed between documents (from the facts before merging): the trends timeline's 'changed' events. */
+  changes?: TimelineEvent[];
 }
 
 /**

@@ -38,7 +38,7 @@ function setup() {
   f.versions.patients.set(OWNER, { latestVersion: 1, confirmedVersion: null, rebuildDueAt: null });
   f.documents.rows.push({
     documentId: 'd1', userId: OWNER, filename: 'labs.pdf', contentType: 'application/pdf', uploadedAt: new Date(), state: 'read',
-    problems: [], facts: [], noneKnown: [], documentDate: null, claimedUntil: null, attempts: 1,
+    problems: [], facts: [], noneKnown: [], documentDate: null, claimedUntil: null, attempts: 1, recordKind: null, observationsRead: true,
   });
   return { ...f, service, handedToSharing, factId: output.facts[0]!.id };
 }

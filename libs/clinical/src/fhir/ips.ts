@@ -22,7 +22,7 @@ import type {
   Reference,
   Resource,
 } from '@medplum/fhirtypes';
-import type { SummaryFact, SummaryItem, SummarySectionItem } from '@medfolio/contracts';
+import type { SummaryFact, SummaryItem, SummarySectionItem, TrendPoint, TrendSeries } from '@medfolio/contracts';
 import { UCUM_SYSTEM, ucumCode } from './ucum';
 
 export const LOINC = 'http://loinc.org';
@@ -295,8 +295,27 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
   const of = (category: SummaryFact['category']): SummaryFact[] => additional.filter((f) => f.category === category);
   optionalSection(built, 'immunizations', of('immunization'), (fact) => add(immunization(fact, subject)));
   optionalSection(built, 'procedures', procedures, (fact) => add(procedure(fact, subject)));
-  optionalSection(built, 'results', of('result'), (fact) => add(observation(fact, subject, 'laboratory')));
-  optionalSection(built, 'vitalSigns', of('vital'), (fact) => add(observation(fact, subject, 'vital-signs')));
+  // Health trends: the latest value of each series (with its range and flag) stands for the test; a
+  // fact of the same code is then left out (it is one of the series' points).
+  const series = (summary.trends ?? []).filter((t) => t.points.length > 0);
+  const trendCodes = new Set(series.flatMap((t) => t.codes.map((c) => `${c.system}|${c.code}`)));
+  const notInTrends = (fact: SummaryFact) => !fact.code || !trendCodes.has(`${fact.code.system}|${fact.code.code}`);
+  mixedSection(
+    built,
+    'results',
+    of('result').filter(notInTrends),
+    series.filter((t) => t.category === 'result'),
+    (fact) => add(observation(fact, subject, 'laboratory')),
+    (trend) => add(trendObservation(trend, subject, 'laboratory')),
+  );
+  mixedSection(
+    built,
+    'vitalSigns',
+    of('vital').filter(notInTrends),
+    series.filter((t) => t.category === 'vital'),
+    (fact) => add(observation(fact, subject, 'vital-signs')),
+    (trend) => add(trendObservation(trend, subject, 'vital-signs')),
+  );
   // Care team and notes have no IPS resource here: narrative only.
   for (const [name, category] of [
     ['careTeam', 'care_team'],
@@ -429,6 +448,119 @@ function optionalSection(
     text: narrative(facts.map(factLine)),
     entry: facts.map(entryOf),
   });
+}
+
+/** A section of facts and health trends' latest values (none of either: no section). */
+function mixedSection(
+  built: Built,
+  name: IpsSectionName,
+  facts: SummaryFact[],
+  series: TrendSeries[],
+  factEntry: (fact: SummaryFact) => Reference,
+  seriesEntry: (series: TrendSeries) => Reference,
+): void {
+  if (facts.length === 0 && series.length === 0) return;
+  const meta = IPS_SECTIONS[name];
+  built.sections.push({
+    title: meta.title,
+    code: sectionCode(name),
+    text: narrative([...facts.map(factLine), ...series.map(trendLine)]),
+    entry: [...facts.map(factEntry), ...series.map(seriesEntry)],
+  });
+}
+
+/** A series' latest point: the last dated one (points come oldest first, undated last), else the last. */
+export function latestPoint(series: TrendSeries): TrendPoint | undefined {
+  return [...series.points].reverse().find((p) => p.date !== null) ?? series.points[series.points.length - 1];
+}
+
+function trendLine(series: TrendSeries): string {
+  const p = latestPoint(series);
+  if (!p) return series.name;
+  const range = p.range ? rangeText(p.range) : '';
+  return [
+    `${series.name} ${p.value}${series.unit ? ` ${series.unit}` : ''}`,
+    p.flag && p.flag !== 'normal' ? `(${p.flag})` : '',
+    range ? `(reference ${range})` : '',
+    p.date ? `— ${p.date}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** A reference range as text: its low and high, else as the source wrote it. */
+export function rangeText(range: NonNullable<TrendPoint['range']>): string {
+  if (range.low !== null && range.high !== null) return `${range.low}–${range.high}`;
+  if (range.low !== null) return `≥ ${range.low}`;
+  if (range.high !== null) return `≤ ${range.high}`;
+  return range.text ?? '';
+}
+
+const INTERPRETATION_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+const FLAG_CODES: Record<NonNullable<TrendPoint['flag']>, { code: string; display: string }> = {
+  low: { code: 'L', display: 'Low' },
+  high: { code: 'H', display: 'High' },
+  abnormal: { code: 'A', display: 'Abnormal' },
+  normal: { code: 'N', display: 'Normal' },
+};
+
+/**
+ * A series' latest value as an Observation (the IPS laboratory results profile for results, R4's
+ * vital signs for vitals): the series' codes, valueQuantity in the series' unit with its UCUM
+ * system and code, the reference range in the same unit, and the flag as an HL7 interpretation.
+ */
+function trendObservation(series: TrendSeries, subject: Reference<Patient>, category: 'laboratory' | 'vital-signs'): Observation {
+  const p = latestPoint(series) as TrendPoint;
+  const coding: Coding[] = series.codes.flatMap((c) => {
+    const concept = conceptOfFact({ text: series.name, code: c });
+    return concept.coding ?? [];
+  });
+  const code: CodeableConcept = { text: series.name, ...(coding.length ? { coding } : {}) };
+  const unitQuantity = (value: number): Quantity => {
+    const q: Quantity = { value };
+    if (series.unit) q.unit = series.unit;
+    if (series.ucum) {
+      q.system = UCUM_SYSTEM;
+      q.code = series.ucum;
+    }
+    return q;
+  };
+  const resource: Observation = {
+    resourceType: 'Observation',
+    status: 'final',
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+            code: category,
+            display: category === 'laboratory' ? 'Laboratory' : 'Vital Signs',
+          },
+        ],
+      },
+    ],
+    code,
+    subject,
+  };
+  const when = fhirDate(p.date);
+  if (when) resource.effectiveDateTime = when;
+  else (resource as Observation & { _effectiveDateTime?: unknown })._effectiveDateTime = absent();
+  if (category === 'laboratory') resource.performer = [absent()];
+  // R4's vital signs take a Quantity only with a UCUM unit; another unit stays as text.
+  if (category === 'laboratory' || series.ucum) resource.valueQuantity = unitQuantity(p.value);
+  else resource.valueString = series.unit ? `${p.value} ${series.unit}` : String(p.value);
+  if (p.range && (p.range.low !== null || p.range.high !== null || p.range.text)) {
+    const range: NonNullable<Observation['referenceRange']>[number] = {};
+    if (p.range.low !== null) range.low = unitQuantity(p.range.low);
+    if (p.range.high !== null) range.high = unitQuantity(p.range.high);
+    if (p.range.text) range.text = p.range.text;
+    resource.referenceRange = [range];
+  }
+  if (p.flag) {
+    const f = FLAG_CODES[p.flag];
+    resource.interpretation = [{ coding: [{ system: INTERPRETATION_SYSTEM, code: f.code, display: f.display }], ...(p.interpretation ? { text: p.interpretation } : {}) }];
+  } else if (p.interpretation) resource.interpretation = [{ text: p.interpretation }];
+  return resource;
 }
 
 function clinical(code: 'active' | 'inactive' | 'resolved'): CodeableConcept {

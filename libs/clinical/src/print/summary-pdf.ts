@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
-import type { SummaryFact, SummaryItem, SummarySectionItem } from '@medfolio/contracts';
+import type { SummaryFact, SummaryItem, SummarySectionItem, TrendSeries } from '@medfolio/contracts';
 
 export type PaperSize = 'a4' | 'letter';
 export const PAPER_SIZES: readonly PaperSize[] = ['a4', 'letter'];
@@ -498,6 +498,21 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
     entry.end();
   }
   closeSection();
+  if (summary.trends?.length) {
+    drawTrends(doc, root, summary.trends, {
+      width: contentWidth,
+      top: frame.nextTop,
+      bottom: frame.bottom,
+      newPage: () => {
+        doc.addPage();
+        artifact('Pagination', () => {
+          doc.font('body').fontSize(8).fillColor('#666666').text(running, MARGIN, MARGIN, { width: contentWidth });
+        });
+      },
+      tagged,
+      artifact,
+    });
+  }
   root.end();
 
   // Footer on every page: what this is, and the page number when there is more than one.
@@ -520,6 +535,118 @@ export async function summaryToPdf(summary: SummaryItem, options: SummaryPdfOpti
   }
   doc.end();
   return done;
+}
+
+const FLAG_TEXT: Record<string, string> = { low: 'Low', high: 'High', abnormal: 'Abnormal', normal: 'Normal' };
+
+/** A reference range as the table shows it. */
+function rangeCell(range: TrendSeries['points'][number]['range']): string {
+  if (!range) return '';
+  if (range.low !== null && range.high !== null) return `${range.low} – ${range.high}`;
+  if (range.low !== null) return `≥ ${range.low}`;
+  if (range.high !== null) return `≤ ${range.high}`;
+  return range.text ?? '';
+}
+
+/**
+ * The health trends a share link includes, from a new page: per series a heading (name and unit)
+ * and a tagged table (Date, Value, Reference range, Flag; a header row repeated as an artifact on
+ * each page the table runs onto), out-of-range values in bold.
+ */
+function drawTrends(
+  doc: PDFKit.PDFDocument,
+  root: Struct,
+  trends: TrendSeries[],
+  ctx: {
+    width: number;
+    top: number;
+    bottom: number;
+    newPage: () => void;
+    tagged: (parent: Struct, type: string, draw: () => void) => void;
+    artifact: (type: 'Layout' | 'Pagination', draw: () => void) => void;
+  },
+): void {
+  const { width, bottom, tagged, artifact } = ctx;
+  const size = 9;
+  const rowHeight = 14;
+  const columns = [0.24, 0.22, 0.34, 0.2].map((f) => f * width);
+  const xs = columns.map((_, i) => MARGIN + columns.slice(0, i).reduce((a, b) => a + b, 0));
+  const headers = ['Date', 'Value', 'Reference range', 'Flag'];
+  ctx.newPage();
+  let y = ctx.top;
+  const sect = doc.struct('Sect');
+  root.add(sect);
+  tagged(sect, 'H2', () => {
+    doc.font('bold').fontSize(12).fillColor('#111111').text('Health trends', MARGIN, y, { width });
+  });
+  y = doc.y + 2;
+  tagged(sect, 'P', () => {
+    doc
+      .font('body')
+      .fontSize(8.5)
+      .fillColor('#444444')
+      .text('Results the patient chose to share, oldest first, each test in one unit (converted where the records used another).', MARGIN, y, { width });
+  });
+  y = doc.y + 6;
+  const headerRow = (parent: Struct | null) => {
+    const draw = (i: number) => () => {
+      doc.font('bold').fontSize(size).fillColor('#111111').text(headers[i] ?? '', (xs[i] ?? MARGIN) + 2, y + 2, { width: (columns[i] ?? 0) - 4, lineBreak: false, ellipsis: true });
+    };
+    if (parent) {
+      const tr = doc.struct('TR');
+      parent.add(tr);
+      headers.forEach((_, i) => tagged(tr, 'TH', draw(i)));
+      tr.end();
+    } else artifact('Layout', () => headers.forEach((_, i) => draw(i)()));
+    artifact('Layout', () => {
+      doc.moveTo(MARGIN, y + rowHeight).lineTo(MARGIN + width, y + rowHeight).lineWidth(0.5).strokeColor('#999999').stroke();
+    });
+    y += rowHeight + 1;
+  };
+  for (const series of trends) {
+    if (y + 2.5 * rowHeight + 20 > bottom) {
+      ctx.newPage();
+      y = ctx.top;
+    }
+    const heading = `${printable(series.name)}${series.unit ? ` (${printable(series.unit)})` : ''}`;
+    tagged(sect, 'H3', () => {
+      doc.font('bold').fontSize(10).fillColor('#111111').text(heading, MARGIN, y, { width });
+    });
+    y = doc.y + 3;
+    const table = doc.struct('Table');
+    sect.add(table);
+    headerRow(table);
+    for (const point of series.points) {
+      if (y + rowHeight > bottom) {
+        ctx.newPage();
+        y = ctx.top;
+        headerRow(null);
+      }
+      const out = point.flag === 'low' || point.flag === 'high' || point.flag === 'abnormal';
+      const cells = [
+        point.date ?? 'Undated',
+        `${point.value}${series.unit ? ` ${printable(series.unit)}` : ''}`,
+        rangeCell(point.range),
+        point.flag ? (FLAG_TEXT[point.flag] ?? point.flag) : '',
+      ];
+      const tr = doc.struct('TR');
+      table.add(tr);
+      cells.forEach((text, i) =>
+        tagged(tr, 'TD', () => {
+          doc
+            .font(out && (i === 1 || i === 3) ? 'bold' : 'body')
+            .fontSize(size)
+            .fillColor(out && (i === 1 || i === 3) ? '#8a1c00' : '#111111')
+            .text(text, (xs[i] ?? MARGIN) + 2, y + 2, { width: (columns[i] ?? 0) - 4, lineBreak: false, ellipsis: true });
+        }),
+      );
+      tr.end();
+      y += rowHeight;
+    }
+    table.end();
+    y += 8;
+  }
+  sect.end();
 }
 
 /** A file name for the download: `<brand>_summary_<date>_<size>.pdf` (no names, no ids). */

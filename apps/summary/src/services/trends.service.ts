@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  DomainError,
+  SUMMARY_MESSAGES,
+  type CallerIdentity,
+  type EntitlementChangedEvent,
+  type SummarySectionItem,
+  type TimelineEvent,
+  type TrendSeries,
+  type TrendsCsvReply,
+  type TrendsReply,
+} from '@medfolio/contracts';
+import { buildSeries } from '@medfolio/clinical';
+import { SummaryEntitlementsRepository } from '../repositories/entitlements.repository';
+import { ObservationsRepository } from '../repositories/observations.repository';
+import { SummaryDocumentsRepository } from '../repositories/summary-documents.repository';
+import { SummaryVersionsRepository } from '../repositories/summary-versions.repository';
+import { SummaryAudit } from './summary-audit';
+import { buildTimeline, fullAccess, gate, toTrendSeries, trendsCsv } from './trends-model';
+
+const OWNER_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * Health trends: the patient's lab results and vital signs as series (buildSeries over the
+ * observations kept per document), the timeline from the summary's facts, gated by the plan
+ * (billing's events, projected here), and the CSV of every observation. Every read and export is
+ * audited first (fail-closed: nothing is shown when the audit is not stored).
+ */
+@Injectable()
+export class TrendsService {
+  private readonly logger = new Logger(TrendsService.name);
+
+  constructor(
+    @Inject(ObservationsRepository) private readonly observations: ObservationsRepository,
+    @Inject(SummaryEntitlementsRepository) private readonly entitlements: SummaryEntitlementsRepository,
+    @Inject(SummaryVersionsRepository) private readonly versions: SummaryVersionsRepository,
+    @Inject(SummaryDocumentsRepository) private readonly documents: SummaryDocumentsRepository,
+    @Inject(SummaryAudit) private readonly audit: SummaryAudit,
+  ) {}
+
+  async get(caller: CallerIdentity): Promise<TrendsReply> {
+    const userId = this.owner(caller);
+    await this.audit.record(caller, 'trends.read', 'success', userId);
+    const [plan, series] = await Promise.all([this.entitlements.planOf(userId), this.series(userId)]);
+    const full = fullAccess(plan);
+    return gate(series, full ? await this.timeline(userId) : [], full, new Date());
+  }
+
+  /** Every observation as CSV, on every plan (the data is the patient's own; the analytics are what is sold). */
+  async exportCsv(caller: CallerIdentity): Promise<TrendsCsvReply> {
+    const userId = this.owner(caller);
+    await this.audit.record(caller, 'trends.export', 'success', userId);
+    const { content, rows } = trendsCsv(await this.observations.listForUser(userId));
+    return { filename: `medfolio-trends-${new Date().toISOString().slice(0, 10)}.csv`, content, rows };
+  }
+
+  /** The patient's series (shares, the IPS and the PDF use them too: their callers audit). */
+  async series(userId: string): Promise<TrendSeries[]> {
+    return buildSeries(await this.observations.listForUser(userId)).map(toTrendSeries);
+  }
+
+  /** Whether the patient's plan sees every series (Plus, Family). */
+  async fullAccess(userId: string): Promise<boolean> {
+    return fullAccess(await this.entitlements.planOf(userId));
+  }
+
+  /** Applies billing's plan change in `manager`'s transaction (the one that records the message). */
+  async applyEntitlement(change: EntitlementChangedEvent, manager: EntityManager): Promise<void> {
+    const applied = await this.entitlements.apply(change.user_id, change.plan, new Date(change.changed_at), manager);
+    this.logger.log({ userId: change.user_id, plan: change.plan, applied }, 'entitlement change received');
+  }
+
+  private async timeline(userId: string): Promise<TimelineEvent[]> {
+    const [patient, documents] = await Promise.all([this.versions.patient(userId), this.documents.listForUser(userId)]);
+    const latest = patient?.latestVersion ? await this.versions.latest(userId, patient.latestVersion) : null;
+    const sections: SummarySectionItem[] = latest?.sections ?? [];
+    const read = documents.filter((d) => d.state === 'read').map((d) => ({ documentId: d.documentId, filename: d.filename, documentDate: d.documentDate }));
+    return buildTimeline(sections, read, latest?.engineOutput.changes ?? []);
+  }
+
+  private owner(caller: CallerIdentity): string {
+    if (!caller.userId || !OWNER_ID.test(caller.userId)) throw new DomainError('NOT_FOUND', SUMMARY_MESSAGES.notFound);
+    return caller.userId;
+  }
+}
