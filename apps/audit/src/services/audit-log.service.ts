@@ -97,6 +97,8 @@ const ACTION_LABELS: Record<string, string> = {
   'document.delete': 'Deleted a document',
   'document.integrity-check': 'Checked a stored document',
   'summary.read': 'Viewed summary',
+  'trends.read': 'Viewed health trends',
+  'trends.export': 'Exported health trends (CSV)',
   'license.verify': 'Claimed a medical license (the NPI Registry matched your name)',
   // An operator's review of licence claims, and disputes over a number.
   'license.review.approve': 'An operator verified your medical license',
