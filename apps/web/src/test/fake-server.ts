@@ -9,7 +9,9 @@ export interface RecordedCall {
   authorization: string | null;
 }
 
-type Handler = (call: RecordedCall) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+/** `body` is sent as JSON; `text` is sent as it is, with `headers` (a CSV download, say). */
+type Answer = { status?: number; body?: unknown; text?: string; headers?: Record<string, string> };
+type Handler = (call: RecordedCall) => Answer | Promise<Answer>;
 
 export function fakeServer(routes: Record<string, Handler>) {
   const calls: RecordedCall[] = [];
@@ -31,10 +33,11 @@ export function fakeServer(routes: Record<string, Handler>) {
     const call = { method: request.method, path: url.pathname + url.search, body, authorization: request.headers.get('authorization') };
     calls.push(call);
     const handler = routes[`${request.method} ${url.pathname}`];
-    const answer = handler ? await handler(call) : { status: 404, body: { message: 'Not found.', code: 'NOT_FOUND' } };
+    const answer: Answer = handler ? await handler(call) : { status: 404, body: { message: 'Not found.', code: 'NOT_FOUND' } };
+    if (answer.text !== undefined) return new Response(answer.text, { status: answer.status ?? 200, headers: answer.headers ?? { 'content-type': 'text/plain' } });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   }) as typeof fetch;
   return { calls };
