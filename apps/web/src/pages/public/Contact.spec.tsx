@@ -4,7 +4,8 @@ import { GENERIC_ERROR } from '../../api/errors';
 import { userLoaded } from '../../session/session-slice';
 import { fakeServer } from '../../test/fake-server';
 import { renderPage } from '../../test/render';
-import Contact from './Contact';
+import Contact, { answerTime, confirmation } from './Contact';
+import { clearTokens, storeTokens } from '../../session/tokens';
 import { ANA } from '../../test/users';
 
 const render = () => renderPage(<Contact />, { path: '/contact' });
@@ -120,7 +121,7 @@ describe('Contact page and the server', () => {
   it('posts exactly the four fields (trimmed), shows the reply and empties the form', async () => {
     const user = userEvent.setup();
     const server = fakeServer({
-      'POST /api/contact/': () => ({ body: { message: 'Thank you! Your message has been sent.' } }),
+      'POST /api/contact/': () => ({ body: { message: 'Thank you! Your message has been sent.', priority: false, answer_within_hours: 48 } }),
     });
     render();
     await fillIn(user, {
@@ -131,7 +132,7 @@ describe('Contact page and the server', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Thank you! Your message has been sent.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you! Your message has been sent. We answer within 2 days.');
     expect(posts(server)).toHaveLength(1);
     expect(posts(server)[0]).toMatchObject({
       path: '/api/contact/',
@@ -149,6 +150,33 @@ describe('Contact page and the server', () => {
     expect(field('Messages')).toHaveValue('');
     // A reset form is pristine again: no error shows for the emptied fields.
     expect(screen.queryByText('Firstname is required')).not.toBeInTheDocument();
+  });
+
+  it('says the faster answer time when the reply is marked priority (Plus and Family), signed in with the bearer token', async () => {
+    storeTokens({ access: 'a', refresh: 'r' });
+    try {
+      const user = userEvent.setup();
+      const server = fakeServer({
+        'POST /api/contact/': () => ({ body: { message: 'Thank you! Your message has been sent.', priority: true, answer_within_hours: 4 } }),
+      });
+      render();
+      await fillIn(user, { first: 'Jane', last: 'Doe', email: 'jane@example.com', message: 'Where is my lab report?' });
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'Thank you! Your message has been sent. Your plan includes priority support: your message is marked priority and we answer within 4 hours.',
+      );
+      expect(posts(server)[0]?.authorization).toBe('Bearer a');
+    } finally {
+      clearTokens();
+    }
+  });
+
+  it('words answer times in hours or whole days', () => {
+    expect(answerTime(1)).toBe('1 hour');
+    expect(answerTime(24)).toBe('24 hours');
+    expect(answerTime(48)).toBe('2 days');
+    expect(answerTime(50)).toBe('50 hours');
+    expect(confirmation({ message: 'Sent.' })).toBe('Sent.');
   });
 
   it('shows a loading state while the message is on its way', async () => {

@@ -14,6 +14,22 @@ import { useSession } from '../../session/use-session';
 /** What the gateway answers when the reply carries no text of its own. */
 const SENT = 'Thank you! Your message has been sent.';
 
+/** "4 hours", "1 hour", "2 days": the answer time a reply promises. */
+export function answerTime(hours: number): string {
+  if (hours >= 48 && hours % 24 === 0) return `${hours / 24} days`;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
+/** The confirmation: the server's text, then when support answers (sooner on plans with priority support). */
+export function confirmation(reply: { message?: string; priority?: boolean; answer_within_hours?: number }): string {
+  const sent = reply.message || SENT;
+  const hours = reply.answer_within_hours;
+  if (typeof hours !== 'number' || !(hours > 0)) return sent;
+  return reply.priority
+    ? `${sent} Your plan includes priority support: your message is marked priority and we answer within ${answerTime(hours)}.`
+    : `${sent} We answer within ${answerTime(hours)}.`;
+}
+
 const prefill = (user: CurrentUser | null): ContactForm => ({
   firstname: user?.first_name ?? '',
   lastname: user?.last_name ?? '',
@@ -50,7 +66,7 @@ export default function Contact() {
     try {
       const reply = await submit({ body: form }).unwrap();
       reset(prefill(user));
-      setSent(reply.message || SENT);
+      setSent(confirmation(reply));
     } catch (failure) {
       setError(errorMessage(failure));
     }
