@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../test/render';
 import Membership from './Membership';
+import { ADVANCED_ANALYTICS, PRIORITY_SUPPORT } from './plans';
 
 const render = () =>
   renderPage(<Membership />, {
@@ -96,12 +97,14 @@ describe('Membership page', () => {
     expect(card('Plus').getByText('Most Popular')).toBeInTheDocument();
     expect(screen.getAllByText('Most Popular')).toHaveLength(1);
     for (const plan of paid) expect(card(plan.name).getByText(plan.documents)).toBeInTheDocument();
-    expect(card('Plus').getByText('Priority support')).toBeInTheDocument();
-    expect(card('Plus').getByText('Advanced analytics')).toBeInTheDocument();
+    expect(card('Plus').getByText(PRIORITY_SUPPORT)).toBeInTheDocument();
+    expect(card('Plus').getByText(ADVANCED_ANALYTICS)).toBeInTheDocument();
+    expect(card('Family').getByText(ADVANCED_ANALYTICS)).toBeInTheDocument();
     expect(card('Plus').queryByText('Team collaboration')).not.toBeInTheDocument();
     expect(card('Family').getByText('Team collaboration')).toBeInTheDocument();
     expect(card('Family').getByText('Admin controls')).toBeInTheDocument();
-    expect(card('Standard').queryByText('Priority support')).not.toBeInTheDocument();
+    expect(card('Standard').queryByText(PRIORITY_SUPPORT)).not.toBeInTheDocument();
+    expect(card('Standard').queryByText(ADVANCED_ANALYTICS)).not.toBeInTheDocument();
   });
 
   it('goes to checkout from a card', async () => {

@@ -36,6 +36,13 @@ export interface Plan {
   cta: string;
 }
 
+/**
+ * What Plus and Family add, as the product does it: the Trends page for every test and the timeline
+ * (other plans see a preview of one measure), and contact messages marked priority with the faster answer time.
+ */
+export const ADVANCED_ANALYTICS = 'Advanced analytics: health trends of every lab result and vital sign, and a timeline';
+export const PRIORITY_SUPPORT = 'Priority support: your messages answered first';
+
 /** Included in every plan, Free too: the summary, its QR code and share links, and the wallet card. */
 export const EVERY_PLAN = ['AI-driven summary of your records', 'QR code and wallet card sharing'];
 
@@ -77,7 +84,7 @@ export const PLANS: readonly Plan[] = [
     price: { monthly: 24, yearly: 240 },
     priceId: { monthly: PRICE_PLUS_MONTHLY, yearly: PRICE_PLUS_YEARLY },
     documents: '25',
-    features: ['Up to 25 documents', ...EVERY_PLAN, 'Priority support', 'Advanced analytics'],
+    features: ['Up to 25 documents', ...EVERY_PLAN, PRIORITY_SUPPORT, ADVANCED_ANALYTICS],
     popular: true,
     cta: 'Get Started',
   },
@@ -91,8 +98,8 @@ export const PLANS: readonly Plan[] = [
     features: [
       '25+ documents',
       ...EVERY_PLAN,
-      'Priority support',
-      'Advanced analytics',
+      PRIORITY_SUPPORT,
+      ADVANCED_ANALYTICS,
       'Team collaboration',
       'Admin controls',
     ],
