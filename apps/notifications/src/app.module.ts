@@ -11,6 +11,7 @@ import { NOTIFICATIONS_MIGRATIONS } from './migrations';
 import { loadEncryptionKeys } from './repositories/encryption-key';
 import { createMailTransport, MailTransport } from './repositories/mail-transport';
 import { MailRepository } from './repositories/mail.repository';
+import { MembershipRepository } from './repositories/membership.repository';
 import { DEFAULT_SENDER_OPTIONS, MAIL_SENDER_OPTIONS, MailSender, type MailSenderOptions } from './services/mail-sender';
 import { MailHousekeeping } from './services/mail-housekeeping';
 import { MailService } from './services/mail.service';
@@ -48,6 +49,7 @@ export function notificationsProviders(config: NotificationsConfig, sender?: Not
     { provide: MailTransport, useFactory: () => announce(createMailTransport(config), config) },
     { provide: MAIL_SENDER_OPTIONS, useValue: senderOptions(config, sender) },
     MailRepository,
+    MembershipRepository,
     MailSender,
     MailService,
   ];

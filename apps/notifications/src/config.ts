@@ -48,4 +48,14 @@ export class NotificationsConfig extends WithPublicUrl(CommonConfig) {
   @Env('MAIL_RETENTION_DAYS')
   @WholeNumber(1)
   mailRetentionDays = 7;
+
+  /** The answer time support promises for contact messages from plans with priority support (Plus, Family), in hours. */
+  @Env('CONTACT_PRIORITY_HOURS')
+  @WholeNumber(1, 24 * 14)
+  contactPriorityHours = 4;
+
+  /** The answer time support promises for every other contact message, in hours. */
+  @Env('CONTACT_STANDARD_HOURS')
+  @WholeNumber(1, 24 * 30)
+  contactStandardHours = 48;
 }

@@ -7,13 +7,17 @@ import { Global, Module, type INestMicroservice, type LoggerService } from '@nes
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import {
+  BILLING_SUBJECTS,
+  DomainError,
   IDENTITY_SUBJECTS,
   NOTIFICATIONS_SUBJECTS,
+  type MembershipView,
+  type PlanId,
   STREAMS,
   type CallerIdentity,
   type SendEmailDto,
 } from '@medfolio/contracts';
-import { createRpcClient, EVENT_BUS, EventsModule, InProcessEventBus, InProcessServer, type RpcClient } from '@medfolio/messaging';
+import { Caller, createRpcClient, EVENT_BUS, EventsModule, Handles, InProcessEventBus, InProcessServer, RPC_CLIENT, RpcController, type RpcClient } from '@medfolio/messaging';
 import { migrate, serviceDataSourceOptions } from '@medfolio/persistence';
 import { NOTIFICATIONS_CONTROLLERS, NOTIFICATIONS_ENTITIES, notificationsProviders } from './app.module';
 import { NotificationsConfig } from './config';
@@ -41,6 +45,20 @@ const captureLogger: LoggerService = {
   debug: (...args: unknown[]) => void logged.push(JSON.stringify(args)),
   verbose: (...args: unknown[]) => void logged.push(JSON.stringify(args)),
 };
+
+/**
+ * Billing's answer to billing.membership.get (the sender's plan), stood in for on the in-process
+ * transport: users named "<plan>-..." are on that plan; "down-..." gets no answer (billing down).
+ */
+@RpcController()
+class BillingStandIn {
+  @Handles(BILLING_SUBJECTS.membership)
+  membership(@Caller() who: CallerIdentity): Promise<MembershipView> {
+    const plan = (who.userId ?? '').split('-')[0] ?? '';
+    if (plan === 'down') return Promise.reject(new DomainError('UNAVAILABLE', 'billing is down'));
+    return Promise.resolve({ plan: plan as PlanId } as MembershipView);
+  }
+}
 
 interface Service {
   app: INestMicroservice;
@@ -97,13 +115,15 @@ describe('notifications (Postgres + SMTP server)', () => {
       providers: [
         { provide: DataSource, useValue: dataSource },
         { provide: EVENT_BUS, useValue: bus },
+        // The service's own client (it asks billing for a contact sender's plan), on the in-process transport.
+        { provide: RPC_CLIENT, useFactory: () => createRpcClient('notifications', { timeoutMs: 2000 }) },
       ],
-      exports: [DataSource, EVENT_BUS],
+      exports: [DataSource, EVENT_BUS, RPC_CLIENT],
     })
     class PlumbingModule {}
     const moduleRef = await Test.createTestingModule({
       imports: [PlumbingModule, EventsModule.forHandlers()],
-      controllers: NOTIFICATIONS_CONTROLLERS,
+      controllers: [...NOTIFICATIONS_CONTROLLERS, BillingStandIn],
       providers: notificationsProviders(config, { intervalMs: 50, retry: { baseMs: 100, capMs: 400 } }),
     }).compile();
     const app = moduleRef.createNestMicroservice({ strategy: new InProcessServer() });
@@ -237,7 +257,7 @@ describe('notifications (Postgres + SMTP server)', () => {
       const message = `Please call me back <b>soon</b>. ${randomBytes(4).toString('hex')}`;
       secrets.push(message);
       const reply = await service!.rpc.send(NOTIFICATIONS_SUBJECTS.submitContact, { firstname: ' Ada ', lastname: 'Lovelace', email, message }, caller);
-      expect(reply).toEqual({ message: 'Thank you! Your message has been sent.' });
+      expect(reply).toEqual({ message: 'Thank you! Your message has been sent.', priority: false, answer_within_hours: 48 });
 
       await waitFor(() => sink!.received.some((m) => m.subject === 'New contact message from Ada Lovelace' && m.text.includes(message)), 'the copy');
       const copy = sink!.received.find((m) => m.text.includes(message))!;
@@ -256,6 +276,43 @@ describe('notifications (Postgres + SMTP server)', () => {
       await expect(
         service!.rpc.send(NOTIFICATIONS_SUBJECTS.submitContact, { firstname: 'Ada', lastname: 'Lovelace', email, message: 'x'.repeat(201) }, caller),
       ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Limit exceeded (200 characters)' });
+    });
+
+    it('priority support: a signed-in Plus or Family sender is marked priority (subject, row) and told 4 hours; others 48', async () => {
+      const send = (userId: string | undefined, lastname: string) =>
+        service!.rpc.send(
+          NOTIFICATIONS_SUBJECTS.submitContact,
+          // A `priority` field in the body marks nothing.
+          { firstname: 'Grace', lastname, email: address(lastname.toLowerCase()), message: `About my plan ${lastname}`, priority: 'yes' } as never,
+          { ...caller, roles: userId ? ['patient'] : [], ...(userId ? { userId } : {}) },
+        );
+      expect(await send('plus-user-1', 'Plus')).toEqual({
+        message: 'Thank you! Your message has been sent. As a Plus member you have priority support: we answer within 4 hours.',
+        priority: true,
+        answer_within_hours: 4,
+      });
+      expect(await send('pro-user-2', 'Family')).toMatchObject({ priority: true, answer_within_hours: 4 });
+      expect(await send('basic-user-3', 'Basic')).toEqual({ message: 'Thank you! Your message has been sent.', priority: false, answer_within_hours: 48 });
+      expect(await send(undefined, 'Anonymous')).toMatchObject({ priority: false, answer_within_hours: 48 });
+      // Billing not answering: the message still goes, as standard.
+      expect(await send('down-user-4', 'Down')).toMatchObject({ priority: false, answer_within_hours: 48 });
+
+      await waitFor(() => sink!.received.filter((m) => m.subject.includes('New contact message from Grace')).length === 5, 'the five copies');
+      const subjects = sink!.received.map((m) => m.subject).filter((x) => x.includes('Grace')).sort();
+      expect(subjects).toEqual([
+        'New contact message from Grace Anonymous',
+        'New contact message from Grace Basic',
+        'New contact message from Grace Down',
+        '[PRIORITY] New contact message from Grace Family',
+        '[PRIORITY] New contact message from Grace Plus',
+      ]);
+      const plus = sink!.received.find((m) => m.subject.endsWith('Grace Plus'))!;
+      expect(plus.text).toContain('Priority support: Plus plan, answer within 4 hours');
+      const rows: { priority: boolean; account_id: string | null }[] = await dataSource.query(
+        `SELECT priority, account_id FROM "${schema}".contact_messages WHERE account_id IS NOT NULL OR NOT priority ORDER BY account_id NULLS FIRST`,
+      );
+      expect(rows.filter((r) => r.priority).map((r) => r.account_id).sort()).toEqual(['plus-user-1', 'pro-user-2']);
+      expect(rows.filter((r) => r.account_id === 'basic-user-3' || r.account_id === 'down-user-4').every((r) => !r.priority)).toBe(true);
     });
 
     it('identity.user.verified.v1 queues one welcome e-mail per user, however often it arrives', async () => {

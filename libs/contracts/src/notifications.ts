@@ -17,7 +17,8 @@ export interface TemplateData {
   'verification-code': { first_name: string; code: string };
   'password-reset': { first_name: string; reset_url: string };
   welcome: { first_name: string };
-  'contact-copy': { firstname: string; lastname: string; email: string; message: string };
+  /** `priority`: set for priority support (the plan and the promised answer time); the subject then starts "[PRIORITY]". */
+  'contact-copy': { firstname: string; lastname: string; email: string; message: string; priority?: string };
   /**
    * A provider asks to see the documents behind the patient's shared summary.
    * `verification`: 'verified' (an operator confirmed who they are) or 'self_attested' (an NPI whose

@@ -18,4 +18,12 @@ export class ContactMessage {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** Sent from a plan with priority support (Plus, Family): support answers it first. */
+  @Column({ type: 'boolean', default: false })
+  priority!: boolean;
+
+  /** The signed-in account that sent it; null when sent signed out. */
+  @Column({ name: 'account_id', type: 'text', nullable: true })
+  accountId!: string | null;
 }

@@ -13,6 +13,8 @@ export interface NewEmail {
 export interface NewContactMessage {
   id: string;
   sealed: Buffer;
+  priority?: boolean;
+  accountId?: string | null;
 }
 
 /** A row the sender has claimed (state 'sending', leased to it). */
@@ -65,7 +67,13 @@ export class MailRepository {
   async enqueueContact(contact: NewContactMessage, email: NewEmail): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.insertEmail(manager, email);
-      await manager.query(`INSERT INTO ${this.contacts} (id, sealed, email_message_id) VALUES ($1, $2, $3)`, [contact.id, contact.sealed, email.id]);
+      await manager.query(`INSERT INTO ${this.contacts} (id, sealed, email_message_id, priority, account_id) VALUES ($1, $2, $3, $4, $5)`, [
+        contact.id,
+        contact.sealed,
+        email.id,
+        contact.priority ?? false,
+        contact.accountId ?? null,
+      ]);
     });
   }
 

@@ -3,7 +3,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import {
   DomainError,
+  PLAN_NAMES,
+  TRENDS_FULL_PLANS,
+  type CallerIdentity,
   type ContactMessageDto,
+  type PlanId,
   type ContactReply,
   type DevMailEntry,
   type SendEmailDto,
@@ -12,6 +16,7 @@ import {
 } from '@medfolio/contracts';
 import { NotificationsConfig } from '../config';
 import { MailRepository, type NewEmail } from '../repositories/mail.repository';
+import { MembershipRepository } from '../repositories/membership.repository';
 import { MailTransport } from '../repositories/mail-transport';
 import { MailSender, type EmailEnvelope } from './mail-sender';
 import { MessageCipher, SEAL_CONTEXT } from './message-cipher';
@@ -37,6 +42,7 @@ export class MailService {
     @Inject(MessageCipher) private readonly cipher: MessageCipher,
     @Inject(MailSender) private readonly sender: MailSender,
     @Inject(MailTransport) private readonly transport: MailTransport,
+    @Inject(MembershipRepository) private readonly membership: MembershipRepository,
   ) {}
 
   /** `notifications.email.send`: one templated e-mail. The same idempotency key twice is one message. */
@@ -56,22 +62,36 @@ export class MailService {
     return { id: stored.id, state: 'queued' };
   }
 
-  /** `notifications.contact.submit`: keeps the message and e-mails a copy to support (Reply-To: the sender). */
-  async submitContact(form: ContactMessageDto): Promise<ContactReply> {
+  /**
+   * `notifications.contact.submit`: keeps the message and e-mails a copy to support (Reply-To: the
+   * sender). Sent signed in (the gateway passes the token's caller), the sender's plan is asked of
+   * billing: from Plus and Family the message is priority (stored so, "[PRIORITY]" in the subject
+   * with the promised answer time), and the reply says that time (CONTACT_PRIORITY_HOURS, else
+   * CONTACT_STANDARD_HOURS).
+   */
+  async submitContact(form: ContactMessageDto, caller?: CallerIdentity): Promise<ContactReply> {
     const contactId = randomUUID();
     const emailId = randomUUID();
+    const accountId = caller?.userId ?? null;
+    const plan = accountId && caller ? await this.membership.planOf(caller) : null;
+    const priority = plan !== null && TRENDS_FULL_PLANS.includes(plan);
+    const hours = priority ? this.config.contactPriorityHours : this.config.contactStandardHours;
+    // Only the form's own fields: a `priority` in the body never marks a message.
+    const data: Record<string, string> = { firstname: form.firstname, lastname: form.lastname, email: form.email, message: form.message };
+    if (priority && plan) data['priority'] = `${PLAN_NAMES[plan]} plan, answer within ${hours} hours`;
     const envelope: EmailEnvelope = {
       to: this.config.supportEmail,
       replyTo: form.email,
-      ...renderEmail('contact-copy', { ...form }, { baseUrl: this.config.publicBaseUrl }),
+      ...renderEmail('contact-copy', data, { baseUrl: this.config.publicBaseUrl }),
     };
     await this.repository.enqueueContact(
-      { id: contactId, sealed: this.cipher.seal({ ...form }, SEAL_CONTEXT.contact(contactId)) },
+      { id: contactId, sealed: this.cipher.seal({ firstname: form.firstname, lastname: form.lastname, email: form.email, message: form.message }, SEAL_CONTEXT.contact(contactId)), priority, accountId },
       this.sealedEmail(emailId, 'contact-copy', envelope, null),
     );
-    this.logger.log({ contactMessageId: contactId, messageId: emailId, template: 'contact-copy', state: 'queued' }, 'contact message stored');
+    this.logger.log({ contactMessageId: contactId, messageId: emailId, template: 'contact-copy', state: 'queued', priority }, 'contact message stored');
     this.sender.kick();
-    return { message: CONTACT_THANKS };
+    const message = priority ? `${CONTACT_THANKS} As a ${PLAN_NAMES[plan as PlanId]} member you have priority support: we answer within ${hours} hours.` : CONTACT_THANKS;
+    return { message, priority, answer_within_hours: hours };
   }
 
   /**

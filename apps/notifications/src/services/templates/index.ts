@@ -154,15 +154,19 @@ function welcome(data: TemplateData['welcome'], context: TemplateContext): Rende
 function contactCopy(data: TemplateData['contact-copy']): RenderedEmail {
   const name = `${userText(data.firstname)} ${userText(data.lastname)}`.trim() || 'someone';
   const message = userMessage(data.message);
-  const subject = `New contact message from ${name}`;
+  const priority = data.priority ? userText(data.priority) : '';
+  const subject = `${priority ? '[PRIORITY] ' : ''}New contact message from ${name}`;
   const from = `From: ${name} <${oneLine(data.email)}>`;
   const footer = `Sent from the ${PRODUCT_NAME} contact form. Reply to this e-mail to answer the sender.`;
+  const marker = priority ? `Priority support: ${priority}` : '';
   return {
     subject,
-    text: [PRODUCT_NAME, '', subject, from, '', message, '', '--', footer, ''].join('\n'),
+    text: [PRODUCT_NAME, '', subject, ...(marker ? [marker] : []), from, '', message, '', '--', footer, ''].join('\n'),
     html: layout(
       subject,
-      `<p style="margin:0 0 16px 0;"><strong>${escapeHtml(name)}</strong> &lt;${escapeHtml(oneLine(data.email))}&gt; wrote:</p>` + quote(message),
+      (marker ? `<p style="margin:0 0 16px 0;"><strong>${escapeHtml(marker)}</strong></p>` : '') +
+        `<p style="margin:0 0 16px 0;"><strong>${escapeHtml(name)}</strong> &lt;${escapeHtml(oneLine(data.email))}&gt; wrote:</p>` +
+        quote(message),
       footer,
     ),
   };
