@@ -187,9 +187,9 @@ export function medicationChanges(facts: readonly ClinicalFact[]): TimelineEvent
       .map((f) => ({ f, date: f.onset ?? f.recorded ?? null, detail: medicationDetail(f.details ?? null) }))
       .filter((x): x is { f: ClinicalFact; date: string; detail: string } => x.date !== null && x.detail !== null)
       .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-    for (let i = 1; i < dated.length; i++) {
-      const [before, after] = [dated[i - 1]!, dated[i]!];
-      if (before.detail.toLowerCase() === after.detail.toLowerCase() || before.date === after.date) continue;
+    for (const [i, after] of dated.entries()) {
+      const before = dated[i - 1];
+      if (!before || before.detail.toLowerCase() === after.detail.toLowerCase() || before.date === after.date) continue;
       out.push({
         date: after.date,
         kind: 'medication',
