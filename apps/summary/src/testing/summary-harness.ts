@@ -10,6 +10,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import {
+  BILLING_SUBJECTS,
   DOCUMENTS_SUBJECTS,
   DomainError,
   STREAMS,
@@ -18,7 +19,9 @@ import {
   type AuditEventDto,
   type DocumentDeletedEvent,
   type DocumentUploadedEvent,
+  type EntitlementChangedEvent,
   type PatientIdentity,
+  type PlanId,
 } from '@medfolio/contracts';
 import { loadConfig } from '@medfolio/config';
 import { INTERNAL_TOKEN_HEADER, JetStreamEventBus, type EventBus, type EventEnvelope } from '@medfolio/messaging';
@@ -111,7 +114,7 @@ export class SummaryHarness {
     this.nats = await connect({ servers: natsUrl.split(',') });
     const inner = await JetStreamEventBus.connect({ connection: this.nats, name: `summary-it-${this.run}`, deadLetterPrefix: isolatedDeadLetterPrefix(this.prefix) });
     this.bus = new IsolatedEventBus(inner, this.prefix);
-    for (const stream of [STREAMS.AUDIT, STREAMS.DOCUMENTS, STREAMS.SUMMARY]) await this.bus.ensureStream({ name: stream.name, subjects: [...stream.subjects] });
+    for (const stream of [STREAMS.AUDIT, STREAMS.DOCUMENTS, STREAMS.BILLING, STREAMS.SUMMARY]) await this.bus.ensureStream({ name: stream.name, subjects: [...stream.subjects] });
     await this.bus.consume({ stream: STREAMS.AUDIT.name, durable: 'test-audit', filterSubjects: [SUBJECTS.audit.recorded] }, async (event: EventEnvelope) => {
       this.audit.push(event.data as AuditEventDto);
     });
@@ -144,6 +147,12 @@ export class SummaryHarness {
       uploaded_at: new Date().toISOString(),
     };
     await this.bus.publish(DOCUMENTS_SUBJECTS.uploaded, event, { msgId: randomUUID() });
+  }
+
+  /** Billing's event: the user's plan changed (health trends are gated by it). */
+  async planChanged(userId: string, plan: PlanId, changedAt = new Date()): Promise<void> {
+    const event: EntitlementChangedEvent = { user_id: userId, plan, changed_at: changedAt.toISOString() } as EntitlementChangedEvent;
+    await this.bus.publish(BILLING_SUBJECTS.entitlementChanged, event, { msgId: randomUUID() });
   }
 
   async deleted(documentId: string, ownerId: string): Promise<void> {
