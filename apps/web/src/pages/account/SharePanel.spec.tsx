@@ -57,9 +57,42 @@ describe('the share panel', () => {
     expect(await screen.findByText('Link "For the dentist" made.')).toBeInTheDocument();
     const post = server.calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({ label: 'For the dentist', passcode: 'blue-heron', notify_on_view: true, providers_may_see_documents: false });
+    expect(post?.body).not.toHaveProperty('trends');
     const expires = new Date((post?.body as { expires_at: string }).expires_at).getTime();
     expect(Math.abs(expires - (Date.now() + 7 * 24 * 3600 * 1000))).toBeLessThan(60_000);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Your links (2)' })).toBeInTheDocument());
+  });
+
+  it('makes a link that shares chosen trends, loading the series only when asked, and changes them on a link', async () => {
+    const series = (key: string, name: string, points: number) => ({ key, name, category: 'result', unit: 'mg/dL', ucum: 'mg/dL', codes: [], points: Array.from({ length: points }, (_, i) => ({ date: `202${i}`, value: i, original: { value: i, unit: 'mg/dL' }, range: null, flag: null, flag_from: null, interpretation: null, sources: [] })) });
+    const server = fakeServer({
+      'GET /api/share-links/': () => ({ body: [link({ trends: ['ldl'] })] }),
+      'GET /api/trends/': () => ({ body: { access: 'full', series: [series('hba1c', 'Hemoglobin A1c', 2), series('ldl', 'LDL cholesterol', 1)], locked: [], timeline: [], generated_at: '2026-01-01T00:00:00Z' } }),
+      'POST /api/share-links/': (call) => ({ status: 201, body: link({ id: '6c0e3c1e-0000-4000-8000-000000000009', label: 'With trends', trends: (call.body as { trends?: string[] }).trends ?? [] }) }),
+      'PATCH /api/share-links/6c0e3c1e-0000-4000-8000-000000000001/': (call) => ({ body: link({ trends: (call.body as { trends: string[] }).trends }) }),
+    });
+    renderPage(<SharePanel />);
+    expect(await screen.findByTestId('link-trends')).toHaveTextContent('1 test shared');
+    expect(server.calls.some((c) => c.path === '/api/trends/')).toBe(false);
+    const user = userEvent.setup();
+    const form = screen.getByRole('heading', { name: 'Make a new link' }).closest('form') as HTMLElement;
+    await user.click(within(form).getByRole('button', { name: 'Choose trends' }));
+    await user.click(await within(form).findByRole('checkbox', { name: /Hemoglobin A1c/ }));
+    await user.type(screen.getByLabelText('Name of the link'), 'With trends');
+    await user.click(screen.getByRole('button', { name: 'Make link' }));
+    expect(await screen.findByText('Link "With trends" made.')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ label: 'With trends', trends: ['hba1c'] });
+
+    // On the existing link: its shared trend is ticked; untick it, tick the other, save.
+    const card = nth(screen.getAllByTestId('share-link'), 0);
+    await user.click(within(card).getByText('Change'));
+    await user.click(within(card).getByRole('button', { name: 'Choose trends (1 chosen)' }));
+    expect(await within(card).findByRole('checkbox', { name: /LDL cholesterol/ })).toBeChecked();
+    await user.click(within(card).getByRole('checkbox', { name: /LDL cholesterol/ }));
+    await user.click(within(card).getByRole('checkbox', { name: /Hemoglobin A1c/ }));
+    await user.click(within(card).getByRole('button', { name: 'Save trends' }));
+    expect(await screen.findByText('This link now shares 1 trend.')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ trends: ['hba1c'] });
   });
 
   it('revokes a link after asking', async () => {

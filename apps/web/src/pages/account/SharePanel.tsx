@@ -22,6 +22,7 @@ import { TextField } from '../../components/fields';
 import { useSession } from '../../session/use-session';
 import { qrPng, saveBlob } from './dashboard/download';
 import { qrFilename, QR_SIZE } from './dashboard/ActionButtons';
+import { TrendsPicker } from '../trends/TrendsPicker';
 
 const heading = 'text-2xl font-bold text-slate-900 sm:text-3xl';
 const selectClass = 'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900';
@@ -96,6 +97,7 @@ function CreateLink({ onDone }: { onDone: (text: string) => void }) {
   const [notify, setNotify] = useState(false);
   const [providers, setProviders] = useState(false);
   const [identity, setIdentity] = useState(true);
+  const [trends, setTrends] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [create, creating] = useShareLinksCreateMutation();
 
@@ -115,6 +117,7 @@ function CreateLink({ onDone }: { onDone: (text: string) => void }) {
           notify_on_view: notify,
           providers_may_see_documents: providers,
           show_patient_identity: identity,
+          ...(trends.length ? { trends } : {}),
         },
       }).unwrap();
       // Every setting back to its default: the next link is for someone else, and carrying over
@@ -126,6 +129,7 @@ function CreateLink({ onDone }: { onDone: (text: string) => void }) {
       setNotify(false);
       setProviders(false);
       setIdentity(true);
+      setTrends([]);
       onDone(`Link "${label.trim()}" made.`);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -151,6 +155,9 @@ function CreateLink({ onDone }: { onDone: (text: string) => void }) {
           <Checkbox label="Care providers may ask to see my documents" checked={providers} onChange={setProviders} />
           <Checkbox label={IDENTITY_LABEL} hint={IDENTITY_HINT} checked={identity} onChange={setIdentity} />
         </div>
+        <div className="sm:col-span-2">
+          <TrendsPicker selected={trends} onChange={setTrends} />
+        </div>
       </div>
       {error && (
         <p role="alert" className="text-sm font-medium text-red-700">
@@ -173,6 +180,7 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
   const [passcode, setPasscode] = useState('');
   const [choice, setChoice] = useState<ExpiryChoice>(() => expiryChoiceOf(link.expires_at).choice);
   const [date, setDate] = useState(() => expiryChoiceOf(link.expires_at).date);
+  const [trends, setTrends] = useState<string[]>(() => link.trends ?? []);
   const [update, updating] = useShareLinksUpdateMutation();
   const [revoke, revoking] = useShareLinksRevokeMutation();
   const badge = STATE_BADGES[state];
@@ -260,6 +268,12 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
           <dd className="inline">{link.show_patient_identity === false ? 'not shown (anonymous)' : 'shown'}</dd>
         </div>
         <div>
+          <dt className="inline font-medium">Health trends: </dt>
+          <dd className="inline" data-testid="link-trends">
+            {link.trends?.length ? `${link.trends.length} ${link.trends.length === 1 ? 'test' : 'tests'} shared` : 'none'}
+          </dd>
+        </div>
+        <div>
           <dt className="inline font-medium">Made: </dt>
           <dd className="inline">
             <When iso={link.created_at} />
@@ -338,6 +352,16 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
                   )
                 }
               />
+            </div>
+            <div className="space-y-2 sm:col-span-2">
+              <TrendsPicker selected={trends} onChange={setTrends} disabled={updating.isLoading} />
+              <Button
+                variant="secondary"
+                loading={updating.isLoading}
+                onClick={() => void change({ trends }, trends.length ? `This link now shares ${trends.length} ${trends.length === 1 ? 'trend' : 'trends'}.` : 'This link shares no trends.')}
+              >
+                Save trends
+              </Button>
             </div>
           </div>
         </details>

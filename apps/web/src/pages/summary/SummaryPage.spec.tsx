@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { SummaryFact, SummaryItem, SummarySection } from '../../api/summary';
 import { fakeServer, type RecordedCall } from '../../test/fake-server';
 import { renderPage } from '../../test/render';
+import { nth } from '../../test/nth';
 import { clearTokens, storeTokens } from '../../session/tokens';
 import { summaryFact } from './facts';
 import SummaryPage from './SummaryPage';
@@ -312,6 +313,42 @@ describe('a shared summary (through a share link)', () => {
     // The FHIR Bundle is no longer raw JSON in a tab: a download and a readable view (PatientIdentity.spec.tsx).
     expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View' })).toBeInTheDocument();
+  });
+
+  it('shows the trends the link includes: a table per test with flags in words, document names without links, and the chart', async () => {
+    clearTokens();
+    const trends = [
+      {
+        key: 'ldl',
+        name: 'LDL cholesterol',
+        category: 'result' as const,
+        unit: 'mg/dL',
+        ucum: 'mg/dL',
+        codes: [],
+        points: [
+          { date: '2019-03-04', value: 96, original: { value: 96, unit: 'mg/dL' }, range: { low: null, high: 100, text: null }, flag: 'normal' as const, flag_from: 'range' as const, interpretation: null, sources: [{ document_id: null, filename: 'clinic-a.xml', page: null }] },
+          { date: '2021-06-22', value: 162, original: { value: 162, unit: 'mg/dL' }, range: { low: null, high: 100, text: null }, flag: 'high' as const, flag_from: 'source' as const, interpretation: 'H', sources: [{ document_id: null, filename: 'labs.pdf', page: 2 }] },
+        ],
+      },
+    ];
+    show({ 'GET /api/summary/': () => ({ body: [{ ...shared(), trends }] }) }, `/summary/${shareId}`);
+    const section = await screen.findByTestId('shared-trends');
+    const table = within(section).getByRole('table', { name: 'LDL cholesterol (mg/dL)' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(nth(rows, 0)).getByText('162 mg/dL')).toBeInTheDocument();
+    expect(nth(rows, 0).querySelector('[data-flag="high"]')).toHaveTextContent('▲ High');
+    expect(within(nth(rows, 0)).getByText('labs.pdf, page 2')).toBeInTheDocument();
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+    const chart = await within(section).findByTestId('trend-chart');
+    expect(chart).toHaveAccessibleName(/1 out of range/);
+  });
+
+  it('shows no trends before the patient reviewed anything, even if the link includes some', async () => {
+    clearTokens();
+    const unreviewed = summary({ summary: '', status: 'unreviewed', version: 0, confirmed_version: null, documents: [], sections: [], shared: { label: 'My summary link', expires_at: '2027-01-01T00:00:00.000Z' } });
+    show({ 'GET /api/summary/': () => ({ body: [{ ...unreviewed, trends: [{ key: 'ldl', name: 'LDL cholesterol', category: 'result', unit: 'mg/dL', ucum: null, codes: [], points: [] }] }] }) }, `/summary/${shareId}`);
+    expect(await screen.findByTestId('not-reviewed')).toBeInTheDocument();
+    expect(screen.queryByTestId('shared-trends')).not.toBeInTheDocument();
   });
 
   it('before the patient reviewed anything, says so plainly and claims nothing about any section', async () => {

@@ -27,6 +27,7 @@ import { IpsLinks } from './IpsView';
 import { PatientLine } from './PatientLine';
 import { SectionCard, type ReviewActions } from './SectionCard';
 import { SAMPLE_SUMMARY } from './sample';
+import { SharedTrends } from '../trends/SharedTrends';
 import { isConfirmed, orderedSections, problemsOf, progressOf } from './sections';
 
 const heading = 'text-2xl font-bold text-slate-900 sm:text-3xl';
@@ -342,6 +343,7 @@ function SummaryView({
           ))}
         </div>
       )}
+      {summary.trends && summary.trends.length > 0 && !(summary.shared && summary.status === 'unreviewed') && <SharedTrends series={summary.trends} />}
       <PreviewDialog
         doc={opened ? asDocument(opened) : null}
         page={opened?.page}
