@@ -8,12 +8,15 @@
 //    landing page and /login of the real product (`npm start`'s launcher on embedded defaults),
 //    mobile (Lighthouse's default: simulated slow 4G, 4x CPU slowdown) and desktop presets.
 //    Budgets: performance >= 95, accessibility 100.
+// 3. The Trends page's own JavaScript (gzip), which the first load never carries: its route chunk
+//    with the chunks it imports that the first load has not (static), and the chart's chunk it
+//    fetches on demand (visx and d3's scales, dynamic import). Reported, no budget.
 //    Baseline in the same run: a static HTML page with the same headline and no JavaScript, served
 //    by a bare Node http server, scored the same way (the best this machine's Lighthouse gives).
 // Results also go to bench/results/web-<date>.json.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,6 +38,35 @@ async function firstLoadJs() {
   const files = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]);
   const sizes = await Promise.all(files.map(async (file) => ({ file, gzip: gzipSync(await readFile(path.join(dist, file)), { level: 9 }).length })));
   return { files: sizes, totalKb: sizes.reduce((sum, s) => sum + s.gzip, 0) / 1024 };
+}
+
+/**
+ * gzip size (bytes) of a lazily loaded page (`page`, its source file's name, e.g. 'TrendsPage'):
+ * its chunk and every chunk it imports statically that the first load does not carry, and apart,
+ * the chunks named `onDemandNames` it loads with import() (the chart), with their own static
+ * imports not counted already. Other import()s (the QR code's library, say) are not the page's.
+ */
+async function lazyPageJs(page, firstLoad, onDemandNames) {
+  const assets = path.join(root, 'apps/web/dist/assets');
+  const entry = (await readdir(assets)).find((f) => f.startsWith(`${page}-`) && f.endsWith('.js'));
+  if (!entry) throw new Error(`no chunk of ${page} in the web build`);
+  const seen = new Set(firstLoad.map((f) => path.basename(f)));
+  const gzip = async (file) => gzipSync(await readFile(path.join(assets, file)), { level: 9 }).length;
+  async function walk(file, files, dynamic) {
+    if (seen.has(file)) return;
+    seen.add(file);
+    files.push({ file: `/assets/${file}`, gzip: await gzip(file) });
+    const code = await readFile(path.join(assets, file), 'utf8');
+    for (const [, dep] of code.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)) await walk(dep, files, dynamic);
+    for (const [, dep] of code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)) if (onDemandNames.some((name) => dep.startsWith(`${name}-`))) dynamic.push(dep);
+  }
+  const pageFiles = [];
+  const dynamic = [];
+  await walk(entry, pageFiles, dynamic);
+  const onDemand = [];
+  for (const dep of dynamic) await walk(dep, onDemand, []);
+  const kb = (files) => Number((files.reduce((sum, f) => sum + f.gzip, 0) / 1024).toFixed(1));
+  return { pageKb: kb(pageFiles), onDemandKb: kb(onDemand), files: pageFiles, onDemand };
 }
 
 async function lighthouseScores(url, preset) {
@@ -87,6 +119,7 @@ async function startBaseline(port) {
 
 await build();
 const js = await firstLoadJs();
+const trends = await lazyPageJs('TrendsPage', js.files.map((f) => f.file), ['TrendChart']);
 const productPort = await freePort();
 const baselinePort = await freePort();
 const product = await startProduct(productPort);
@@ -105,8 +138,9 @@ try {
   baseline.close();
 }
 
-const report = { date: new Date().toISOString(), firstLoadJs: { budgetKb: 150, totalKb: Number(js.totalKb.toFixed(1)), files: js.files }, lighthouse: lighthouseResults, runs };
+const report = { date: new Date().toISOString(), firstLoadJs: { budgetKb: 150, totalKb: Number(js.totalKb.toFixed(1)), files: js.files }, trendsPageJs: trends, lighthouse: lighthouseResults, runs };
 console.log(`\nFirst-load JS of the landing page: ${report.firstLoadJs.totalKb} KB gzip (budget 150 KB) in ${js.files.length} file(s)`);
+console.log(`Trends page (/trends), not in the first load: ${trends.pageKb} KB gzip its own code, ${trends.onDemandKb} KB the chart (on demand)`);
 for (const [preset, results] of Object.entries(lighthouseResults)) {
   console.log(`\nLighthouse ${preset} (median of ${runs}):`);
   for (const [name, s] of Object.entries(results)) {
