@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { scaleLinear, scaleUtc } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import type { TrendFlag, TrendPoint, TrendSeries } from '@medfolio/contracts';
-import { FLAG_MARK, FLAG_TEXT, formatNumber, formatPointDate, isOutOfRange, pointTime, rangeText, seriesTitle, withUnit } from './format';
+import { displayUnit, FLAG_MARK, FLAG_TEXT, formatNumber, formatPointDate, isOutOfRange, pointTime, rangeText, seriesTitle, withUnit } from './format';
 
 /*
  * One series over time, drawn as SVG with visx (its scales and line; d3 underneath): the reference
@@ -131,7 +131,7 @@ export default function TrendChart({ series, tableId }: { series: TrendSeries; t
               </g>
             ))}
             <text x={-MARGIN.left + 4} y={-14} className="fill-slate-800 text-[11px] font-semibold">
-              {series.unit ?? 'Value'}
+              {displayUnit(series.unit) ?? 'Value'}
             </text>
             <line x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} className="stroke-slate-400" />
             {xTicks.map((tick) => (

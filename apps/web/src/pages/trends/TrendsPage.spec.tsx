@@ -5,7 +5,7 @@ import { fakeServer } from '../../test/fake-server';
 import { nth } from '../../test/nth';
 import { renderPage } from '../../test/render';
 import { clearTokens, storeTokens } from '../../session/tokens';
-import { formatPointDate, newestFirst, pointTime, rangeText } from './format';
+import { displayUnit, formatPointDate, newestFirst, pointTime, rangeText, withUnit } from './format';
 import TrendsPage from './TrendsPage';
 
 const DOC = '5b0c1c9e-0000-4000-8000-00000000000a';
@@ -206,9 +206,19 @@ describe('trend formatting', () => {
 
   it('says a range in words, whichever bounds it has', () => {
     expect(rangeText({ low: 4, high: 5.6, text: null }, '%')).toBe('4–5.6%');
-    expect(rangeText({ low: 60, high: null, text: null }, 'mL/min/1.73m2')).toBe('60 mL/min/1.73m2 or more');
+    expect(rangeText({ low: 60, high: null, text: null }, 'mL/min/1.73m2')).toBe('60 mL/min/1.73m² or more');
     expect(rangeText({ low: null, high: null, text: 'negative' }, null)).toBe('negative');
     expect(rangeText(null, 'mg/dL')).toBeNull();
+  });
+
+  it('shows UCUM units as a patient reads them', () => {
+    expect(displayUnit('mm[Hg]')).toBe('mmHg');
+    expect(displayUnit('10*9/L')).toBe('10⁹/L');
+    expect(displayUnit('10*3/uL')).toBe('10³/µL');
+    expect(displayUnit('kg/m2')).toBe('kg/m²');
+    expect(displayUnit('mL/min/{1.73_m2}')).toBe('mL/min/1.73 m²');
+    expect(displayUnit('mg/dL')).toBe('mg/dL');
+    expect(withUnit(80, 'mm[Hg]')).toBe('80 mmHg');
   });
 
   it('orders a table newest first, undated last', () => {

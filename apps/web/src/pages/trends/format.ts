@@ -43,10 +43,34 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+const UCUM_SHOWN: Record<string, string> = {
+  'mm[Hg]': 'mmHg',
+  '[lb_av]': 'lb',
+  '[in_i]': 'in',
+  '[degF]': '°F',
+  Cel: '°C',
+  '/min': 'per min',
+  '{beats}/min': 'beats/min',
+};
+const POWERS: Record<string, string> = { '3': '³', '6': '⁶', '9': '⁹', '12': '¹²' };
+
+/** A unit as a patient reads it: "mmHg" for UCUM's "mm[Hg]", "10⁹/L" for "10*9/L", "kg/m²", "µL". */
+export function displayUnit(unit: string | null): string | null {
+  if (!unit) return unit;
+  const known = UCUM_SHOWN[unit];
+  if (known) return known;
+  return unit
+    .replace(/10[*^](\d+)/g, (match, power: string) => (POWERS[power] ? `10${POWERS[power]}` : match))
+    .replace(/\{([^}]*)\}/g, (_match, note: string) => note.replace(/_/g, ' '))
+    .replace(/(^|[^A-Za-z])m2\b/g, '$1m²')
+    .replace(/\bu(L|g|mol)\b/g, 'µ$1');
+}
+
 /** "7.1%", "160 mg/dL", "72 kg"; just the number when the series has no unit. */
 export function withUnit(value: number, unit: string | null): string {
-  if (!unit) return formatNumber(value);
-  return unit === '%' ? `${formatNumber(value)}%` : `${formatNumber(value)} ${unit}`;
+  const shown = displayUnit(unit);
+  if (!shown) return formatNumber(value);
+  return shown === '%' ? `${formatNumber(value)}%` : `${formatNumber(value)} ${shown}`;
 }
 
 /** The reference range in words: "70–99 mg/dL", "up to 100 mg/dL", "60 mg/dL or more", the source's text, or null. */
@@ -90,7 +114,7 @@ export function sourceLabel(source: TrendSource): string {
 
 /** "LDL cholesterol (mg/dL)": the table's caption and the chart's name. */
 export function seriesTitle(series: Pick<TrendSeries, 'name' | 'unit'>): string {
-  return series.unit ? `${series.name} (${series.unit})` : series.name;
+  return series.unit ? `${series.name} (${displayUnit(series.unit)})` : series.name;
 }
 
 /** The newest dated point (the last one the source dated), or the last point. */
