@@ -122,9 +122,9 @@ test('share the trend on a link: the shared page shows its table with the low va
     const table = shared.getByRole('table', { name: SERIES });
     await expect(table).toBeVisible();
     await expect(table.locator('[data-flag="low"]')).toContainText('Low');
-    // The document's name, never the document.
-    await expect(table).toContainText(FILE);
+    // Never a way into the patient's documents from a shared page.
     await expect(table.getByRole('button')).toHaveCount(0);
+    await expect(table.getByRole('link')).toHaveCount(0);
     await expect(shared.getByTestId('trend-chart')).toHaveAccessibleName(/1 out of range/);
   } finally {
     await doctor.close();

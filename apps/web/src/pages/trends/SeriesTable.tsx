@@ -1,5 +1,5 @@
 import type { TrendPoint, TrendSeries, TrendSource } from '@medfolio/contracts';
-import { FLAG_MARK, FLAG_TEXT, flagOrigin, formatPointDate, isOutOfRange, isoDay, newestFirst, rangeText, seriesTitle, sourceLabel, withUnit } from './format';
+import { displayUnit, FLAG_MARK, FLAG_TEXT, flagOrigin, formatPointDate, isOutOfRange, isoDay, newestFirst, rangeText, seriesTitle, sourceLabel, withUnit } from './format';
 
 const linkButton = 'text-left font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900';
 
@@ -46,10 +46,12 @@ export function Sources({ sources, onOpen }: { sources: readonly TrendSource[]; 
  * itself is one image to it). Caption: the test and its unit. Newest first, undated last.
  */
 export function SeriesTable({ series, onOpen, id }: { series: TrendSeries; onOpen?: (source: TrendSource) => void; id?: string }) {
-  const cell = 'py-2 pr-3 align-top';
+  const cell = 'py-2 pr-2 align-top sm:pr-3';
+  // relative: the scroll box also holds the table's screen-reader-only words (absolutely positioned),
+  // which would otherwise widen the page on a phone.
   return (
-    <div className="overflow-x-auto">
-      <table id={id} className="w-full min-w-[32rem] text-left text-sm" data-testid="trend-table">
+    <div className="relative overflow-x-auto">
+      <table id={id} className="w-full text-left text-[13px] sm:text-sm" data-testid="trend-table">
         <caption className="pb-2 text-left font-semibold text-slate-900">{seriesTitle(series)}</caption>
         <thead className="border-b border-slate-300 text-slate-700">
           <tr>
@@ -72,23 +74,24 @@ export function SeriesTable({ series, onOpen, id }: { series: TrendSeries; onOpe
         </thead>
         <tbody className="divide-y divide-slate-100">
           {newestFirst(series.points).map((point, index) => {
-            const converted = point.original.unit !== series.unit || point.original.value !== point.value;
+            // Converted, or written in another unit: what the document itself says.
+            const converted = point.original.value !== point.value || (point.original.unit !== null && displayUnit(point.original.unit) !== displayUnit(series.unit));
             return (
               <tr key={`${point.date ?? 'undated'}-${index}`} className={isOutOfRange(point.flag) ? 'bg-red-50/60' : undefined}>
                 <th scope="row" className={`${cell} font-normal text-slate-800`}>
                   {point.date ? <time dateTime={isoDay(point.date)}>{formatPointDate(point.date)}</time> : formatPointDate(null)}
                 </th>
-                <td className={`${cell} whitespace-nowrap font-medium text-slate-900`}>
+                <td className={`${cell} font-medium text-slate-900 sm:whitespace-nowrap`}>
                   {withUnit(point.value, series.unit)}
                   {converted && (
-                    <span className="block text-xs font-normal text-slate-600">reported as {withUnit(point.original.value, point.original.unit)}</span>
+                    <span className="block whitespace-normal text-xs font-normal text-slate-600">reported as {withUnit(point.original.value, point.original.unit)}</span>
                   )}
                 </td>
                 <td className={`${cell} text-slate-800`}>{rangeText(point.range, series.unit) ?? <span className="text-slate-600">Not given</span>}</td>
                 <td className={cell}>
                   <FlagText point={point} />
                 </td>
-                <td className="py-2 align-top">
+                <td className="py-2 align-top [overflow-wrap:anywhere]">
                   <Sources sources={point.sources} onOpen={onOpen} />
                 </td>
               </tr>

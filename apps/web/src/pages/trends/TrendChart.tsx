@@ -78,16 +78,17 @@ export default function TrendChart({ series, tableId }: { series: TrendSeries; t
   const [start, end] = last - first < DAY ? [first - 182 * DAY, last + 182 * DAY] : [first, last];
   const innerWidth = width - MARGIN.left - MARGIN.right;
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const pad = (end - start) * 0.04;
-  const x = scaleUtc<number>({ domain: [new Date(start - pad), new Date(end + pad)], range: [0, innerWidth] });
+  const margin = (end - start) * 0.04;
+  const x = scaleUtc<number>({ domain: [new Date(start - margin), new Date(end + margin)], range: [0, innerWidth] });
 
   const values = dated.map((d) => d.point.value);
   if (band?.low != null) values.push(band.low);
   if (band?.high != null) values.push(band.high);
   const min = values.length ? Math.min(...values) : 0;
   const max = values.length ? Math.max(...values) : 1;
-  const spread = max - min || Math.abs(max) * 0.2 || 1;
-  const y = scaleLinear<number>({ domain: [Math.max(min >= 0 ? 0 : -Infinity, min - spread * 0.15), max + spread * 0.15], range: [innerHeight, 0], nice: true });
+  // Room above and below the values; one value (or all equal) gets ±10 % around it, not a magnified sliver.
+  const pad = max > min ? (max - min) * 0.15 : Math.abs(max) * 0.1 || 1;
+  const y = scaleLinear<number>({ domain: [min >= 0 ? Math.max(0, min - pad) : min - pad, max + pad], range: [innerHeight, 0], nice: true });
   const [yBottom, yTop] = y.domain() as [number, number];
 
   const xTicks = x.ticks(Math.max(2, Math.min(6, Math.floor(innerWidth / 90))));

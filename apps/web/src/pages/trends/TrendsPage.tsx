@@ -75,7 +75,9 @@ function UpgradePrompt({ locked, shown }: { locked: LockedSeries[]; shown: Trend
         <ul className="mt-3 grid gap-x-6 gap-y-1 text-slate-800 sm:grid-cols-2" aria-label="Tests in the full view">
           {locked.map((series) => (
             <li key={series.key}>
-              <span aria-hidden="true">🔒 </span>
+              <svg viewBox="0 0 16 16" aria-hidden="true" className="mr-1.5 inline-block h-3.5 w-3.5 align-[-2px] text-brand-800">
+                <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7H4Zm2 0h4V5a2 2 0 1 0-4 0v2Z" />
+              </svg>
               {series.name} <span className="text-slate-600">({series.points} {series.points === 1 ? 'value' : 'values'})</span>
             </li>
           ))}

@@ -102,7 +102,7 @@ export const FLAG_MARK: Record<TrendFlag, { symbol: string; letter: string }> = 
 /** Where the flag comes from, in words. */
 export function flagOrigin(point: Pick<TrendPoint, 'flag_from' | 'interpretation'>): string | null {
   if (point.flag_from === 'source') return point.interpretation ? `as the record says (${point.interpretation})` : 'as the record says';
-  if (point.flag_from === 'range') return 'outside the reference range';
+  if (point.flag_from === 'range') return 'outside the range';
   return null;
 }
 
