@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { publicBaseUrlOf, writesLinks, type CommonConfig } from '@medfolio/config';
 import { createRpcClient, rpcServerStrategy, type EventBus } from '@medfolio/messaging';
-import { EmbeddedPostgres } from '@medfolio/persistence';
+import { EmbeddedPostgres } from '@medfolio/persistence/embedded';
 import { createEventBus, createServiceHttpApp, loadConfigOrExit, tuneGarbageCollector } from '@medfolio/runtime';
 import { type EmbeddableService } from '@medfolio/runtime/service-kit';
 import { loadOrCreateSigningKeys, publicJwks } from '@medfolio/security';

@@ -5,7 +5,8 @@
 //
 //   node libs/tooling/containers/app-deps.mjs <dist> <app> <node_modules> [--copy <dest>]
 //
-// 1. Files: from <dist>/apps/<app>/src/main.js, every relative require() is followed, file by file.
+// 1. Files: from <dist>/apps/<app>/src/main.js, every relative require() is followed, file by file
+//    (except into the files embedded-only.json lists: only a process without DATABASE_URL loads them).
 // 2. Packages: in the files reached, every require("x"), require.resolve("x/..."), import("x") and
 //    every string or template literal that names an installed package ("pkg", "pkg/file", `pkg/${f}`)
 //    names a package (a literal naming one that is never loaded only keeps it, never breaks it).
@@ -13,6 +14,7 @@
 //    installed (resolved as Node does, from the package's own directory upwards: nested copies
 //    count). Peer dependencies cover packages loaded by name at run time (TypeORM's driver "pg",
 //    Nest's "class-validator"); optional ones only when package.json's own dependencies list them.
+//    A dependency that prune.json lists in the package's "neverLoads" is not followed.
 // Prints the package directories, relative to <node_modules>, one a line; with --copy, copies each
 // (without its own nested node_modules, whose needed packages are listed on their own) to <dest>, then
 // removes the files prune.json lists (parts of packages the product never loads on Node.js).
@@ -56,6 +58,13 @@ function packageOf(specifier) {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+// Files only embedded mode loads (no DATABASE_URL): never followed, the images run in service mode.
+const embeddedOnly = new Set(
+  Object.keys(JSON.parse(readFileSync(new URL('./embedded-only.json', import.meta.url), 'utf8')).files).map((file) =>
+    path.join(dist, file),
+  ),
+);
+
 // 1 and 2: the files reached and the package names they mention.
 const seenFiles = new Set();
 const roots = new Set();
@@ -71,7 +80,7 @@ while (queue.length > 0) {
   for (const [, specifier] of code.matchAll(call)) {
     if (specifier.startsWith('.')) {
       const target = resolveFile(path.resolve(path.dirname(file), specifier));
-      if (target) queue.push(target);
+      if (target && !embeddedOnly.has(target)) queue.push(target);
     } else if (!specifier.startsWith('node:')) {
       const name = packageOf(specifier);
       if (installed.has(name)) roots.add(name);
@@ -99,6 +108,8 @@ const rootManifest = path.join(path.dirname(nodeModules), 'package.json');
 const rootDependencies = new Set(
   existsSync(rootManifest) ? Object.keys(JSON.parse(readFileSync(rootManifest, 'utf8')).dependencies ?? {}) : [],
 );
+// Dependencies a package declares but never loads on Node.js (prune.json "neverLoads"): not followed.
+const prune = JSON.parse(readFileSync(new URL('./prune.json', import.meta.url), 'utf8'));
 const dirs = new Set();
 const pending = [...roots].map((name) => locate(name, path.dirname(nodeModules))).filter(Boolean);
 while (pending.length > 0) {
@@ -115,8 +126,9 @@ while (pending.length > 0) {
     ...Object.keys(manifest.optionalDependencies ?? {}),
     ...peers,
   ]);
+  const neverLoads = new Set(prune[manifest.name]?.neverLoads ?? []);
   for (const name of names) {
-    if (name.startsWith('@types/')) continue;
+    if (name.startsWith('@types/') || neverLoads.has(name)) continue;
     const found = locate(name, dir);
     if (found) pending.push(found);
   }
@@ -133,7 +145,6 @@ if (flag === '--copy') {
       filter: (source) => source !== own && !source.startsWith(`${own}${path.sep}`),
     });
   }
-  const prune = JSON.parse(readFileSync(new URL('./prune.json', import.meta.url), 'utf8'));
   for (const rel of list) {
     const name = packageOf(rel.split(`node_modules${path.sep}`).pop());
     const rule = prune[name];

@@ -73,7 +73,7 @@ describe('extractDocument', () => {
     ).rejects.toThrow('shutting down');
   });
 
-  it('OCRs a photo of a printed page (PNG and JPEG), logging no text', async () => {
+  it('OCRs a photo of a printed page (PNG, JPEG, and a phone photo turned by its EXIF orientation), logging no text', async () => {
     const ocr = new OcrScheduler();
     try {
       const png = await pngOfText(
@@ -82,10 +82,14 @@ describe('extractDocument', () => {
         44,
       );
       const jpeg = await sharp(png).jpeg({ quality: 85 }).toBuffer();
+      // Stored a quarter turn anticlockwise, with EXIF orientation 6 ("turn 90° clockwise to show").
+      const sideways = await sharp(png).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 85 }).toBuffer();
+      expect((await sharp(sideways).metadata()).orientation).toBe(6);
       const logger = recordingLogger();
       for (const [data, name] of [
         [png, 'photo.png'],
         [jpeg, 'photo.jpg'],
+        [sideways, 'sideways.jpg'],
       ] as const) {
         const result = await extractDocument(source(files.write(name, data), name), { ocrScheduler: ocr, logger });
         expect(result.problems).toEqual([]);

@@ -10,7 +10,11 @@ import { createRpcClient, EVENT_BUS, PROCESSED_MESSAGES, RPC_CLIENT, type EventB
 import { OutboxRelay, ProcessedMessages, type OutboxRelayOptions } from '@medfolio/messaging/outbox';
 import { HealthModule, HealthRegistry, loggerModule, MetricsModule, RpcMetricsInterceptor, type ReadinessReport } from '@medfolio/observability';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { EmbeddedPostgres, migrate, serviceDataSourceOptions } from '@medfolio/persistence';
+// The index statically; only its embedded entry point ('@medfolio/persistence/embedded', PGlite) is
+// loaded lazily, by embedded-database.ts, so that the service images can leave PGlite out.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { migrate, serviceDataSourceOptions } from '@medfolio/persistence';
+import { embeddedDatabaseUrl } from './embedded-database';
 import { Housekeeping, serviceHousekeeping } from './housekeeping';
 
 export interface ServiceKitOptions {
@@ -38,7 +42,7 @@ export interface ServiceKitOptions {
 
 /** Resolves the service's database URL: DATABASE_URL, or the embedded PGlite server. */
 export async function databaseUrlFor(config: CommonConfig): Promise<string> {
-  return config.databaseUrl ?? (await EmbeddedPostgres.get(config.dataDir)).url;
+  return config.databaseUrl ?? (await embeddedDatabaseUrl(config.dataDir));
 }
 
 export async function dataSourceOptionsFor(options: Omit<ServiceKitOptions, 'eventBus' | 'http'>): Promise<DataSourceOptions> {

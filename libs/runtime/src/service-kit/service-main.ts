@@ -4,11 +4,11 @@ import { Logger } from 'nestjs-pino';
 import type { CommonConfig } from '@medfolio/config';
 import type { ServiceName } from '@medfolio/contracts';
 import { rpcServerStrategy, type EventBus } from '@medfolio/messaging';
-import { EmbeddedPostgres } from '@medfolio/persistence';
 import { createEventBus } from '../event-bus.factory';
 import { tuneGarbageCollector } from '../gc-tuning';
 import { loadConfigOrExit } from '../load-config-or-exit';
 import { createServiceHttpApp } from '../service-http-app';
+import { stopEmbeddedDatabase } from './embedded-database';
 import { runMigrations, type ServiceKitOptions } from './service-kit.module';
 
 /** What the one-process launcher needs of a service (apps/medfolio lists one per service). */
@@ -52,7 +52,7 @@ export async function runServiceMain<C extends CommonConfig>(definition: Service
   if (command === 'migrate') {
     const applied = await runMigrations(definition.database(config));
     process.stdout.write(`${definition.name}: ${applied.length} migration(s) applied${applied.length ? `: ${applied.join(', ')}` : ''}\n`);
-    await EmbeddedPostgres.stop();
+    await stopEmbeddedDatabase();
     return;
   }
   if (command) {
@@ -63,7 +63,7 @@ export async function runServiceMain<C extends CommonConfig>(definition: Service
       process.exit(2);
     }
     process.exitCode = await run(config);
-    await EmbeddedPostgres.stop();
+    await stopEmbeddedDatabase();
     return;
   }
   const eventBus = await createEventBus(config, definition.name);
@@ -77,7 +77,7 @@ export async function runServiceMain<C extends CommonConfig>(definition: Service
   const stop = async () => {
     await app.close();
     await eventBus.close();
-    await EmbeddedPostgres.stop();
+    await stopEmbeddedDatabase();
   };
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
