@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { HistoryPage } from '@medfolio/contracts';
 import { get, tokenFor } from './support/api';
 import { forgedTokens } from './support/forged-tokens';
-import { billingJourney } from './support/billing-journey';
+import { billingJourney, signUp } from './support/billing-journey';
+import { subscribe, trendsJourney } from './support/trends-journey';
 import { documentsJourney } from './support/documents-journey';
 import { sharingJourney } from './support/sharing-journey';
 import { summaryJourney } from './support/summary-journey';
@@ -240,6 +241,36 @@ describe('embedded one-process mode', () => {
       await stripe.stop();
       await mock.stop();
       await rm(billingDir, { recursive: true, force: true });
+    }
+  });
+
+  it('shows health trends: a C-CDA and a FHIR Bundle with glucose in two units on one line, a preview on Free, all on Plus (paid in test mode), the CSV, priority support', async () => {
+    // Its own product process with payments configured (stripe-mock behind a recorder), as the billing test.
+    const mock = await useStripeMock();
+    const stripe = await recordStripeRequests(mock.url);
+    const trendsDir = await mkdtemp(path.join(tmpdir(), 'medfolio-e2e-trends-'));
+    const secret = `whsec_${randomBytes(16).toString('hex')}`;
+    const product = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: trendsDir, STRIPE_SECRET_KEY: 'sk_test_123e2e', STRIPE_WEBHOOK_SECRET: secret, STRIPE_API_BASE: stripe.url });
+    try {
+      const url = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(product.output())?.[1]);
+      const mail = async () => (await call<{ to: string; subject: string; text: string }[]>(url, 'GET', DEV_MAIL_JSON)).body;
+      const mailbox: Mailbox = { textsTo: async (to) => (await mail()).filter((m) => m.to === to).map((m) => m.text) };
+      const patient = await signUp(url, mailbox, 'Tess');
+      const figures = await trendsJourney(url, patient.token, () => subscribe(url, patient.token, stripe, secret, 'plus')).catch((error: Error) => {
+        throw new Error(`${error.message}\n--- product log (tail) ---\n${product.output().slice(-4000)}`);
+      });
+      expect(figures.observations).toBeGreaterThan(20);
+      // Support's copies: the Plus member's marked priority with the answer time, the others not.
+      const copies = await waitFor('the support copies', async () => {
+        const subjects = (await mail()).map((m) => m.subject).filter((subject) => subject.includes('from Trend '));
+        return subjects.length === 3 ? subjects.sort() : undefined;
+      });
+      expect(copies).toEqual(['New contact message from Trend Anonymous', 'New contact message from Trend Free', '[PRIORITY] New contact message from Trend Plus']);
+    } finally {
+      await product.stop();
+      await stripe.stop();
+      await mock.stop();
+      await rm(trendsDir, { recursive: true, force: true });
     }
   });
 

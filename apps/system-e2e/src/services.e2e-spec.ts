@@ -14,6 +14,7 @@ import { linkAccessJourney, providersJourney, type LicenseOperator } from './sup
 import { patientIdentityJourney } from './support/patient-identity-journey';
 import { shareFormatsJourney } from './support/share-formats-journey';
 import { walletJourney } from './support/wallet-journey';
+import { trendsJourney } from './support/trends-journey';
 import { accountJourney, type Mailbox } from './support/journey';
 import { freePort, runNode, startNode, waitFor, type Running } from './support/processes';
 
@@ -244,6 +245,11 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
 
   it("names the patient (identity's current name and date of birth over NATS) on a link's page, PDF and IPS, and nobody on an anonymous link", async () => {
     await withLogs(patientIdentityJourney(base, smtpMailbox), [gateway, identity, summary]);
+  });
+
+  it('shows health trends across the services: C-CDA and FHIR glucose on one line (a Free preview), the CSV from the summary service, standard support from notifications asking billing', async () => {
+    const token = await tokenFor(dataDir, randomUUID());
+    await withLogs(trendsJourney(base, token), [summary, documents, notifications, gateway]);
   });
 
   it('serves the summary as FHIR IPS, PDF and a SMART Health Link from the summary service over NATS', async () => {
