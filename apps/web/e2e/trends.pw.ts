@@ -113,9 +113,11 @@ test('share the trend on a link: the shared page shows its table with the low va
   await expect(page.getByText('Link "For Dr Trend" made.')).toBeVisible();
   const card = page.getByTestId('share-link').filter({ hasText: 'For Dr Trend' });
   await expect(card.getByTestId('link-trends')).toHaveText('1 test shared');
+  await checkScreen(page, 'share-with-trends');
   const url = await card.getByRole('textbox', { name: 'Link "For Dr Trend"' }).inputValue();
 
-  const doctor = await browser.newPage();
+  const elsewhere = await browser.newContext();
+  const doctor = await elsewhere.newPage();
   try {
     await doctor.goto(new URL(url).pathname);
     const shared = doctor.getByTestId('shared-trends');
@@ -126,8 +128,9 @@ test('share the trend on a link: the shared page shows its table with the low va
     await expect(table.getByRole('button')).toHaveCount(0);
     await expect(table.getByRole('link')).toHaveCount(0);
     await expect(shared.getByTestId('trend-chart')).toHaveAccessibleName(/1 out of range/);
+    await checkScreen(doctor, 'trends-shared-page');
   } finally {
-    await doctor.close();
+    await elsewhere.close();
   }
 });
 
@@ -137,6 +140,10 @@ test('contact: the confirmation says the answer time of the plan', async ({ page
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // The header menu leads to Trends too.
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.locator('header').getByRole('link', { name: 'Health trends', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Health trends' })).toBeVisible();
   await page.goto('/contact');
   await page.getByLabel('Messages').fill('Where do I see my blood pressure over time?');
   await expect(page.getByLabel('Email Address')).toHaveValue(email);
