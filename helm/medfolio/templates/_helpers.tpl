@@ -120,6 +120,19 @@ wallet:
 {{- end }}
 {{- end }}
 
+{{/*
+Secret variables an application may read, only from a Secret (secretEnv, or a valueFrom in
+extraEnv): validateValues refuses them in env. (The required ones are in medfolio.requiredSecretEnv.)
+*/}}
+{{- define "medfolio.optionalSecretEnv" -}}
+gateway: [STORAGE_ENCRYPTION_KEYS]
+identity: [OIDC_PROVIDERS, STORAGE_ENCRYPTION_KEYS]
+documents: [STORAGE_ENCRYPTION_KEYS]
+summary: [OPENAI_API_KEY]
+wallet: [WALLET_SIGNER_KEY_PASSPHRASE, APNS_KEY, GOOGLE_WALLET_SERVICE_ACCOUNT, STORAGE_ENCRYPTION_KEYS]
+billing: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET]
+{{- end }}
+
 {{/* identity's base URL inside the cluster (the gateway's IDENTITY_INTERNAL_URL). Takes the root context. */}}
 {{- define "medfolio.identityUrl" -}}
 {{- printf "http://%s:%s" (include "medfolio.fullname" (dict "root" . "app" "identity")) (include "medfolio.containerPort" .) -}}
@@ -172,7 +185,15 @@ read from Secrets follow, unless `env` sets the same name; `extraEnv` comes last
   "LOG_LEVEL" $g.logLevel
   "PUBLIC_BASE_URL" $g.publicBaseUrl
   "NATS_STREAM_REPLICAS" (toString $g.nats.streamReplicas)
+  "RPC_TIMEOUT_MS" (toString (int64 $g.nats.rpcTimeoutMs))
+  "GC_MARKING_TRIGGERS" $g.gcMarkingTriggers
 -}}
+{{- if $v.database.enabled }}
+{{- $_ := set $plain "DATABASE_POOL_SIZE" (toString (int64 $g.database.poolSize)) }}
+{{- $_ := set $plain "HOUSEKEEPING_INTERVAL_MINUTES" (toString (int64 $g.housekeeping.intervalMinutes)) }}
+{{- $_ := set $plain "OUTBOX_RETENTION_DAYS" (toString (int64 $g.housekeeping.outboxRetentionDays)) }}
+{{- $_ := set $plain "PROCESSED_MESSAGES_RETENTION_DAYS" (toString (int64 $g.housekeeping.processedMessagesRetentionDays)) }}
+{{- end }}
 {{- if not $g.nats.existingSecret }}
 {{- $_ := set $plain "NATS_URL" $g.nats.url }}
 {{- end }}
@@ -201,7 +222,8 @@ flags (nodeOptionsFor in apps/system-e2e/src/support/processes.ts). env may over
 {{- else }}
 {{- $_ := set $plain "NODE_OPTIONS" "--max-semi-space-size=16" }}
 {{- end }}
-{{- if or (eq .app "gateway") (eq .app "identity") }}
+{{- /* Every application whose config reads the token issuer and audience gets the same ones. */}}
+{{- if has .app (list "gateway" "identity" "documents" "wallet") }}
 {{- $_ := set $plain "JWT_ISSUER" $g.jwt.issuer }}
 {{- $_ := set $plain "JWT_AUDIENCE" $g.jwt.audience }}
 {{- end }}
@@ -220,6 +242,63 @@ flags (nodeOptionsFor in apps/system-e2e/src/support/processes.ts). env may over
 {{- with (include "medfolio.backendServices" $root) }}
 {{- $_ := set $plain "GATEWAY_SERVICES" . }}
 {{- end }}
+{{- with $v.corsOrigins }}
+{{- $_ := set $plain "CORS_ORIGINS" . }}
+{{- end }}
+{{- $_ := set $plain "RATE_LIMIT_PER_MINUTE" (toString (int64 $v.rateLimitPerMinute)) }}
+{{- $_ := set $plain "PROVIDER_RATE_LIMIT_PER_MINUTE" (toString (int64 $v.providerRateLimitPerMinute)) }}
+{{- $_ := set $plain "BODY_LIMIT_BYTES" (toString (int64 $v.bodyLimitBytes)) }}
+{{- with $v.googleWebClientId }}
+{{- $_ := set $plain "GOOGLE_WEB_CLIENT_ID" . }}
+{{- end }}
+{{- with $v.stripePublishableKey }}
+{{- $_ := set $plain "STRIPE_PUBLISHABLE_KEY" . }}
+{{- end }}
+{{- end }}
+{{- if eq .app "audit" }}
+{{- with $v.dbRole }}
+{{- $_ := set $plain "AUDIT_DB_ROLE" . }}
+{{- end }}
+{{- end }}
+{{- if eq .app "summary" }}
+{{- $_ := set $plain "SUMMARY_EXTRACT_CONCURRENCY" (toString (int64 $v.extraction.concurrency)) }}
+{{- $_ := set $plain "SUMMARY_OCR_CONCURRENCY" (toString (int64 $v.extraction.ocrConcurrency)) }}
+{{- $_ := set $plain "SUMMARY_EXTRACT_LEASE_SECONDS" (toString (int64 $v.extraction.leaseSeconds)) }}
+{{- $_ := set $plain "SUMMARY_REBUILD_DELAY_MS" (toString (int64 $v.rebuildDelayMs)) }}
+{{- $_ := set $plain "SHARE_VIEW_TOKEN_SECONDS" (toString (int64 $v.shareViewTokenSeconds)) }}
+{{- end }}
+{{- if eq .app "wallet" }}
+{{- with $v.pass.typeId }}
+{{- $_ := set $plain "WALLET_PASS_TYPE_ID" . }}
+{{- end }}
+{{- with $v.pass.teamId }}
+{{- $_ := set $plain "WALLET_TEAM_ID" . }}
+{{- end }}
+{{- $_ := set $plain "WALLET_ORGANIZATION_NAME" $v.pass.organizationName }}
+{{- with $v.webServiceUrl }}
+{{- $_ := set $plain "WALLET_WEB_SERVICE_URL" . }}
+{{- end }}
+{{- $_ := set $plain "WALLET_DOWNLOAD_LINK_SECONDS" (toString (int64 $v.downloadLinkSeconds)) }}
+{{- with $v.apns.keyId }}
+{{- $_ := set $plain "APNS_KEY_ID" . }}
+{{- end }}
+{{- with $v.apns.teamId }}
+{{- $_ := set $plain "APNS_TEAM_ID" . }}
+{{- end }}
+{{- $_ := set $plain "APNS_HOST" $v.apns.host }}
+{{- with $v.googleWallet.issuerId }}
+{{- $_ := set $plain "GOOGLE_WALLET_ISSUER_ID" (toString .) }}
+{{- end }}
+{{- end }}
+{{- if eq .app "billing" }}
+{{- $_ := set $plain "BILLING_PRICE_BASIC" $v.prices.basic }}
+{{- $_ := set $plain "BILLING_PRICE_STANDARD" $v.prices.standard }}
+{{- $_ := set $plain "BILLING_PRICE_PLUS" $v.prices.plus }}
+{{- $_ := set $plain "BILLING_PRICE_FAMILY" $v.prices.family }}
+{{- $_ := set $plain "BILLING_TAX_PERCENT" (toString (int64 $v.taxPercent)) }}
+{{- $_ := set $plain "BILLING_GRACE_DAYS" (toString (int64 $v.graceDays)) }}
+{{- $_ := set $plain "REFERRAL_INVITES_PER_DAY" (toString (int64 $v.referralInvitesPerDay)) }}
+{{- $_ := set $plain "BILLING_SWEEP_INTERVAL_MS" (toString (int64 $v.sweepIntervalMs)) }}
 {{- end }}
 {{- if and (eq .app "summary") $root.Values.documents.enabled }}
 {{- /* summary reads document bytes from documents' internal HTTP route (never from S3 itself). */}}
@@ -234,6 +313,10 @@ flags (nodeOptionsFor in apps/system-e2e/src/support/processes.ts). env may over
 {{- $_ := set $plain "REFRESH_REUSE_GRACE_SECONDS" (toString (int64 $v.auth.refreshReuseGraceSeconds)) }}
 {{- $_ := set $plain "AUTH_FAILURES_PER_ACCOUNT_PER_HOUR" (toString (int64 $v.auth.failuresPerAccountPerHour)) }}
 {{- $_ := set $plain "AUTH_FAILURES_PER_IP_PER_HOUR" (toString (int64 $v.auth.failuresPerIpPerHour)) }}
+{{- $_ := set $plain "AUTH_FAILURES_PER_ACCOUNT_PER_CLIENT_PER_HOUR" (toString (int64 $v.auth.failuresPerAccountPerClientPerHour)) }}
+{{- $_ := set $plain "NPI_REGISTRY_URL" $v.npiRegistry.url }}
+{{- $_ := set $plain "NPI_REGISTRY_TIMEOUT_MS" (toString (int64 $v.npiRegistry.timeoutMs)) }}
+{{- $_ := set $plain "LICENSE_ATTEMPTS_PER_HOUR" (toString (int64 $v.licenseAttemptsPerHour)) }}
 {{- $_ := set $plain "PROFILE_PICTURE_MAX_BYTES" (toString (int64 $v.profilePictureMaxBytes)) }}
 {{- end }}
 {{- if eq .app "documents" }}
@@ -247,11 +330,23 @@ flags (nodeOptionsFor in apps/system-e2e/src/support/processes.ts). env may over
 {{- $_ := set $plain "DOCUMENT_QUOTA_STANDARD" (include "medfolio.quota" $v.quotas.standard) }}
 {{- $_ := set $plain "DOCUMENT_QUOTA_PLUS" (include "medfolio.quota" $v.quotas.plus) }}
 {{- $_ := set $plain "DOCUMENT_QUOTA_FAMILY" (include "medfolio.quota" $v.quotas.family) }}
+{{- $_ := set $plain "DOWNLOAD_LINK_SECONDS" (toString (int64 $v.links.downloadSeconds)) }}
+{{- $_ := set $plain "THUMBNAIL_URL_SECONDS" (toString (int64 $v.links.thumbnailSeconds)) }}
+{{- $_ := set $plain "THUMBNAIL_SOURCE_MAX_BYTES" (toString (int64 $v.thumbnailSourceMaxBytes)) }}
+{{- $_ := set $plain "UNFINISHED_UPLOAD_PURGE_SECONDS" (toString (int64 $v.unfinishedUploadPurgeSeconds)) }}
+{{- with $v.clamd.url }}
+{{- $_ := set $plain "CLAMD_URL" . }}
+{{- end }}
+{{- $_ := set $plain "CLAMD_FAIL_OPEN" (toString $v.clamd.failOpen) }}
+{{- $_ := set $plain "CLAMD_TIMEOUT_MS" (toString (int64 $v.clamd.timeoutMs)) }}
 {{- end }}
 {{- if eq .app "notifications" }}
 {{- $_ := set $plain "MAIL_FROM" $v.mail.from }}
 {{- $_ := set $plain "SUPPORT_EMAIL" $v.mail.supportEmail }}
 {{- $_ := set $plain "MAIL_GIVE_UP_AFTER_HOURS" (toString (int64 $v.mail.giveUpAfterHours)) }}
+{{- $_ := set $plain "MAIL_RETENTION_DAYS" (toString (int64 $v.mail.retentionDays)) }}
+{{- $_ := set $plain "CONTACT_PRIORITY_HOURS" (toString (int64 $v.contact.priorityHours)) }}
+{{- $_ := set $plain "CONTACT_STANDARD_HOURS" (toString (int64 $v.contact.standardHours)) }}
 {{- end }}
 {{- range $name, $value := $v.env }}
 {{- $_ := set $plain $name (toString $value) }}

@@ -9,6 +9,7 @@ with all of them at once. templates/validate.yaml calls it.
 {{- $messages := list -}}
 {{- $enabled := list -}}
 {{- $required := include "medfolio.requiredSecretEnv" $root | fromYaml -}}
+{{- $optional := include "medfolio.optionalSecretEnv" $root | fromYaml -}}
 {{- range $app := splitList " " (include "medfolio.appNames" $root) }}
 {{- $v := index $root.Values $app }}
 {{- if $v.enabled }}
@@ -45,6 +46,11 @@ with all of them at once. templates/validate.yaml calls it.
 {{- $messages = append $messages (printf "%s.env.%s: %s is a secret (%s): remove it from %s.env and keep it in %s.secretEnv, read from a Secret." $app $variable $variable $what $app $app) }}
 {{- else if not (or (has $variable $v.secretEnv) (has $variable $extraNames)) }}
 {{- $messages = append $messages (printf "%s.secretEnv: %s needs %s (%s) from a Secret: add %s to %s.secretEnv and the key %s to the Secret %q (deploy/README.md, step 7 shows how to generate it)." $app $app $variable $what $variable $app $variable (include "medfolio.appSecret" $ctx | default "<global.appSecret.existingSecret>")) }}
+{{- end }}
+{{- end }}
+{{- range $variable := (index $optional $app | default list) }}
+{{- if hasKey $v.env $variable }}
+{{- $messages = append $messages (printf "%s.env.%s: %s is a secret: remove it from %s.env and add it to %s.secretEnv, with the key %s in the Secret it reads." $app $variable $variable $app $app $variable) }}
 {{- end }}
 {{- end }}
 {{- if and $v.autoscaling.enabled (gt (int $v.autoscaling.minReplicas) (int $v.autoscaling.maxReplicas)) }}
