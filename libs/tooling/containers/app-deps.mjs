@@ -17,7 +17,8 @@
 //    A dependency that prune.json lists in the package's "neverLoads" is not followed.
 // Prints the package directories, relative to <node_modules>, one a line; with --copy, copies each
 // (without its own nested node_modules, whose needed packages are listed on their own) to <dest>, then
-// removes the files prune.json lists (parts of packages the product never loads on Node.js).
+// removes the files prune.json lists (parts of packages the product never loads on Node.js; a rule with
+// "exceptApps" leaves those applications' copies whole).
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -148,7 +149,7 @@ if (flag === '--copy') {
   for (const rel of list) {
     const name = packageOf(rel.split(`node_modules${path.sep}`).pop());
     const rule = prune[name];
-    if (!rule || typeof rule !== 'object') continue;
+    if (!rule || typeof rule !== 'object' || rule.exceptApps?.includes(app)) continue;
     const dir = path.join(dest, rel);
     for (const entry of rule.remove ?? []) rmSync(path.join(dir, entry), { recursive: true, force: true });
     if (rule.keep) {
