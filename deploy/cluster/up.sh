@@ -143,7 +143,7 @@ spawn kube-controller-manager kube-controller-manager \
   --bind-address 127.0.0.1 --leader-elect=false --use-service-account-credentials \
   --service-account-private-key-file "$pki/sa.key" --root-ca-file "$pki/ca.crt" \
   --cluster-signing-cert-file "$pki/ca.crt" --cluster-signing-key-file "$pki/ca.key" \
-  --service-cluster-ip-range "$SERVICE_CIDR" --controllers '*,-cloud-node-lifecycle' \
+  --service-cluster-ip-range "$SERVICE_CIDR" \
   --horizontal-pod-autoscaler-sync-period 10s
 spawn kube-scheduler kube-scheduler --kubeconfig "$CLUSTER_DIR/scheduler.kubeconfig" \
   --authentication-kubeconfig "$CLUSTER_DIR/scheduler.kubeconfig" \
