@@ -36,7 +36,13 @@ async function openTrends(page: Page): Promise<void> {
 }
 
 test('sign up, upload a C-CDA, and read its out-of-range result on the Trends page', async ({ page }) => {
-  await signUp(page, { name: 'Robin Trendwatcher', email, phone: '+44 20 7946 0958', birth: { month: '03', day: '14', year: '1961' }, password });
+  await signUp(page, {
+    name: 'Robin Trendwatcher',
+    email,
+    phone: '+44 20 7946 0958',
+    birth: { month: '03', day: '14', year: '1961' },
+    password,
+  });
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -96,7 +102,11 @@ test('sign up, upload a C-CDA, and read its out-of-range result on the Trends pa
   await expect(page.getByRole('status').filter({ hasText: 'Your results are downloading' })).toBeVisible();
 });
 
-test('share the trend on a link: the shared page shows its table with the low value', async ({ page, browser, request }) => {
+test('share the trend on a link: the shared page shows its table with the low value', async ({
+  page,
+  browser,
+  request,
+}) => {
   // The shared page shows records only once the patient has confirmed a summary.
   await confirmAllergySummary(request, email, password);
   await page.goto('/login');

@@ -1,5 +1,13 @@
 import { api } from './api';
-import type { LockedSeries, TimelineEvent, TrendFlag, TrendPoint, TrendSeries, TrendSource, TrendsReply } from '@medfolio/contracts';
+import type {
+  LockedSeries,
+  TimelineEvent,
+  TrendFlag,
+  TrendPoint,
+  TrendSeries,
+  TrendSource,
+  TrendsReply,
+} from '@medfolio/contracts';
 
 /*
  * Health trends on the generated endpoints (GET /api/trends/, GET /api/trends/export.csv), loaded
@@ -9,31 +17,29 @@ import type { LockedSeries, TimelineEvent, TrendFlag, TrendPoint, TrendSeries, T
 
 export type { LockedSeries, TimelineEvent, TrendFlag, TrendPoint, TrendSeries, TrendSource, TrendsReply };
 
-const trendsApi = api
-  .enhanceEndpoints({ endpoints: { trendsGet: { keepUnusedDataFor: 0 } } })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      // The generated trendsExport keeps a Blob in the store (not serializable): the CSV is read as
-      // text here, with the server's file name, and the page turns it into a file.
-      trendsCsv: build.query<{ filename: string; content: string }, void>({
-        query: () => ({
-          url: '/api/trends/export.csv',
-          responseHandler: async (response: Response) => {
-            const content = await response.text();
-            if (!response.ok) {
-              try {
-                return JSON.parse(content) as unknown;
-              } catch {
-                return { message: content };
-              }
+const trendsApi = api.enhanceEndpoints({ endpoints: { trendsGet: { keepUnusedDataFor: 0 } } }).injectEndpoints({
+  endpoints: (build) => ({
+    // The generated trendsExport keeps a Blob in the store (not serializable): the CSV is read as
+    // text here, with the server's file name, and the page turns it into a file.
+    trendsCsv: build.query<{ filename: string; content: string }, void>({
+      query: () => ({
+        url: '/api/trends/export.csv',
+        responseHandler: async (response: Response) => {
+          const content = await response.text();
+          if (!response.ok) {
+            try {
+              return JSON.parse(content) as unknown;
+            } catch {
+              return { message: content };
             }
-            return { filename: csvFilename(response.headers.get('content-disposition')), content };
-          },
-        }),
-        keepUnusedDataFor: 0,
+          }
+          return { filename: csvFilename(response.headers.get('content-disposition')), content };
+        },
       }),
+      keepUnusedDataFor: 0,
     }),
-  });
+  }),
+});
 
 export const { useTrendsGetQuery, useLazyTrendsGetQuery } = trendsApi;
 export const trendsCsvEndpoint = trendsApi.endpoints.trendsCsv;

@@ -9,7 +9,10 @@ export function ChartSlot({ series, tableId }: { series: TrendSeries; tableId?: 
   return (
     <Suspense
       fallback={
-        <div className="flex h-[260px] items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-600" role="status">
+        <div
+          className="flex h-[260px] items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-600"
+          role="status"
+        >
           Loading the chart…
         </div>
       }

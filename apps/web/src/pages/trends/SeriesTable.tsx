@@ -1,5 +1,18 @@
 import type { TrendPoint, TrendSeries, TrendSource } from '@medfolio/contracts';
-import { displayUnit, FLAG_MARK, FLAG_TEXT, flagOrigin, formatPointDate, isOutOfRange, isoDay, newestFirst, rangeText, seriesTitle, sourceLabel, withUnit } from './format';
+import {
+  displayUnit,
+  FLAG_MARK,
+  FLAG_TEXT,
+  flagOrigin,
+  formatPointDate,
+  isOutOfRange,
+  isoDay,
+  newestFirst,
+  rangeText,
+  seriesTitle,
+  sourceLabel,
+  withUnit,
+} from './format';
 
 const linkButton = 'text-left font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900';
 
@@ -20,7 +33,13 @@ export function FlagText({ point }: { point: TrendPoint }) {
 }
 
 /** A point's documents: each opens in the app's preview (with Download) when the page can open it. */
-export function Sources({ sources, onOpen }: { sources: readonly TrendSource[]; onOpen?: ((source: TrendSource) => void) | undefined }) {
+export function Sources({
+  sources,
+  onOpen,
+}: {
+  sources: readonly TrendSource[];
+  onOpen?: ((source: TrendSource) => void) | undefined;
+}) {
   if (!sources.length) return <span className="text-slate-600">Not given</span>;
   return (
     <ul className="space-y-0.5">
@@ -45,7 +64,15 @@ export function Sources({ sources, onOpen }: { sources: readonly TrendSource[]; 
  * Every value of a series as a real table, beside its chart: what a screen reader reads (the chart
  * itself is one image to it). Caption: the test and its unit. Newest first, undated last.
  */
-export function SeriesTable({ series, onOpen, id }: { series: TrendSeries; onOpen?: (source: TrendSource) => void; id?: string }) {
+export function SeriesTable({
+  series,
+  onOpen,
+  id,
+}: {
+  series: TrendSeries;
+  onOpen?: (source: TrendSource) => void;
+  id?: string;
+}) {
   const cell = 'py-2 pr-2 align-top sm:pr-3';
   // relative: the scroll box also holds the table's screen-reader-only words (absolutely positioned),
   // which would otherwise widen the page on a phone.
@@ -75,19 +102,32 @@ export function SeriesTable({ series, onOpen, id }: { series: TrendSeries; onOpe
         <tbody className="divide-y divide-slate-100">
           {newestFirst(series.points).map((point, index) => {
             // Converted, or written in another unit: what the document itself says.
-            const converted = point.original.value !== point.value || (point.original.unit !== null && displayUnit(point.original.unit) !== displayUnit(series.unit));
+            const converted =
+              point.original.value !== point.value ||
+              (point.original.unit !== null && displayUnit(point.original.unit) !== displayUnit(series.unit));
             return (
-              <tr key={`${point.date ?? 'undated'}-${index}`} className={isOutOfRange(point.flag) ? 'bg-red-50/60' : undefined}>
+              <tr
+                key={`${point.date ?? 'undated'}-${index}`}
+                className={isOutOfRange(point.flag) ? 'bg-red-50/60' : undefined}
+              >
                 <th scope="row" className={`${cell} font-normal text-slate-800`}>
-                  {point.date ? <time dateTime={isoDay(point.date)}>{formatPointDate(point.date)}</time> : formatPointDate(null)}
+                  {point.date ? (
+                    <time dateTime={isoDay(point.date)}>{formatPointDate(point.date)}</time>
+                  ) : (
+                    formatPointDate(null)
+                  )}
                 </th>
                 <td className={`${cell} font-medium text-slate-900 sm:whitespace-nowrap`}>
                   {withUnit(point.value, series.unit)}
                   {converted && (
-                    <span className="block whitespace-normal text-xs font-normal text-slate-600">reported as {withUnit(point.original.value, point.original.unit)}</span>
+                    <span className="block whitespace-normal text-xs font-normal text-slate-600">
+                      reported as {withUnit(point.original.value, point.original.unit)}
+                    </span>
                   )}
                 </td>
-                <td className={`${cell} text-slate-800`}>{rangeText(point.range, series.unit) ?? <span className="text-slate-600">Not given</span>}</td>
+                <td className={`${cell} text-slate-800`}>
+                  {rangeText(point.range, series.unit) ?? <span className="text-slate-600">Not given</span>}
+                </td>
                 <td className={cell}>
                   <FlagText point={point} />
                 </td>

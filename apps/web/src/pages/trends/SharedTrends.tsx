@@ -11,12 +11,17 @@ import { SeriesTable } from './SeriesTable';
 export function SharedTrends({ series }: { series: readonly TrendSeries[] }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="shared-trends">
+    <section
+      aria-labelledby={headingId}
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      data-testid="shared-trends"
+    >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Health trends
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Results the patient chose to share, as their documents give them. Out-of-range values are marked ▲ high, ▼ low or ◆ abnormal.
+        Results the patient chose to share, as their documents give them. Out-of-range values are marked ▲ high, ▼ low
+        or ◆ abnormal.
       </p>
       <div className="mt-4 space-y-8">
         {series.map((one) => (

@@ -17,12 +17,26 @@ const KIND_STYLE: Record<TimelineEvent['kind'], string> = {
  * Conditions, medicines (started, changed, stopped), procedures, visits and allergies, newest first
  * (the server's order), each citing its documents; a choice narrows it to one kind.
  */
-export function Timeline({ events, onOpen }: { events: readonly TimelineEvent[]; onOpen?: (source: TrendSource) => void }) {
+export function Timeline({
+  events,
+  onOpen,
+}: {
+  events: readonly TimelineEvent[];
+  onOpen?: (source: TrendSource) => void;
+}) {
   const [filter, setFilter] = useState<Filter>('all');
   const filterId = useId();
-  const kinds = (Object.keys(KIND_LABEL) as TimelineEvent['kind'][]).filter((kind) => events.some((e) => e.kind === kind));
+  const kinds = (Object.keys(KIND_LABEL) as TimelineEvent['kind'][]).filter((kind) =>
+    events.some((e) => e.kind === kind),
+  );
   const shown = filter === 'all' ? events : events.filter((e) => e.kind === filter);
-  if (events.length === 0) return <p className="text-slate-700">Nothing dated in your records yet: conditions, medicines, procedures and visits appear here as documents name them.</p>;
+  if (events.length === 0)
+    return (
+      <p className="text-slate-700">
+        Nothing dated in your records yet: conditions, medicines, procedures and visits appear here as documents name
+        them.
+      </p>
+    );
   return (
     <div>
       {kinds.length > 1 && (
@@ -48,10 +62,21 @@ export function Timeline({ events, onOpen }: { events: readonly TimelineEvent[];
       <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5" data-testid="timeline">
         {shown.map((event, index) => (
           <li key={`${event.date ?? 'undated'}-${event.kind}-${event.title}-${index}`} className="relative">
-            <span aria-hidden="true" className="absolute -left-[1.72rem] top-1.5 h-3 w-3 rounded-full border-2 border-white bg-slate-400" />
+            <span
+              aria-hidden="true"
+              className="absolute -left-[1.72rem] top-1.5 h-3 w-3 rounded-full border-2 border-white bg-slate-400"
+            />
             <p className="text-sm text-slate-700">
-              {event.date ? <time dateTime={isoDay(event.date)}>{formatPointDate(event.date)}</time> : formatPointDate(null)}
-              <span className={`ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${KIND_STYLE[event.kind]}`}>{KIND_LABEL[event.kind]}</span>
+              {event.date ? (
+                <time dateTime={isoDay(event.date)}>{formatPointDate(event.date)}</time>
+              ) : (
+                formatPointDate(null)
+              )}
+              <span
+                className={`ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${KIND_STYLE[event.kind]}`}
+              >
+                {KIND_LABEL[event.kind]}
+              </span>
             </p>
             <p className="mt-0.5 font-medium text-slate-900">
               {CHANGE_LABEL[event.change]}: {event.title}

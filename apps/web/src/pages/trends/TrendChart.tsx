@@ -2,7 +2,18 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { scaleLinear, scaleUtc } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import type { TrendFlag, TrendPoint, TrendSeries } from '@medfolio/contracts';
-import { displayUnit, FLAG_MARK, FLAG_TEXT, formatNumber, formatPointDate, isOutOfRange, pointTime, rangeText, seriesTitle, withUnit } from './format';
+import {
+  displayUnit,
+  FLAG_MARK,
+  FLAG_TEXT,
+  formatNumber,
+  formatPointDate,
+  isOutOfRange,
+  pointTime,
+  rangeText,
+  seriesTitle,
+  withUnit,
+} from './format';
 
 /*
  * One series over time, drawn as SVG with visx (its scales and line; d3 underneath): the reference
@@ -51,14 +62,38 @@ export function referenceBand(points: readonly Dated[]): { low: number | null; h
 /** ▲ ▼ ◆ or ●, centred on (x, y). */
 function Mark({ flag, x, y }: { flag: TrendFlag | null; x: number; y: number }) {
   const r = 5.5;
-  if (flag === 'high') return <path d={`M${x},${y - r - 1} L${x + r + 1},${y + r} L${x - r - 1},${y + r} Z`} className="fill-red-700 stroke-white" strokeWidth={1.5} />;
-  if (flag === 'low') return <path d={`M${x},${y + r + 1} L${x + r + 1},${y - r} L${x - r - 1},${y - r} Z`} className="fill-red-700 stroke-white" strokeWidth={1.5} />;
-  if (flag === 'abnormal') return <path d={`M${x},${y - r - 1} L${x + r + 1},${y} L${x},${y + r + 1} L${x - r - 1},${y} Z`} className="fill-red-700 stroke-white" strokeWidth={1.5} />;
+  if (flag === 'high')
+    return (
+      <path
+        d={`M${x},${y - r - 1} L${x + r + 1},${y + r} L${x - r - 1},${y + r} Z`}
+        className="fill-red-700 stroke-white"
+        strokeWidth={1.5}
+      />
+    );
+  if (flag === 'low')
+    return (
+      <path
+        d={`M${x},${y + r + 1} L${x + r + 1},${y - r} L${x - r - 1},${y - r} Z`}
+        className="fill-red-700 stroke-white"
+        strokeWidth={1.5}
+      />
+    );
+  if (flag === 'abnormal')
+    return (
+      <path
+        d={`M${x},${y - r - 1} L${x + r + 1},${y} L${x},${y + r + 1} L${x - r - 1},${y} Z`}
+        className="fill-red-700 stroke-white"
+        strokeWidth={1.5}
+      />
+    );
   return <circle cx={x} cy={y} r={4.5} className="fill-brand-700 stroke-white" strokeWidth={1.5} />;
 }
 
 function tickFormat(span: number): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(undefined, span > 3 * 365 * DAY ? { year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return new Intl.DateTimeFormat(
+    undefined,
+    span > 3 * 365 * DAY ? { year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' },
+  );
 }
 
 export default function TrendChart({ series, tableId }: { series: TrendSeries; tableId?: string }) {
@@ -88,7 +123,11 @@ export default function TrendChart({ series, tableId }: { series: TrendSeries; t
   const max = values.length ? Math.max(...values) : 1;
   // Room above and below the values; one value (or all equal) gets ±10 % around it, not a magnified sliver.
   const pad = max > min ? (max - min) * 0.15 : Math.abs(max) * 0.1 || 1;
-  const y = scaleLinear<number>({ domain: [min >= 0 ? Math.max(0, min - pad) : min - pad, max + pad], range: [innerHeight, 0], nice: true });
+  const y = scaleLinear<number>({
+    domain: [min >= 0 ? Math.max(0, min - pad) : min - pad, max + pad],
+    range: [innerHeight, 0],
+    nice: true,
+  });
   const [yBottom, yTop] = y.domain() as [number, number];
 
   const xTicks = x.ticks(Math.max(2, Math.min(6, Math.floor(innerWidth / 90))));
@@ -121,7 +160,14 @@ export default function TrendChart({ series, tableId }: { series: TrendSeries; t
           <title id={titleId}>{description}</title>
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
             {band && bandBottom > bandTop && (
-              <rect x={0} y={bandTop} width={innerWidth} height={bandBottom - bandTop} className="fill-brand-100" data-testid="reference-band" />
+              <rect
+                x={0}
+                y={bandTop}
+                width={innerWidth}
+                height={bandBottom - bandTop}
+                className="fill-brand-100"
+                data-testid="reference-band"
+              />
             )}
             {yTicks.map((tick) => (
               <g key={tick} transform={`translate(0,${y(tick)})`}>
@@ -136,12 +182,24 @@ export default function TrendChart({ series, tableId }: { series: TrendSeries; t
             </text>
             <line x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} className="stroke-slate-400" />
             {xTicks.map((tick) => (
-              <text key={tick.getTime()} x={x(tick)} y={innerHeight + 20} textAnchor="middle" className="fill-slate-700 text-[11px]">
+              <text
+                key={tick.getTime()}
+                x={x(tick)}
+                y={innerHeight + 20}
+                textAnchor="middle"
+                className="fill-slate-700 text-[11px]"
+              >
                 {formatTick.format(tick)}
               </text>
             ))}
             {dated.length > 1 && (
-              <LinePath data={dated} x={(d) => x(new Date(d.time))} y={(d) => y(d.point.value)} className="fill-none stroke-brand-700" strokeWidth={2} />
+              <LinePath
+                data={dated}
+                x={(d) => x(new Date(d.time))}
+                y={(d) => y(d.point.value)}
+                className="fill-none stroke-brand-700"
+                strokeWidth={2}
+              />
             )}
             {dated.map((d, index) => {
               const cx = x(new Date(d.time));
@@ -153,7 +211,11 @@ export default function TrendChart({ series, tableId }: { series: TrendSeries; t
                   <title>{label}</title>
                   <Mark flag={flag} x={cx} y={cy} />
                   {isOutOfRange(flag) && (
-                    <text x={cx + 9} y={flag === 'low' ? cy + 14 : cy - 8} className="fill-red-800 text-[11px] font-bold">
+                    <text
+                      x={cx + 9}
+                      y={flag === 'low' ? cy + 14 : cy - 8}
+                      className="fill-red-800 text-[11px] font-bold"
+                    >
                       {FLAG_MARK[flag].letter}
                     </text>
                   )}
@@ -166,12 +228,18 @@ export default function TrendChart({ series, tableId }: { series: TrendSeries; t
       <figcaption className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
         {band && range && (
           <span>
-            <span aria-hidden="true" className="mr-1 inline-block h-3 w-4 align-middle bg-brand-100 ring-1 ring-brand-600/30" />
+            <span
+              aria-hidden="true"
+              className="mr-1 inline-block h-3 w-4 align-middle bg-brand-100 ring-1 ring-brand-600/30"
+            />
             Reference range {range}
           </span>
         )}
         <span>
-          <span aria-hidden="true" className="text-brand-700">●</span> in range or not flagged
+          <span aria-hidden="true" className="text-brand-700">
+            ●
+          </span>{' '}
+          in range or not flagged
         </span>
         {(['high', 'low', 'abnormal'] as const)
           .filter((flag) => out.some((d) => d.point.flag === flag))
@@ -183,7 +251,9 @@ export default function TrendChart({ series, tableId }: { series: TrendSeries; t
               {FLAG_MARK[flag].letter} = {FLAG_TEXT[flag].toLowerCase()}
             </span>
           ))}
-        {undated > 0 && <span>{undated === 1 ? 'One value has' : `${undated} values have`} no date: only in the table.</span>}
+        {undated > 0 && (
+          <span>{undated === 1 ? 'One value has' : `${undated} values have`} no date: only in the table.</span>
+        )}
       </figcaption>
     </figure>
   );

@@ -31,7 +31,13 @@ const ldl: TrendSeries = {
   ucum: 'mg/dL',
   codes: [{ system: 'LOINC', code: '13457-7' }],
   points: [
-    point({ date: '2019-03-04', value: 96, range: { low: null, high: 100, text: '<100' }, flag: 'normal', flag_from: 'range' }),
+    point({
+      date: '2019-03-04',
+      value: 96,
+      range: { low: null, high: 100, text: '<100' },
+      flag: 'normal',
+      flag_from: 'range',
+    }),
     // The same test from a second clinic in mmol/L, converted: flagged by the record itself.
     point({
       date: '2021-06-22',
@@ -54,7 +60,16 @@ const a1c: TrendSeries = {
   unit: '%',
   ucum: '%',
   codes: [{ system: 'LOINC', code: '4548-4' }],
-  points: [point({ date: '2018', value: 6.1, original: { value: 6.1, unit: '%' }, range: { low: 4, high: 5.6, text: '4.0-5.6' }, flag: 'high', flag_from: 'range' })],
+  points: [
+    point({
+      date: '2018',
+      value: 6.1,
+      original: { value: 6.1, unit: '%' },
+      range: { low: 4, high: 5.6, text: '4.0-5.6' },
+      flag: 'high',
+      flag_from: 'range',
+    }),
+  ],
 };
 
 const full: TrendsReply = {
@@ -62,7 +77,14 @@ const full: TrendsReply = {
   series: [a1c, ldl],
   locked: [],
   timeline: [
-    { date: '2021-02-01', kind: 'medication', change: 'stopped', title: 'Metformin 500 mg', detail: 'twice a day', sources: [{ document_id: DOC, filename: 'clinic-a.xml', page: null }] },
+    {
+      date: '2021-02-01',
+      kind: 'medication',
+      change: 'stopped',
+      title: 'Metformin 500 mg',
+      detail: 'twice a day',
+      sources: [{ document_id: DOC, filename: 'clinic-a.xml', page: null }],
+    },
     { date: '2015-05', kind: 'condition', change: 'diagnosed', title: 'Type 2 diabetes', detail: null, sources: [] },
   ],
   generated_at: '2026-01-01T00:00:00Z',
@@ -82,12 +104,23 @@ describe('the Trends page', () => {
     expect(server.calls.find((c) => c.path === '/api/trends/')?.authorization).toBe('Bearer a');
 
     const tables = screen.getAllByRole('table');
-    expect(tables.map((t) => within(t).getByText((_, el) => el?.tagName === 'CAPTION').textContent)).toEqual(['Hemoglobin A1c (%)', 'LDL cholesterol (mg/dL)']);
+    expect(tables.map((t) => within(t).getByText((_, el) => el?.tagName === 'CAPTION').textContent)).toEqual([
+      'Hemoglobin A1c (%)',
+      'LDL cholesterol (mg/dL)',
+    ]);
     const ldlTable = screen.getByRole('table', { name: 'LDL cholesterol (mg/dL)' });
-    expect(within(ldlTable).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Value', 'Reference range', 'Flag', 'Source']);
+    expect(
+      within(ldlTable)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Value', 'Reference range', 'Flag', 'Source']);
     // Newest first, undated last; the converted value says what the source reported.
     const rows = within(ldlTable).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([formatPointDate('2021-06-22'), formatPointDate('2019-03-04'), 'Date not given']);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      formatPointDate('2021-06-22'),
+      formatPointDate('2019-03-04'),
+      'Date not given',
+    ]);
     const high = nth(rows, 0);
     expect(within(high).getByText('162.4 mg/dL')).toBeInTheDocument();
     expect(within(high).getByText('reported as 4.2 mmol/L')).toBeInTheDocument();
@@ -100,7 +133,9 @@ describe('the Trends page', () => {
     // The chart (loaded on demand): the out-of-range value is a triangle with its letter, the band is shaded, the axis in mg/dL.
     const charts = await screen.findAllByTestId('trend-chart');
     const ldlChart = nth(charts, 1);
-    expect(ldlChart).toHaveAccessibleName(/^LDL cholesterol \(mg\/dL\): 2 values from .* 1 out of range, reference range shaded/);
+    expect(ldlChart).toHaveAccessibleName(
+      /^LDL cholesterol \(mg\/dL\): 2 values from .* 1 out of range, reference range shaded/,
+    );
     const marks = within(ldlChart as unknown as HTMLElement).getAllByTestId('trend-mark');
     expect(marks.map((m) => m.getAttribute('data-flag'))).toEqual(['normal', 'high']);
     expect(nth(marks, 1).querySelector('path')).not.toBeNull();
@@ -114,7 +149,13 @@ describe('the Trends page', () => {
   it('opens a cited document in the preview, at its page', async () => {
     fakeServer({
       'GET /api/trends/': () => ({ body: full }),
-      [`GET /api/get-document-download-link/${PDF}/`]: () => ({ body: { download_url: '/api/files/documents/labs?sig=s', filename: 'labs.pdf', expires_at: '2026-11-24T10:05:00.000Z' } }),
+      [`GET /api/get-document-download-link/${PDF}/`]: () => ({
+        body: {
+          download_url: '/api/files/documents/labs?sig=s',
+          filename: 'labs.pdf',
+          expires_at: '2026-11-24T10:05:00.000Z',
+        },
+      }),
       'GET /api/files/documents/labs': () => ({ text: '%PDF-1.4', headers: { 'content-type': 'application/pdf' } }),
     });
     URL.createObjectURL = jest.fn(() => 'blob:https://localhost/labs');
@@ -122,7 +163,10 @@ describe('the Trends page', () => {
     renderPage(<TrendsPage />, { path: '/trends' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open labs.pdf, page 2' }));
-    expect(await screen.findByLabelText('Preview of labs.pdf')).toHaveAttribute('data', 'blob:https://localhost/labs#page=2');
+    expect(await screen.findByLabelText('Preview of labs.pdf')).toHaveAttribute(
+      'data',
+      'blob:https://localhost/labs#page=2',
+    );
     expect(screen.getByRole('heading', { name: 'labs.pdf, page 2' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
   });
@@ -131,8 +175,13 @@ describe('the Trends page', () => {
     fakeServer({ 'GET /api/trends/': () => ({ body: full }) });
     renderPage(<TrendsPage />, { path: '/trends' });
     const timeline = await screen.findByTestId('timeline');
-    const items = within(timeline).getAllByRole('listitem').filter((li) => li.parentElement === timeline);
-    expect(items.map((li) => li.querySelector('p.font-medium')?.textContent)).toEqual(['Stopped: Metformin 500 mg', 'Diagnosed: Type 2 diabetes']);
+    const items = within(timeline)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === timeline);
+    expect(items.map((li) => li.querySelector('p.font-medium')?.textContent)).toEqual([
+      'Stopped: Metformin 500 mg',
+      'Diagnosed: Type 2 diabetes',
+    ]);
     expect(within(nth(items, 0)).getByRole('button', { name: 'Open clinic-a.xml' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Show'), 'condition');
@@ -142,7 +191,16 @@ describe('the Trends page', () => {
   it('in a preview, shows the first series and an upgrade prompt naming the locked tests, with no timeline', async () => {
     fakeServer({
       'GET /api/trends/': () => ({
-        body: { access: 'preview', series: [a1c], locked: [{ key: 'ldl', name: 'LDL cholesterol', points: 3 }, { key: 'weight', name: 'Body weight', points: 1 }], timeline: [], generated_at: '2026-01-01T00:00:00Z' },
+        body: {
+          access: 'preview',
+          series: [a1c],
+          locked: [
+            { key: 'ldl', name: 'LDL cholesterol', points: 3 },
+            { key: 'weight', name: 'Body weight', points: 1 },
+          ],
+          timeline: [],
+          generated_at: '2026-01-01T00:00:00Z',
+        },
       }),
     });
     renderPage(<TrendsPage />, { path: '/trends' });
@@ -150,8 +208,12 @@ describe('the Trends page', () => {
     expect(screen.getAllByRole('table')).toHaveLength(1);
     const prompt = screen.getByTestId('trends-upgrade');
     expect(within(prompt).getByRole('heading', { name: '2 more tests in your records' })).toBeInTheDocument();
-    expect(within(prompt).getByRole('list', { name: 'Tests in the full view' })).toHaveTextContent('LDL cholesterol (3 values)');
-    expect(within(prompt).getByRole('list', { name: 'Tests in the full view' })).toHaveTextContent('Body weight (1 value)');
+    expect(within(prompt).getByRole('list', { name: 'Tests in the full view' })).toHaveTextContent(
+      'LDL cholesterol (3 values)',
+    );
+    expect(within(prompt).getByRole('list', { name: 'Tests in the full view' })).toHaveTextContent(
+      'Body weight (1 value)',
+    );
     expect(within(prompt).getByRole('link', { name: 'See Plus and Family' })).toHaveAttribute('href', '/membership');
     expect(screen.queryByRole('heading', { name: 'Timeline' })).not.toBeInTheDocument();
   });
@@ -159,7 +221,10 @@ describe('the Trends page', () => {
   it('downloads the CSV with the bearer token under the server’s file name', async () => {
     const server = fakeServer({
       'GET /api/trends/': () => ({ body: full }),
-      'GET /api/trends/export.csv': () => ({ text: 'date,test\r\n2021-06-22,LDL\r\n', headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="medfolio-trends.csv"' } }),
+      'GET /api/trends/export.csv': () => ({
+        text: 'date,test\r\n2021-06-22,LDL\r\n',
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="medfolio-trends.csv"' },
+      }),
     });
     const saved: { name: string; blob: Blob }[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => {
@@ -182,13 +247,22 @@ describe('the Trends page', () => {
   });
 
   it('says when there is nothing yet, and when the trends cannot be loaded', async () => {
-    fakeServer({ 'GET /api/trends/': () => ({ body: { access: 'full', series: [], locked: [], timeline: [], generated_at: '2026-01-01T00:00:00Z' } }) });
+    fakeServer({
+      'GET /api/trends/': () => ({
+        body: { access: 'full', series: [], locked: [], timeline: [], generated_at: '2026-01-01T00:00:00Z' },
+      }),
+    });
     const first = renderPage(<TrendsPage />, { path: '/trends' });
     expect(await screen.findByRole('heading', { name: 'No results or vital signs yet' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
     first.unmount();
 
-    fakeServer({ 'GET /api/trends/': () => ({ status: 503, body: { message: 'The summary service is not answering.', code: 'UPSTREAM_UNAVAILABLE' } }) });
+    fakeServer({
+      'GET /api/trends/': () => ({
+        status: 503,
+        body: { message: 'The summary service is not answering.', code: 'UPSTREAM_UNAVAILABLE' },
+      }),
+    });
     renderPage(<TrendsPage />, { path: '/trends' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The summary service is not answering.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

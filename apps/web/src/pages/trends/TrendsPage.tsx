@@ -2,7 +2,14 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { DocumentListItem } from '@medfolio/contracts';
 import { errorMessage } from '../../api/errors';
-import { trendsCsvEndpoint, useTrendsGetQuery, type LockedSeries, type TrendSeries, type TrendSource, type TrendsReply } from '../../api/trends';
+import {
+  trendsCsvEndpoint,
+  useTrendsGetQuery,
+  type LockedSeries,
+  type TrendSeries,
+  type TrendSource,
+  type TrendsReply,
+} from '../../api/trends';
 import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
@@ -21,7 +28,14 @@ const linkClass = 'font-semibold text-brand-800 underline underline-offset-2';
 
 /** A cited document, opened in the dashboard's preview (a PDF at the cited page). */
 function asDocument(source: TrendSource & { document_id: string }): DocumentListItem {
-  return { id: source.document_id, filename: source.filename ?? 'Document', url: null, uploaded_at: '', size: 0, content_type: 'application/octet-stream' };
+  return {
+    id: source.document_id,
+    filename: source.filename ?? 'Document',
+    url: null,
+    uploaded_at: '',
+    size: 0,
+    content_type: 'application/octet-stream',
+  };
 }
 
 /** One test: its newest value, the chart and, beside it, the table of every value. */
@@ -30,7 +44,12 @@ function SeriesCard({ series, onOpen }: { series: TrendSeries; onOpen: (source: 
   const latest = latestPoint(series);
   const outCount = series.points.filter((p) => isOutOfRange(p.flag)).length;
   return (
-    <article id={seriesAnchor(series.key)} aria-labelledby={`${tableId}-h`} className={`${card} scroll-mt-4`} data-testid="trend-series">
+    <article
+      id={seriesAnchor(series.key)}
+      aria-labelledby={`${tableId}-h`}
+      className={`${card} scroll-mt-4`}
+      data-testid="trend-series"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`${tableId}-h`} className="text-lg font-semibold text-slate-900">
           {series.name}
@@ -43,7 +62,9 @@ function SeriesCard({ series, onOpen }: { series: TrendSeries; onOpen: (source: 
       {latest && (
         <p className="mt-1 text-slate-800">
           Latest: <span className="font-semibold">{withUnit(latest.value, series.unit)}</span>
-          {latest.flag && isOutOfRange(latest.flag) && <span className="font-semibold text-red-800"> ({FLAG_TEXT[latest.flag].toLowerCase()})</span>}
+          {latest.flag && isOutOfRange(latest.flag) && (
+            <span className="font-semibold text-red-800"> ({FLAG_TEXT[latest.flag].toLowerCase()})</span>
+          )}
           {latest.date && <span className="text-slate-700">, {formatPointDate(latest.date)}</span>}
         </p>
       )}
@@ -63,27 +84,46 @@ function SeriesCard({ series, onOpen }: { series: TrendSeries; onOpen: (source: 
 function UpgradePrompt({ locked, shown }: { locked: LockedSeries[]; shown: TrendSeries | undefined }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border-2 border-brand-600 bg-brand-50 p-5 sm:p-6" data-testid="trends-upgrade">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border-2 border-brand-600 bg-brand-50 p-5 sm:p-6"
+      data-testid="trends-upgrade"
+    >
       <h2 id={headingId} className="text-lg font-semibold text-brand-900">
-        {locked.length > 0 ? `${locked.length} more ${locked.length === 1 ? 'test' : 'tests'} in your records` : 'Every test, and your timeline'}
+        {locked.length > 0
+          ? `${locked.length} more ${locked.length === 1 ? 'test' : 'tests'} in your records`
+          : 'Every test, and your timeline'}
       </h2>
       <p className="mt-1 text-slate-800">
-        Your plan shows a preview{shown ? `: ${shown.name}` : ''}. Health trends for every test, and the timeline of your conditions, medicines,
-        procedures and visits, come with the Plus and Family plans (advanced analytics).
+        Your plan shows a preview{shown ? `: ${shown.name}` : ''}. Health trends for every test, and the timeline of
+        your conditions, medicines, procedures and visits, come with the Plus and Family plans (advanced analytics).
       </p>
       {locked.length > 0 && (
         <ul className="mt-3 grid gap-x-6 gap-y-1 text-slate-800 sm:grid-cols-2" aria-label="Tests in the full view">
           {locked.map((series) => (
             <li key={series.key}>
-              <svg viewBox="0 0 16 16" aria-hidden="true" className="mr-1.5 inline-block h-3.5 w-3.5 align-[-2px] text-brand-800">
-                <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7H4Zm2 0h4V5a2 2 0 1 0-4 0v2Z" />
+              <svg
+                viewBox="0 0 16 16"
+                aria-hidden="true"
+                className="mr-1.5 inline-block h-3.5 w-3.5 align-[-2px] text-brand-800"
+              >
+                <path
+                  fill="currentColor"
+                  d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7H4Zm2 0h4V5a2 2 0 1 0-4 0v2Z"
+                />
               </svg>
-              {series.name} <span className="text-slate-600">({series.points} {series.points === 1 ? 'value' : 'values'})</span>
+              {series.name}{' '}
+              <span className="text-slate-600">
+                ({series.points} {series.points === 1 ? 'value' : 'values'})
+              </span>
             </li>
           ))}
         </ul>
       )}
-      <Link to="/membership" className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+      <Link
+        to="/membership"
+        className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
         See Plus and Family
       </Link>
     </section>
@@ -97,7 +137,9 @@ function CsvButton({ onResult }: { onResult: (tone: 'success' | 'error', text: s
   async function download() {
     setBusy(true);
     try {
-      const { filename, content } = await dispatch(trendsCsvEndpoint.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+      const { filename, content } = await dispatch(
+        trendsCsvEndpoint.initiate(undefined, { subscribe: false, forceRefetch: true }),
+      ).unwrap();
       saveBlob(new Blob([content], { type: 'text/csv;charset=utf-8' }), filename);
       onResult('success', `Your results are downloading as ${filename}.`);
     } catch (failure) {
@@ -140,8 +182,9 @@ function TrendsView({ data }: { data: TrendsReply }) {
         <div className="max-w-3xl">
           <h1 className={heading}>Health trends</h1>
           <p className="mt-2 text-slate-700">
-            Your lab results and vital signs over time, from every document you added: the same test from different clinics on one line, in one
-            unit. Out-of-range values are marked ▲ high, ▼ low or ◆ abnormal. Each value names the document it comes from: open it to check.
+            Your lab results and vital signs over time, from every document you added: the same test from different
+            clinics on one line, in one unit. Out-of-range values are marked ▲ high, ▼ low or ◆ abnormal. Each value
+            names the document it comes from: open it to check.
           </p>
         </div>
         {!empty && (
@@ -162,8 +205,8 @@ function TrendsView({ data }: { data: TrendsReply }) {
         <div className={card}>
           <h2 className="text-lg font-semibold text-slate-900">No results or vital signs yet</h2>
           <p className="mt-1 text-slate-700">
-            Lab results, blood pressure, weight and other measurements appear here once your documents contain them (C-CDA and FHIR records from
-            clinics, PDF lab reports).{' '}
+            Lab results, blood pressure, weight and other measurements appear here once your documents contain them
+            (C-CDA and FHIR records from clinics, PDF lab reports).{' '}
             <Link to="/" className={linkClass}>
               Add documents
             </Link>
@@ -176,7 +219,10 @@ function TrendsView({ data }: { data: TrendsReply }) {
               <ul className="flex flex-wrap gap-2">
                 {data.series.map((series) => (
                   <li key={series.key}>
-                    <a href={`#${seriesAnchor(series.key)}`} className="inline-flex min-h-11 items-center rounded-full bg-white px-3 font-medium text-brand-800 ring-1 ring-slate-300 hover:bg-brand-50">
+                    <a
+                      href={`#${seriesAnchor(series.key)}`}
+                      className="inline-flex min-h-11 items-center rounded-full bg-white px-3 font-medium text-brand-800 ring-1 ring-slate-300 hover:bg-brand-50"
+                    >
                       {series.name}
                     </a>
                   </li>
@@ -203,7 +249,12 @@ function TrendsView({ data }: { data: TrendsReply }) {
           )}
         </>
       )}
-      <PreviewDialog doc={opened ? asDocument(opened) : null} page={opened?.page ?? null} onClose={() => setOpened(null)} onDownload={(doc) => void download(doc)} />
+      <PreviewDialog
+        doc={opened ? asDocument(opened) : null}
+        page={opened?.page ?? null}
+        onClose={() => setOpened(null)}
+        onDownload={(doc) => void download(doc)}
+      />
     </div>
   );
 }

@@ -12,7 +12,8 @@ const PARTIAL_DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 export function pointTime(date: string | null): number | null {
   if (!date) return null;
   const partial = PARTIAL_DATE.exec(date);
-  if (partial) return Date.UTC(Number(partial[1]), partial[2] ? Number(partial[2]) - 1 : 0, partial[3] ? Number(partial[3]) : 1);
+  if (partial)
+    return Date.UTC(Number(partial[1]), partial[2] ? Number(partial[2]) - 1 : 0, partial[3] ? Number(partial[3]) : 1);
   const time = Date.parse(date);
   return Number.isNaN(time) ? null : time;
 }
@@ -26,7 +27,8 @@ export function formatPointDate(date: string | null, locale?: string): string {
   if (time === null) return date;
   // A bare date is a calendar day (UTC here so it never moves a day); a date with a time is shown in local time.
   const utc = Boolean(partial);
-  const options: Intl.DateTimeFormatOptions = partial && !partial[3] ? { month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short', year: 'numeric' };
+  const options: Intl.DateTimeFormatOptions =
+    partial && !partial[3] ? { month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short', year: 'numeric' };
   return new Intl.DateTimeFormat(locale, { ...options, ...(utc ? { timeZone: 'UTC' } : {}) }).format(new Date(time));
 }
 
@@ -89,7 +91,12 @@ export function isOutOfRange(flag: TrendFlag | null): flag is 'low' | 'high' | '
 }
 
 /** The flag in words: what a screen reader and the table say. */
-export const FLAG_TEXT: Record<TrendFlag, string> = { high: 'High', low: 'Low', abnormal: 'Abnormal', normal: 'In range' };
+export const FLAG_TEXT: Record<TrendFlag, string> = {
+  high: 'High',
+  low: 'Low',
+  abnormal: 'Abnormal',
+  normal: 'In range',
+};
 
 /** The chart's mark for each flag: a shape and a letter, so out-of-range never rests on colour alone. */
 export const FLAG_MARK: Record<TrendFlag, { symbol: string; letter: string }> = {
@@ -101,7 +108,8 @@ export const FLAG_MARK: Record<TrendFlag, { symbol: string; letter: string }> = 
 
 /** Where the flag comes from, in words. */
 export function flagOrigin(point: Pick<TrendPoint, 'flag_from' | 'interpretation'>): string | null {
-  if (point.flag_from === 'source') return point.interpretation ? `as the record says (${point.interpretation})` : 'as the record says';
+  if (point.flag_from === 'source')
+    return point.interpretation ? `as the record says (${point.interpretation})` : 'as the record says';
   if (point.flag_from === 'range') return 'outside the range';
   return null;
 }
@@ -135,13 +143,24 @@ export function latestPoint(series: TrendSeries): TrendPoint | undefined {
 export function newestFirst(points: readonly TrendPoint[]): TrendPoint[] {
   return points
     .map((point, index) => ({ point, index, time: pointTime(point.date) }))
-    .sort((a, b) => (a.time === null ? (b.time === null ? a.index - b.index : 1) : b.time === null ? -1 : b.time - a.time || b.index - a.index))
+    .sort((a, b) =>
+      a.time === null
+        ? b.time === null
+          ? a.index - b.index
+          : 1
+        : b.time === null
+          ? -1
+          : b.time - a.time || b.index - a.index,
+    )
     .map(({ point }) => point);
 }
 
 /** An in-page anchor for a series ("trend-hba1c"). */
 export function seriesAnchor(key: string): string {
-  return `trend-${key.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  return `trend-${key
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 }
 
 export const KIND_LABEL: Record<TimelineEvent['kind'], string> = {
