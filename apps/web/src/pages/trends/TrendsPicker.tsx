@@ -24,8 +24,8 @@ export function TrendsPicker({
     <fieldset className="space-y-2" aria-describedby={hintId}>
       <legend className="text-sm font-medium text-slate-800">Health trends to include</legend>
       <p id={hintId} className="text-xs text-slate-600">
-        The tests you tick appear on the shared page and its PDF: values, dates, reference ranges and flags, with the
-        names of the documents they come from (never the documents).
+        The tests you tick appear on the shared page and its PDF: values, dates, reference ranges and flags, never your
+        documents.
       </p>
       {isUninitialized ? (
         <Button variant="secondary" disabled={disabled} onClick={() => void load()}>
