@@ -40,8 +40,7 @@ export interface Plan {
  * What Plus and Family add, as the product does it: the Trends page for every test and the timeline
  * (other plans see a preview of one measure), and contact messages marked priority with the faster answer time.
  */
-export const ADVANCED_ANALYTICS =
-  'Advanced analytics: health trends of every lab result and vital sign, and a timeline';
+export const ADVANCED_ANALYTICS = 'Advanced analytics: trends of your lab results and vital signs, and a timeline';
 export const PRIORITY_SUPPORT = 'Priority support: your messages answered first';
 
 /** Included in every plan, Free too: the summary, its QR code and share links, and the wallet card. */
