@@ -53,6 +53,9 @@ for table in nat filter; do
     iptables -t "$table" -X "$chain" 2>/dev/null || true
   done
 done
+for dir in -i -o; do
+  while iptables -D FORWARD "$dir" "$BRIDGE" -j ACCEPT 2>/dev/null; do :; done
+done
 ip link show "$BRIDGE" >/dev/null 2>&1 && ip link delete "$BRIDGE"
 for ns in $(ip netns list 2>/dev/null | awk '/^cni-/ {print $1}'); do ip netns delete "$ns" 2>/dev/null || true; done
 

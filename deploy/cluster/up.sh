@@ -173,6 +173,11 @@ step "kubelet and kube-proxy"
 modprobe br_netfilter 2>/dev/null || true
 sysctl -qw net.ipv4.ip_forward=1 net.bridge.bridge-nf-call-iptables=1 2>/dev/null ||
   echo "cluster: warning: could not set net.ipv4.ip_forward / bridge-nf-call-iptables" >&2
+# Traffic between pods crosses the bridge through iptables' FORWARD chain (br_netfilter), whose
+# policy Docker sets to DROP: accept what enters or leaves the pod bridge.
+for dir in -i -o; do
+  iptables -C FORWARD "$dir" "$BRIDGE" -j ACCEPT 2>/dev/null || iptables -I FORWARD 1 "$dir" "$BRIDGE" -j ACCEPT
+done
 cgroup_driver=cgroupfs
 [[ "$(stat -fc %T /sys/fs/cgroup)" == cgroup2fs && -d /run/systemd/system ]] && cgroup_driver=systemd
 cat >"$CLUSTER_DIR/kubelet-config.yaml" <<EOF
@@ -357,6 +362,13 @@ helm_args=(upgrade --install "$RELEASE" "$root/helm/medfolio" -n "$NAMESPACE"
   -f "$here/values-cluster.yaml" --set "global.image.tag=$TAG"
   --set "identity.env.NPI_REGISTRY_URL=http://$POD_GATEWAY:2526/api/?version=2.1"
   --wait --wait-for-jobs --timeout 15m)
+# A first install that failed leaves a release that cannot be upgraded: remove it first.
+if helm status "$RELEASE" -n "$NAMESPACE" >/dev/null 2>&1 &&
+  ! helm history "$RELEASE" -n "$NAMESPACE" -o json | grep -q '"status":"deployed"'; then
+  echo "cluster: removing the release left by a failed install" >&2
+  helm uninstall "$RELEASE" -n "$NAMESPACE" --wait >/dev/null
+  kubectl -n "$NAMESPACE" delete jobs --all --wait=true >/dev/null 2>&1 || true
+fi
 if ! helm "${helm_args[@]}"; then
   kubectl -n "$NAMESPACE" get pods,jobs >&2 || true
   die "helm upgrade --install failed (pods above; kubectl -n $NAMESPACE describe pod / logs for details)"
