@@ -16,11 +16,14 @@ function routePreloads(): Plugin {
       const routerFile = path.resolve(import.meta.dirname, 'src/app/router.tsx');
       const source = readFileSync(routerFile, 'utf8');
       const routes: Record<string, string[]> = {};
-      for (const [, route, module] of source.matchAll(/path: '([^']+)', lazy: page\(\(\) => import\('([^']+)'\)\)/g)) {
+      // A route reads `{ path: '/x', ...titled('X'), lazy: page(() => import('../pages/X')) }` (its title optional).
+      for (const [, route, module] of source.matchAll(/path: '([^']+)',(?: \.\.\.titled\([^)]*\),)? lazy: page\(\(\) => import\('([^']+)'\)\)/g)) {
         const id = path.resolve(path.dirname(routerFile), `${module}.tsx`);
         const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === id);
         if (chunk && chunk.type === 'chunk') routes[route] = [chunk.fileName, ...chunk.imports.filter((f) => !bundle[f] || (bundle[f].type === 'chunk' && !bundle[f].isEntry))];
       }
+      // An empty table would silently drop every page's preloads (it did once, when routes gained titles).
+      if (Object.keys(routes).length === 0) this.error('route-preloads: no lazy route of src/app/router.tsx matched; update the pattern to the route table');
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
     },
     // The entry (src/boot.ts) loads the app (src/main.tsx) as a separate chunk, after the first paint
