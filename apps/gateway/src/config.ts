@@ -38,7 +38,7 @@ export class GatewayConfig extends WithInternalHttp(WithJwt(WithStorage(WithMess
   /** The services behind the gateway, whose readiness GET /api/health reports (comma-separated). */
   @Env('GATEWAY_SERVICES')
   @Matches(/^[a-z]+(,[a-z]+)*$/, { message: 'must be a comma-separated list of service names' })
-  services = 'audit,identity,documents,summary,notifications,wallet,billing';
+  services = 'audit,identity,documents,summary,notifications,wallet,billing,connections';
 
   /** identity's internal HTTP endpoint, where picture uploads are streamed (set by the launcher in embedded mode). */
   @Env('IDENTITY_INTERNAL_URL')

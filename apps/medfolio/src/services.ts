@@ -3,6 +3,7 @@ import { AUDIT_SERVICE } from '@medfolio/audit-app';
 import { DOCUMENTS_SERVICE } from '@medfolio/documents-app';
 import { IDENTITY_SERVICE } from '@medfolio/identity-app';
 import { NOTIFICATIONS_SERVICE } from '@medfolio/notifications-app';
+import { CONNECTIONS_SERVICE } from '@medfolio/connections-app';
 import { WALLET_SERVICE } from '@medfolio/wallet-app';
 import { BILLING_SERVICE } from '@medfolio/billing-app';
 import { SUMMARY_SERVICE } from '@medfolio/summary-app';
@@ -19,4 +20,5 @@ export const EMBEDDED_SERVICES: readonly EmbeddableService[] = [
   SUMMARY_SERVICE,
   WALLET_SERVICE,
   BILLING_SERVICE,
+  CONNECTIONS_SERVICE,
 ];

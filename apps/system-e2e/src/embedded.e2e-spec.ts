@@ -15,6 +15,8 @@ import { FakeNppes } from '@medfolio/testing';
 import { patientIdentityJourney } from './support/patient-identity-journey';
 import { shareFormatsJourney } from './support/share-formats-journey';
 import { walletJourney } from './support/wallet-journey';
+import { connectionsJourney, startJourneySandbox } from './support/connections-journey';
+import type { SmartSandbox } from '@medfolio/testing/smart-sandbox';
 import { accountJourney, call, codeFor, type Mailbox } from './support/journey';
 import { DEV_MAIL_JSON, DEV_MAIL_KEY, runNode, startNode, waitFor, type Running } from './support/processes';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +28,7 @@ describe('embedded one-process mode', () => {
   let running: Running | undefined;
   let base: string;
   let nppes: FakeNppes;
+  let smart: { sandbox: SmartSandbox; env: Record<string, string> };
   /** The dev mailbox: the text of each message to exactly `to`. */
   const devMailTexts: Mailbox = {
     textsTo: async (to) => (await call<{ to: string; text: string }[]>(base, 'GET', DEV_MAIL_JSON)).body.filter((m) => m.to === to).map((m) => m.text),
@@ -41,7 +44,7 @@ describe('embedded one-process mode', () => {
     });
 
   const start = async () => {
-    running = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: dataDir, DOCUMENT_QUOTA_FREE: '5', REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url });
+    running = startNode('apps/medfolio/src/main.js', [], { PORT: '0', DATA_DIR: dataDir, DOCUMENT_QUOTA_FREE: '5', REFRESH_REUSE_GRACE_SECONDS: '0', NPI_REGISTRY_URL: nppes.url, ...smart.env });
     const url = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(running!.output())?.[1]);
     return url;
   };
@@ -49,12 +52,14 @@ describe('embedded one-process mode', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-e2e-'));
     nppes = await FakeNppes.start();
+    smart = await startJourneySandbox(path.join(dataDir, 'endpoints.json'));
     base = await start();
   });
 
   afterAll(async () => {
     await running?.stop();
     await nppes?.stop();
+    await smart?.sandbox.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -211,6 +216,12 @@ describe('embedded one-process mode', () => {
 
   it('gives a patient a signed wallet pass carrying its own link, kept current through the PassKit web service when the link is revoked', async () => {
     await withLog(walletJourney(base, devMailTexts, dataDir));
+  });
+
+  it('connects a hospital (the local SMART sandbox) through the directory, PKCE and the callback, lists it and disconnects it', async () => {
+    const patient = await signUp(base, devMailTexts, 'Marge');
+    const other = await signUp(base, devMailTexts, 'Ned');
+    await withLog(connectionsJourney(base, smart.sandbox, patient.token, other.token));
   });
 
   it('lets a doctor verified by the registry stand-in see what a patient chose to show, and the patient see every look', async () => {

@@ -1,12 +1,14 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FakeNppes, useStripeMock, type StripeMock } from '@medfolio/testing';
+import { SmartSandbox } from '@medfolio/testing/smart-sandbox';
 import { get } from './support/api';
 import { call, type Mailbox } from './support/journey';
 import { DEV_MAIL_JSON, startNode, waitFor, type Running } from './support/processes';
 import { noLockoutJourney } from './support/lockout-journey';
+import { MATRIX_ENDPOINT_ID } from './support/route-expectations';
 import { securityMatrix, undeclared, type OpenApiDocument } from './support/security-matrix';
 
 /**
@@ -22,6 +24,7 @@ describe('security matrix from the OpenAPI document (one-process product)', () =
   let document: OpenApiDocument;
   let nppes: FakeNppes | undefined;
   let stripe: StripeMock | undefined;
+  let smart: SmartSandbox | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-e2e-matrix-'));
@@ -32,6 +35,18 @@ describe('security matrix from the OpenAPI document (one-process product)', () =
     // Google Wallet configured (a test issuer and a key of our own: the save link is only signed, never sent).
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const googleWallet = JSON.stringify({ client_email: 'wallet@medfolio-test.iam.gserviceaccount.com', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
+    // A hospital to connect: the local SMART on FHIR sandbox, the one entry of the endpoint directory.
+    const redirect = 'http://127.0.0.1/connections/callback';
+    smart = await SmartSandbox.start({ clients: [{ client_id: 'medfolio-matrix', redirect_uris: [redirect] }] });
+    const endpointsFile = path.join(dataDir, 'endpoints.json');
+    await writeFile(endpointsFile, JSON.stringify({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { resourceType: 'Organization', id: 'matrix-hospital', name: 'Matrix Hospital', endpoint: [{ reference: `Endpoint/${MATRIX_ENDPOINT_ID}` }] } },
+        { resource: { resourceType: 'Endpoint', id: MATRIX_ENDPOINT_ID, status: 'active', address: smart.fhirBaseUrl } },
+      ],
+    }));
     running = startNode('apps/medfolio/src/main.js', [], {
       PORT: '0',
       DATA_DIR: dataDir,
@@ -45,6 +60,10 @@ describe('security matrix from the OpenAPI document (one-process product)', () =
       STRIPE_API_BASE: stripe.url,
       // One proxy hop trusted: a route declared `clientPerRequest` sends each call from its own address.
       TRUST_PROXY_HOPS: '1',
+      FHIR_ENDPOINTS_FILE: endpointsFile,
+      SMART_DEFAULT_CLIENT_ID: 'medfolio-matrix',
+      CONNECTIONS_REDIRECT_URL: redirect,
+      SMART_ALLOW_LOOPBACK_HTTP: 'true',
     });
     base = await waitFor('the start-up line', async () => /running at (http:\/\/localhost:\d+)\//.exec(running!.output())?.[1]);
     document = (await get<OpenApiDocument>(`${base}/api/docs-json`)).body;
@@ -54,6 +73,7 @@ describe('security matrix from the OpenAPI document (one-process product)', () =
     await running?.stop();
     await nppes?.stop();
     await stripe?.stop();
+    await smart?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -15,6 +15,8 @@ import { patientIdentityJourney } from './support/patient-identity-journey';
 import { shareFormatsJourney } from './support/share-formats-journey';
 import { walletJourney } from './support/wallet-journey';
 import { trendsJourney } from './support/trends-journey';
+import { connectionsJourney, startJourneySandbox } from './support/connections-journey';
+import type { SmartSandbox } from '@medfolio/testing/smart-sandbox';
 import { accountJourney, type Mailbox } from './support/journey';
 import { freePort, runNode, startNode, waitFor, type Running } from './support/processes';
 
@@ -41,6 +43,8 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   let summary: Running;
   let wallet: Running;
   let billing: Running;
+  let connections: Running;
+  let smart: { sandbox: SmartSandbox; env: Record<string, string> };
   let gateway: Running;
   let gatewayEnv: Record<string, string>;
   let identityEnv: Record<string, string>;
@@ -105,6 +109,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     const summaryPort = await freePort();
     const walletPort = await freePort();
     const billingPort = await freePort();
+    const connectionsPort = await freePort();
     // Service mode starts only with every secret given: none is generated or derived.
     // IDENTITY_SECRET here for brevity: only identity reads it (SHARE_LINK_KEY is summary's alone, below).
     const service = { MEDFOLIO_MODE: 'service', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, DATA_DIR: dataDir, IDENTITY_SECRET: randomBytes(32).toString('base64') };
@@ -124,6 +129,9 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     wallet = startNode('apps/wallet/src/main.js', [], { ...service, ...s3Env, PORT: String(walletPort), INTERNAL_API_TOKEN: internalToken, PUBLIC_BASE_URL: base });
     // billing without a Stripe key: plans are shown, checkout says payments are not configured.
     billing = startNode('apps/billing/src/main.js', [], { ...service, PORT: String(billingPort) });
+    // connections with the local SMART sandbox as its one directory entry; its tokens' key from the "Secret".
+    smart = await startJourneySandbox(path.join(dataDir, 'endpoints.json'));
+    connections = startNode('apps/connections/src/main.js', [], { ...service, ...smart.env, PORT: String(connectionsPort), CONNECTIONS_TOKEN_KEY: randomBytes(32).toString('base64') });
     gatewayEnv = {
       ...s3Env,
       MEDFOLIO_MODE: 'service',
@@ -138,7 +146,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
       INTERNAL_API_TOKEN: internalToken,
     };
     gateway = startNode('apps/gateway/src/main.js', [], gatewayEnv);
-    for (const [name, port] of [['audit', auditPort], ['identity', identityPort], ['notifications', notificationsPort], ['documents', documentsPort], ['summary', summaryPort], ['wallet', walletPort], ['billing', billingPort]] as const) {
+    for (const [name, port] of [['audit', auditPort], ['identity', identityPort], ['notifications', notificationsPort], ['documents', documentsPort], ['summary', summaryPort], ['wallet', walletPort], ['billing', billingPort], ['connections', connectionsPort]] as const) {
       await waitFor(`${name} readiness`, async () => ((await get(`http://127.0.0.1:${port}/health/ready`)).status === 200 ? true : undefined));
     }
     await waitFor('gateway health', async () => ((await get(`${base}/api/health/`)).status === 200 ? true : undefined));
@@ -146,7 +154,8 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
 
   afterAll(async () => {
     await gateway?.stop();
-    await Promise.all([audit?.stop(), identity?.stop(), notifications?.stop(), documents?.stop(), summary?.stop(), wallet?.stop(), billing?.stop()]);
+    await Promise.all([audit?.stop(), identity?.stop(), notifications?.stop(), documents?.stop(), summary?.stop(), wallet?.stop(), billing?.stop(), connections?.stop()]);
+    await smart?.sandbox.stop();
     await smtp?.close();
     await nppes?.stop();
     await s3?.stop();
@@ -259,6 +268,11 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
 
   it('gives a patient a signed wallet pass (kept in S3) whose link revocation reaches the PassKit web service over NATS', async () => {
     await withLogs(walletJourney(base, smtpMailbox, dataDir), [gateway, summary, wallet]);
+  });
+
+  it('connects a hospital (the local SMART sandbox) over NATS: directory, PKCE, the callback, the list and disconnecting', async () => {
+    const [patient, other] = [await tokenFor(dataDir, randomUUID()), await tokenFor(dataDir, randomUUID())];
+    await withLogs(connectionsJourney(base, smart.sandbox, patient, other), [gateway, connections]);
   });
 
   it('runs the migrate and verify commands', async () => {

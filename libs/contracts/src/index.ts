@@ -14,5 +14,6 @@ export * from './share-formats';
 export * from './wallet';
 export * from './trends';
 export * from './billing';
+export * from './connections';
 export * from './rpc-map';
 export * from './routes';

@@ -28,6 +28,7 @@ import { type IDENTITY_SERVICE_SUBJECTS, type IDENTITY_SUBJECTS } from './identi
 import type { ContactMessageDto, ContactReply, DevMailEntry, SendEmailDto, SendEmailReply } from './notifications';
 import { type NOTIFICATIONS_SUBJECTS } from './notifications';
 import { type SUBJECTS, type ServiceName } from './subjects';
+import type { ConnectionsRpc } from './connections';
 import type { ProvidersRpc } from './providers';
 import type { ShareFormatsRpc } from './share-formats';
 import type { WalletRpc } from './wallet';
@@ -94,7 +95,7 @@ export interface NotificationsRpc {
 }
 
 /** The whole map. Generated services add their `<Name>Rpc` here. */
-export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc, SharingRpc, ShareFormatsRpc, WalletRpc, ProvidersRpc, BillingRpc, TrendsRpc {}
+export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc, SharingRpc, ShareFormatsRpc, WalletRpc, ProvidersRpc, BillingRpc, TrendsRpc, ConnectionsRpc {}
 
 export type RpcSubject = keyof RpcMap & string;
 export type RpcRequest<S extends RpcSubject> = RpcMap[S]['request'];

@@ -30,5 +30,5 @@ export const STREAMS = {
   DLQ: { name: 'DLQ', subjects: ['dlq.>'] },
 } as const;
 
-export const SERVICE_NAMES = ['identity', 'documents', 'summary', 'wallet', 'billing', 'notifications', 'audit'] as const;
+export const SERVICE_NAMES = ['identity', 'documents', 'summary', 'wallet', 'billing', 'notifications', 'audit', 'connections'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

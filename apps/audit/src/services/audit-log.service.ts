@@ -99,6 +99,10 @@ const ACTION_LABELS: Record<string, string> = {
   'summary.read': 'Viewed summary',
   'trends.read': 'Viewed health trends',
   'trends.export': 'Exported health trends (CSV)',
+  'connections.connection.start': 'Started connecting a hospital or clinic',
+  'connections.connection.create': 'Connected a hospital or clinic',
+  'connections.connection.list': 'Viewed your hospital and clinic connections',
+  'connections.connection.delete': 'Disconnected a hospital or clinic',
   'license.verify': 'Claimed a medical license (the NPI Registry matched your name)',
   // An operator's review of licence claims, and disputes over a number.
   'license.review.approve': 'An operator verified your medical license',

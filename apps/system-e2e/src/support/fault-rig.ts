@@ -152,7 +152,7 @@ async function tcpOpen(port: number): Promise<boolean> {
   });
 }
 
-export const SERVICES = ['audit', 'identity', 'notifications', 'documents', 'summary', 'wallet', 'billing'] as const;
+export const SERVICES = ['audit', 'identity', 'notifications', 'documents', 'summary', 'wallet', 'billing', 'connections'] as const;
 export type FaultService = (typeof SERVICES)[number] | 'gateway';
 
 /** Every service and the gateway as separate processes (filesystem store, shared DATA_DIR), restartable one by one. */
@@ -170,6 +170,7 @@ export class Product {
   private readonly internalToken = randomBytes(32).toString('base64url');
   private readonly identitySecret = randomBytes(32).toString('base64');
   private readonly shareLinkKey = randomBytes(32).toString('base64');
+  private readonly connectionsTokenKey = randomBytes(32).toString('base64');
   private readonly storageKeys = { STORAGE_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`, STORAGE_URL_SIGNING_KEY: randomBytes(32).toString('base64url') };
 
   constructor(
@@ -210,6 +211,8 @@ export class Product {
       // wallet keeps its signed passes in the same file store; billing runs without a Stripe key (Free plan).
       wallet: { ...db, INTERNAL_API_TOKEN: this.internalToken, PUBLIC_BASE_URL: this.base },
       billing: db,
+      // connections on the sample directory (nothing here connects a hospital).
+      connections: { ...db, CONNECTIONS_TOKEN_KEY: this.connectionsTokenKey },
     };
     return { ...common, ...byName[name], ...(this.overrides[name] ?? {}) };
   }

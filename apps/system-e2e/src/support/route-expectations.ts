@@ -13,6 +13,9 @@
 
 import { documentFiles } from '@medfolio/testing';
 
+/** The directory entry of the matrix's local SMART sandbox (security-matrix.e2e-spec.ts writes the directory). */
+export const MATRIX_ENDPOINT_ID = 'matrix-sandbox';
+
 /** Someone signed up and signed in through the API. */
 export interface Party {
   id: string;
@@ -50,6 +53,10 @@ export interface OwnerObjects extends Party {
   providerToken: string;
   grantId: string;
   requestId: string;
+  /** A hospital connection of the owner's (to the matrix's SMART sandbox), which the DELETE route may delete. */
+  connectionId: string;
+  /** A sign-in at the sandbox the owner started and the sandbox approved: the callback's query, not yet used. */
+  connectionCallback(): Promise<Record<string, string>>;
   /** The owner's latest summary version (read now). */
   summaryVersion(): Promise<number>;
   /** A new sign-in of the owner's, for routes that end or change sign-ins. */
@@ -216,6 +223,14 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // Health trends: the caller's own series and timeline, and every observation as CSV.
   'GET /api/trends/': ownData(),
   'GET /api/trends/export.csv': ownData(),
+  // Hospital and clinic connections (SMART on FHIR): the directory and a new sign-in are the caller's own;
+  // the callback names a state the owner started (another user's answers 400: not a state of theirs);
+  // a connection id is the owner's object.
+  'GET /api/connections/endpoints/': ownData(() => ({ query: { q: 'matrix' } })),
+  'POST /api/connections/': ownData(() => ({ body: { endpoint_id: MATRIX_ENDPOINT_ID } })),
+  'GET /api/connections/callback/': ownerObject(async (o) => ({ query: await o.connectionCallback() }), { secondUser: 400 }),
+  'GET /api/connections/': ownData(),
+  'DELETE /api/connections/{connectionId}/': ownerObject((o) => ({ path: { connectionId: o.connectionId } })),
 
   // Share links: the caller's own; a link id of the owner's is 404 to anyone else.
   'GET /api/share-links/': ownData(),

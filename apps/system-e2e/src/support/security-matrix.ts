@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import type { PatientAccessReply, RequestAccessReply, ShareLinkItem, SummaryItem, UploadReply } from '@medfolio/contracts';
+import type { AuthorizeReply, ConnectionView, PatientAccessReply, RequestAccessReply, ShareLinkItem, SummaryItem, UploadReply } from '@medfolio/contracts';
 import { documentFiles } from '@medfolio/testing';
 import { uploadFiles } from './documents-journey';
 import { forgedTokens } from './forged-tokens';
 import { call, codeFor, type Mailbox } from './journey';
-import { ROUTE_EXPECTATIONS, type OwnerObjects, type Party, type RouteExpectation, type RouteRequest } from './route-expectations';
+import { MATRIX_ENDPOINT_ID, ROUTE_EXPECTATIONS, type OwnerObjects, type Party, type RouteExpectation, type RouteRequest } from './route-expectations';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -104,8 +104,23 @@ async function makeOwnerObjects(base: string, mailbox: Mailbox, owner: Party): P
   const requestId = access.body.requests?.find((r) => r.provider.npi === '1234567893')?.id;
   if (!grantId || !requestId) throw new Error(`the owner's grant and request: ${access.status} ${JSON.stringify(access.body)}`);
 
+  // A sign-in at the local SMART sandbox: started through the API, approved there (the sandbox
+  // auto-approves and redirects back), its code and state for the callback.
+  const connectionCallback = async (): Promise<Record<string, string>> => {
+    const started = await as<AuthorizeReply>('POST', '/api/connections/', { endpoint_id: MATRIX_ENDPOINT_ID });
+    if (started.status !== 200) throw new Error(`the owner's connection start: ${started.status} ${JSON.stringify(started.body)}`);
+    const back = (await fetch(started.body.authorize_url, { redirect: 'manual' })).headers.get('location');
+    const query = back ? Object.fromEntries(new URL(back).searchParams) : {};
+    if (!query['code'] || !query['state']) throw new Error(`the sandbox's redirect: ${back}`);
+    return { code: query['code'], state: query['state'] };
+  };
+  const connected = await as<ConnectionView>('GET', `/api/connections/callback/?${new URLSearchParams(await connectionCallback()).toString()}`);
+  if (connected.status !== 200) throw new Error(`the owner's connection: ${connected.status} ${JSON.stringify(connected.body)}`);
+
   const objects: OwnerObjects = {
     ...owner,
+    connectionId: connected.body.id,
+    connectionCallback,
     shareId: defaultLink.share_id,
     linkId: kept.id,
     linkToRevoke: toRevoke.id,
@@ -190,7 +205,7 @@ export async function securityMatrix(base: string, mailbox: Mailbox, dataDir: st
   const signInSecond = async () => (await call<{ access: string }>(base, 'POST', '/api/login/', { email: second.email, password: second.password })).body.access;
   const forged = await forgedTokens(dataDir, owner.id, decodeJwt(owner.token)['sid'] as string);
   const secrets = [owner.id, owner.email, owner.firstName, owner.documentId, owner.documentToDelete, owner.factId, owner.factToDelete];
-  secrets.push(owner.shareId, owner.linkId, owner.linkToRevoke, owner.grantId, owner.requestId);
+  secrets.push(owner.shareId, owner.linkId, owner.linkToRevoke, owner.grantId, owner.requestId, owner.connectionId);
   const leaked = (text: string) => secrets.filter((s) => text.toLowerCase().includes(s.toLowerCase()));
 
   const problems: string[] = [];

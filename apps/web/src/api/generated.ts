@@ -4,6 +4,7 @@ import type {
   ApiShapes,
   ChangePasswordDto,
   CheckoutDto,
+  CompleteConnectionDto,
   ConfirmSummaryDto,
   ContactMessageDto,
   CreateShareLinkDto,
@@ -23,9 +24,11 @@ import type {
   RegisterDto,
   RequestAccessDto,
   ResetPasswordDto,
+  SearchEndpointsDto,
   ShlFileDto,
   ShlLinkDto,
   ShlManifestBodyDto,
+  StartConnectionDto,
   SummaryPdfQueryDto,
   SummaryQueryDto,
   UnlockShareLinkDto,
@@ -44,6 +47,7 @@ export const addTagTypes = [
   'summary',
   'sharing',
   'trends',
+  'connections',
   'providers',
   'billing',
   'wallet',
@@ -228,6 +232,29 @@ const injectedRtkApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
     trendsExport: build.query<TrendsExportApiResponse, TrendsExportApiArg>({
       query: () => ({ url: `/api/trends/export.csv`, responseHandler: (response: Response) => response.blob() }),
       providesTags: ['trends'],
+    }),
+    connectionsEndpoints: build.query<ConnectionsEndpointsApiResponse, ConnectionsEndpointsApiArg>({
+      query: (queryArg) => ({ url: `/api/connections/endpoints/`, params: queryArg }),
+      providesTags: ['connections'],
+    }),
+    connectionsStart: build.mutation<ConnectionsStartApiResponse, ConnectionsStartApiArg>({
+      query: (queryArg) => ({ url: `/api/connections/`, method: 'POST', body: queryArg.body }),
+      invalidatesTags: ['connections'],
+    }),
+    connectionsCallback: build.query<ConnectionsCallbackApiResponse, ConnectionsCallbackApiArg>({
+      query: (queryArg) => ({ url: `/api/connections/callback/`, params: queryArg }),
+      providesTags: ['connections'],
+    }),
+    connectionsList: build.query<ConnectionsListApiResponse, ConnectionsListApiArg>({
+      query: () => ({ url: `/api/connections/` }),
+      providesTags: ['connections'],
+    }),
+    connectionsDelete: build.mutation<ConnectionsDeleteApiResponse, ConnectionsDeleteApiArg>({
+      query: (queryArg) => ({
+        url: `/api/connections/${encodeURIComponent(queryArg.connectionId)}/`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: ['connections'],
     }),
     medicalLicenseVerify: build.mutation<MedicalLicenseVerifyApiResponse, MedicalLicenseVerifyApiArg>({
       query: (queryArg) => ({ url: `/api/medical-license/`, method: 'POST', body: queryArg.body }),
@@ -424,6 +451,16 @@ export type TrendsGetApiResponse = ApiShapes['TrendsReply'];
 export type TrendsGetApiArg = void;
 export type TrendsExportApiResponse = Blob;
 export type TrendsExportApiArg = void;
+export type ConnectionsEndpointsApiResponse = ApiShapes['EndpointView'][];
+export type ConnectionsEndpointsApiArg = SearchEndpointsDto;
+export type ConnectionsStartApiResponse = ApiShapes['AuthorizeReply'];
+export type ConnectionsStartApiArg = { body: StartConnectionDto };
+export type ConnectionsCallbackApiResponse = ApiShapes['ConnectionView'];
+export type ConnectionsCallbackApiArg = CompleteConnectionDto;
+export type ConnectionsListApiResponse = ApiShapes['ConnectionView'][];
+export type ConnectionsListApiArg = void;
+export type ConnectionsDeleteApiResponse = ApiShapes['DeletedReply'];
+export type ConnectionsDeleteApiArg = { connectionId: string };
 export type MedicalLicenseVerifyApiResponse = ApiShapes['VerifyLicenseReply'];
 export type MedicalLicenseVerifyApiArg = { body: VerifyLicenseDto };
 export type MedicalLicenseDisputeApiResponse = ApiShapes['DisputeLicenseReply'];
@@ -516,6 +553,11 @@ export const {
   useShareFormatsFileQuery,
   useTrendsGetQuery,
   useTrendsExportQuery,
+  useConnectionsEndpointsQuery,
+  useConnectionsStartMutation,
+  useConnectionsCallbackQuery,
+  useConnectionsListQuery,
+  useConnectionsDeleteMutation,
   useMedicalLicenseVerifyMutation,
   useMedicalLicenseDisputeMutation,
   useMedicalLicenseGetQuery,

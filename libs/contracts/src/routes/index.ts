@@ -1,4 +1,5 @@
 import { ACCOUNT_ROUTES } from './accounts.routes';
+import { CONNECTION_ROUTES } from './connections.routes';
 import { SERVICE_ROUTES } from './services.routes';
 import { PROVIDER_ROUTES } from './providers.routes';
 import { RECORD_ROUTES } from './records.routes';
@@ -20,6 +21,7 @@ export const API_ROUTES = {
   ...RECORD_ROUTES,
   ...SUMMARY_ROUTES,
   ...TREND_ROUTES,
+  ...CONNECTION_ROUTES,
   ...PROVIDER_ROUTES,
   ...SERVICE_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;

@@ -156,6 +156,7 @@ const TAGS: Record<string, string> = {
   providers: 'Licence verification and the provider API',
   billing: 'Plans, payments and referrals',
   wallet: 'The wallet pass, and Apple Wallet’s web service',
+  connections: 'Hospital and clinic connections (SMART on FHIR patient access)',
   contact: 'The contact form',
   web: "The web app's public settings",
   health: 'Readiness',

@@ -1,4 +1,5 @@
 import type { HistoryPage } from '../audit';
+import type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView } from '../connections';
 import type { CheckoutReply, MembershipView, PlansReply, ReferralView, WebhookReply } from '../billing';
 import type { DocumentListItem, DownloadLinkReply, UploadReply } from '../documents';
 import type { ErrorPayload } from '../errors';
@@ -114,4 +115,8 @@ export interface ApiShapes {
   SystemHealthReply: SystemHealthReply;
   ClientConfigReply: ClientConfigReply;
   TrendsReply: TrendsReply;
+  EndpointView: EndpointView;
+  AuthorizeReply: AuthorizeReply;
+  ConnectionView: ConnectionView;
+  DeletedReply: DeletedReply;
 }

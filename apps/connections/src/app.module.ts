@@ -1,0 +1,52 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AuditClientModule } from '@medfolio/audit-client';
+import type { EventBus } from '@medfolio/messaging';
+import { ServiceKitModule } from '@medfolio/runtime/service-kit';
+import { ConnectionsConfig } from './config';
+import { ConnectionsController } from './controllers/connections.controller';
+import { CONNECTIONS_ENTITIES } from './entities';
+import { CONNECTIONS_MIGRATIONS } from './migrations';
+import { ConnectionsRepository } from './repositories/connections.repository';
+import { EndpointDirectoryRepository } from './repositories/endpoint-directory.repository';
+import { SmartServerRepository } from './repositories/smart-server.repository';
+import { loadTokenEnvelope } from './repositories/token-keys';
+import { ConnectionsService } from './services/connections.service';
+import { TokenSealer } from './services/token-sealer';
+
+export interface ConnectionsAppOptions {
+  config: ConnectionsConfig;
+  eventBus: EventBus;
+  http: boolean;
+}
+
+export function connectionsDbOptions(config: ConnectionsConfig) {
+  return { name: 'connections' as const, config, entities: CONNECTIONS_ENTITIES, migrations: CONNECTIONS_MIGRATIONS };
+}
+
+/**
+ * The connections service: the patient's SMART on FHIR patient-access links to hospitals and clinics
+ * (the endpoint directory, the standalone launch with PKCE, tokens sealed at rest, disconnecting).
+ * The kit (ServiceKitModule) brings logs, metrics, health and readiness, its DataSource on schema
+ * "connections" (migrated at start), the event bus and the RPC client. It publishes no events yet.
+ */
+@Module({})
+export class ConnectionsAppModule {
+  static register(options: ConnectionsAppOptions): DynamicModule {
+    return {
+      module: ConnectionsAppModule,
+      imports: [
+        ServiceKitModule.forService({ ...connectionsDbOptions(options.config), eventBus: options.eventBus, http: options.http }),
+        AuditClientModule.forService('connections'),
+      ],
+      controllers: [ConnectionsController],
+      providers: [
+        { provide: ConnectionsConfig, useValue: options.config },
+        { provide: TokenSealer, useFactory: async () => new TokenSealer(await loadTokenEnvelope(options.config)) },
+        ConnectionsRepository,
+        EndpointDirectoryRepository,
+        SmartServerRepository,
+        ConnectionsService,
+      ],
+    };
+  }
+}

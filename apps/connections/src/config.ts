@@ -1,0 +1,67 @@
+import { IsBoolean, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { CommonConfig, Env, KeyList, WholeNumber, WithPublicUrl } from '@medfolio/config';
+
+/** The connections service's settings: the common ones (database, NATS, logs) and its own, one variable each. */
+export class ConnectionsConfig extends WithPublicUrl(CommonConfig) {
+  /**
+   * The endpoint directory: a JSON file in the SMART App Launch 2.2 User-access Brands Bundle format
+   * (Organizations naming their Endpoints). Unset: the sample directory (Epic's, Oracle Health's and
+   * the SMART launcher's public sandboxes). Only endpoints listed there are ever contacted.
+   */
+  @Env('FHIR_ENDPOINTS_FILE')
+  @IsOptional()
+  @IsString({ message: 'must be a file path' })
+  endpointsFile?: string;
+
+  /** The public client id registered with the EHR vendors, for endpoints without a registration of their own. */
+  @Env('SMART_DEFAULT_CLIENT_ID')
+  @Matches(/^[\x21-\x7e]{1,200}$/, { message: 'must be a client id (printable characters, no spaces)' })
+  defaultClientId = 'medfolio';
+
+  /**
+   * The redirect URI registered with the EHR vendors: the web app's page that hands the code and state
+   * to GET /api/connections/callback/ with the signed-in user's token. Unset: PUBLIC_BASE_URL + /connections/callback.
+   */
+  @Env('CONNECTIONS_REDIRECT_URL')
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s"'<>]+$/, { message: 'must be an http(s) URL' })
+  redirectUrl?: string;
+
+  /**
+   * AES-256-GCM key(s) for the tokens at rest: 32 random bytes in base64, or to rotate "new:base64,old:base64".
+   * Required in service mode; in embedded mode, when unset, one is generated into DATA_DIR/keys/connections.key.
+   */
+  @Env('CONNECTIONS_TOKEN_KEY', { sensitive: true, serviceSecret: { how: '32 random bytes in base64, the same in every connections replica (openssl rand -base64 32)' } })
+  @ValidateIf((config: ConnectionsConfig) => config.mode === 'service' || config.tokenKey !== undefined)
+  @KeyList('must be 32 random bytes in base64, or to rotate a list "new:base64,old:base64" of them (current first)')
+  tokenKey?: string;
+
+  /** The longest wait for an EHR's discovery, token or revocation endpoint, in milliseconds. */
+  @Env('SMART_HTTP_TIMEOUT_MS')
+  @WholeNumber(500, 120_000)
+  httpTimeoutMs = 10_000;
+
+  /** Minutes a started sign-in (its state and PKCE verifier) stays usable. */
+  @Env('CONNECTIONS_AUTHORIZE_MINUTES')
+  @WholeNumber(1, 60)
+  authorizeMinutes = 10;
+
+  /**
+   * true: http:// endpoints on loopback addresses (127.0.0.1, localhost) are allowed, for the local
+   * SMART sandbox in tests and development. Otherwise every EHR URL must be https.
+   */
+  @Env('SMART_ALLOW_LOOPBACK_HTTP')
+  @IsBoolean({ message: 'must be true or false' })
+  allowLoopbackHttp = false;
+
+  /** Most connections one user may have. */
+  @Env('CONNECTIONS_PER_USER')
+  @WholeNumber(1, 1000)
+  perUserLimit = 50;
+
+  /** The redirect URI this deployment uses. */
+  get callbackUrl(): string {
+    return this.redirectUrl ?? `${this.publicBaseUrl.replace(/\/$/, '')}/connections/callback`;
+  }
+}
+

@@ -1,0 +1,52 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * One patient's link to one endpoint of the directory. The tokens and the EHR's patient id are sealed
+ * (libs/security's envelope, context `connections.<field>:<id>`); the endpoints the grant came with
+ * (token, revocation) are kept from its discovery.
+ */
+@Entity('connections')
+export class Connection {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'owner_id', type: 'text' })
+  ownerId!: string;
+
+  @Column({ name: 'endpoint_id', type: 'text' })
+  endpointId!: string;
+
+  /** 'connected', or 'reconnect' once the grant expired or was revoked. */
+  @Column({ type: 'text' })
+  status!: 'connected' | 'reconnect';
+
+  @Column({ type: 'text' })
+  scope!: string;
+
+  @Column({ name: 'patient_sealed', type: 'bytea' })
+  patientSealed!: Buffer;
+
+  @Column({ name: 'access_token_sealed', type: 'bytea' })
+  accessTokenSealed!: Buffer;
+
+  @Column({ name: 'refresh_token_sealed', type: 'bytea', nullable: true })
+  refreshTokenSealed!: Buffer | null;
+
+  @Column({ name: 'access_expires_at', type: 'timestamptz' })
+  accessExpiresAt!: Date;
+
+  @Column({ name: 'token_endpoint', type: 'text' })
+  tokenEndpoint!: string;
+
+  @Column({ name: 'revocation_endpoint', type: 'text', nullable: true })
+  revocationEndpoint!: string | null;
+
+  @Column({ name: 'client_id', type: 'text' })
+  clientId!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'last_sync_at', type: 'timestamptz', nullable: true })
+  lastSyncAt!: Date | null;
+}

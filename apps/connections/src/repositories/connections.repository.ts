@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Connection, PendingAuthorization } from '../entities';
+
+/** The service's tables: connections and started sign-ins. Inside a transaction, pass its manager. */
+@Injectable()
+export class ConnectionsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async addPending(pending: PendingAuthorization, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource.manager).getRepository(PendingAuthorization).insert(pending);
+  }
+
+  /**
+   * Takes (deletes and answers) the owner's started sign-in with this state, so a state is used at
+   * most once; null when there is none for this owner. Expired ones are taken too (the caller checks).
+   */
+  async takePending(stateHash: string, ownerId: string): Promise<PendingAuthorization | null> {
+    const rows = (await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(PendingAuthorization)
+      .where('state_hash = :stateHash AND owner_id = :ownerId', { stateHash, ownerId })
+      .returning('*')
+      .execute()) as { raw: Record<string, unknown>[] };
+    const row = rows.raw[0];
+    if (!row) return null;
+    return Object.assign(new PendingAuthorization(), {
+      stateHash: row['state_hash'],
+      ownerId: row['owner_id'],
+      endpointId: row['endpoint_id'],
+      verifierSealed: row['verifier_sealed'],
+      redirectUri: row['redirect_uri'],
+      clientId: row['client_id'],
+      tokenEndpoint: row['token_endpoint'],
+      revocationEndpoint: row['revocation_endpoint'],
+      expiresAt: new Date(row['expires_at'] as string),
+    });
+  }
+
+  /** Forgets sign-ins started before `before` and never finished. */
+  async prunePending(before: Date): Promise<number> {
+    const result = await this.dataSource.createQueryBuilder().delete().from(PendingAuthorization).where('expires_at < :before', { before }).execute();
+    return result.affected ?? 0;
+  }
+
+  async add(connection: Connection): Promise<void> {
+    await this.dataSource.getRepository(Connection).insert(connection);
+  }
+
+  listByOwner(ownerId: string, limit: number): Promise<Connection[]> {
+    return this.dataSource.getRepository(Connection).find({ where: { ownerId }, order: { createdAt: 'DESC' }, take: limit });
+  }
+
+  countByOwner(ownerId: string): Promise<number> {
+    return this.dataSource.getRepository(Connection).count({ where: { ownerId } });
+  }
+
+  findOwned(id: string, ownerId: string): Promise<Connection | null> {
+    return this.dataSource.getRepository(Connection).findOne({ where: { id, ownerId } });
+  }
+
+  async remove(id: string, ownerId: string): Promise<boolean> {
+    const result = await this.dataSource.getRepository(Connection).delete({ id, ownerId });
+    return (result.affected ?? 0) > 0;
+  }
+}

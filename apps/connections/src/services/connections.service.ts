@@ -1,0 +1,193 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AuditRecorder } from '@medfolio/audit-client';
+import {
+  type AuthorizeReply,
+  type CallerIdentity,
+  type CompleteConnectionDto,
+  CONNECTIONS_MESSAGES,
+  type ConnectionView,
+  type DeletedReply,
+  DomainError,
+  type EndpointView,
+  type SearchEndpointsDto,
+  type StartConnectionDto,
+} from '@medfolio/contracts';
+import { ConnectionsConfig } from '../config';
+import { type DirectoryEntry, searchDirectory } from '../directory/brands-directory';
+import { Connection, PendingAuthorization } from '../entities';
+import { ConnectionsRepository } from '../repositories/connections.repository';
+import { EndpointDirectoryRepository } from '../repositories/endpoint-directory.repository';
+import { type SmartConfiguration, SmartServerRefusal, SmartServerRepository } from '../repositories/smart-server.repository';
+import { TokenSealer } from './token-sealer';
+
+/** What a patient-access connection asks for (SMART v2 scopes; v1 where the server speaks only v1). */
+export const SCOPES_V2 = 'launch/patient openid fhirUser offline_access patient/*.rs';
+export const SCOPES_V1 = 'launch/patient openid fhirUser offline_access patient/*.read';
+const SEARCH_LIMIT = 50;
+const DEFAULT_TOKEN_SECONDS = 3600;
+
+/** The logic: the directory, starting and finishing a SMART standalone launch, listing and disconnecting. No I/O of its own. */
+@Injectable()
+export class ConnectionsService {
+  constructor(
+    @Inject(ConnectionsConfig) private readonly config: ConnectionsConfig,
+    @Inject(ConnectionsRepository) private readonly connections: ConnectionsRepository,
+    @Inject(EndpointDirectoryRepository) private readonly directory: EndpointDirectoryRepository,
+    @Inject(SmartServerRepository) private readonly smart: SmartServerRepository,
+    @Inject(TokenSealer) private readonly sealer: TokenSealer,
+    @Inject(AuditRecorder) private readonly audit: AuditRecorder,
+  ) {}
+
+  searchEndpoints(caller: CallerIdentity, dto: SearchEndpointsDto): EndpointView[] {
+    requireUser(caller);
+    return searchDirectory(this.directory.all(), dto.q, SEARCH_LIMIT).map(toEndpointView);
+  }
+
+  /**
+   * Starts a standalone launch at a directory endpoint: discovery, PKCE S256, a state bound to the
+   * caller (kept hashed, with the sealed verifier, for CONNECTIONS_AUTHORIZE_MINUTES), and the
+   * authorization URL with `aud` = the endpoint's FHIR base.
+   */
+  async start(caller: CallerIdentity, dto: StartConnectionDto): Promise<AuthorizeReply> {
+    const ownerId = requireUser(caller);
+    const endpoint = this.directory.find(dto.endpoint_id);
+    if (!endpoint) throw new DomainError('NOT_FOUND', CONNECTIONS_MESSAGES.unknownEndpoint);
+    if ((await this.connections.countByOwner(ownerId)) >= this.config.perUserLimit) {
+      throw new DomainError('CONFLICT', `You have ${this.config.perUserLimit} connections, the most one account may have. Disconnect one first.`);
+    }
+    const smart = await this.discover(endpoint);
+    const state = randomBytes(32).toString('base64url');
+    const verifier = randomBytes(32).toString('base64url');
+    const stateHash = sha256(state).toString('hex');
+    const pending = Object.assign(new PendingAuthorization(), {
+      stateHash,
+      ownerId,
+      endpointId: endpoint.id,
+      verifierSealed: this.sealer.seal('verifier', stateHash, verifier),
+      redirectUri: this.config.callbackUrl,
+      clientId: this.config.defaultClientId,
+      tokenEndpoint: smart.token_endpoint,
+      revocationEndpoint: smart.revocation_endpoint ?? null,
+      expiresAt: new Date(Date.now() + this.config.authorizeMinutes * 60_000),
+    });
+    await this.connections.addPending(pending);
+    const url = new URL(smart.authorization_endpoint);
+    const params = {
+      response_type: 'code',
+      client_id: pending.clientId,
+      redirect_uri: pending.redirectUri,
+      scope: smart.capabilities.includes('permission-v2') || !smart.capabilities.includes('permission-v1') ? SCOPES_V2 : SCOPES_V1,
+      state,
+      aud: endpoint.fhirBaseUrl,
+      code_challenge: sha256(verifier).toString('base64url'),
+      code_challenge_method: 'S256',
+    };
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    await this.audit.record(caller, { action: 'connections.connection.start', entityType: 'connection', entityId: endpoint.id, patientId: ownerId, outcome: 'success', policy: 'owner' });
+    return { authorize_url: url.toString() };
+  }
+
+  /** Finishes a launch the caller started: the state (once, unexpired), then the code exchange with the PKCE verifier. */
+  async complete(caller: CallerIdentity, dto: CompleteConnectionDto): Promise<ConnectionView> {
+    const ownerId = requireUser(caller);
+    const pending = await this.connections.takePending(sha256(dto.state).toString('hex'), ownerId);
+    if (!pending || pending.expiresAt.getTime() < Date.now()) throw new DomainError('VALIDATION_FAILED', CONNECTIONS_MESSAGES.unknownState);
+    const endpoint = this.directory.find(pending.endpointId);
+    if (!endpoint) throw new DomainError('NOT_FOUND', CONNECTIONS_MESSAGES.unknownEndpoint);
+    if (dto.error || !dto.code) {
+      await this.audit.record(caller, { action: 'connections.connection.create', entityType: 'connection', entityId: endpoint.id, patientId: ownerId, outcome: 'denied', policy: 'owner' });
+      throw new DomainError('VALIDATION_FAILED', CONNECTIONS_MESSAGES.refused);
+    }
+    const verifier = this.sealer.open('verifier', pending.stateHash, pending.verifierSealed);
+    let tokens;
+    try {
+      tokens = await this.smart.token(pending.tokenEndpoint, { grant_type: 'authorization_code', code: dto.code, redirect_uri: pending.redirectUri, client_id: pending.clientId, code_verifier: verifier });
+    } catch (error) {
+      if (error instanceof SmartServerRefusal) throw new DomainError('VALIDATION_FAILED', CONNECTIONS_MESSAGES.exchangeFailed);
+      throw new DomainError('UNAVAILABLE', CONNECTIONS_MESSAGES.discoveryFailed);
+    }
+    if (tokens.token_type.toLowerCase() !== 'bearer') throw new DomainError('UNAVAILABLE', CONNECTIONS_MESSAGES.exchangeFailed);
+    if (!tokens.patient) throw new DomainError('VALIDATION_FAILED', CONNECTIONS_MESSAGES.noPatient);
+    const id = randomUUID();
+    const connection = Object.assign(new Connection(), {
+      id,
+      ownerId,
+      endpointId: endpoint.id,
+      status: 'connected' as const,
+      scope: tokens.scope ?? '',
+      patientSealed: this.sealer.seal('patient', id, tokens.patient),
+      accessTokenSealed: this.sealer.seal('access_token', id, tokens.access_token),
+      refreshTokenSealed: tokens.refresh_token ? this.sealer.seal('refresh_token', id, tokens.refresh_token) : null,
+      accessExpiresAt: new Date(Date.now() + (tokens.expires_in ?? DEFAULT_TOKEN_SECONDS) * 1000),
+      tokenEndpoint: pending.tokenEndpoint,
+      revocationEndpoint: pending.revocationEndpoint,
+      clientId: pending.clientId,
+      createdAt: new Date(),
+      lastSyncAt: null,
+    });
+    await this.connections.add(connection);
+    await this.audit.record(caller, { action: 'connections.connection.create', entityType: 'connection', entityId: id, patientId: ownerId, outcome: 'success', policy: 'owner' });
+    return this.toView(connection);
+  }
+
+  async list(caller: CallerIdentity): Promise<ConnectionView[]> {
+    const ownerId = requireUser(caller);
+    const rows = await this.connections.listByOwner(ownerId, this.config.perUserLimit);
+    await this.audit.record(caller, { action: 'connections.connection.list', entityType: 'connection', patientId: ownerId, outcome: 'success', policy: 'owner' });
+    return rows.map((row) => this.toView(row));
+  }
+
+  /** Disconnects: the grant revoked at the server where it offers revocation (best effort), then the row and its tokens deleted. */
+  async remove(caller: CallerIdentity, connectionId: string): Promise<DeletedReply> {
+    const ownerId = requireUser(caller);
+    const connection = await this.connections.findOwned(connectionId, ownerId);
+    if (!connection) throw new DomainError('NOT_FOUND', CONNECTIONS_MESSAGES.notFound);
+    let revoked = false;
+    if (connection.revocationEndpoint) {
+      const token = connection.refreshTokenSealed
+        ? { token: this.sealer.open('refresh_token', connection.id, connection.refreshTokenSealed), token_type_hint: 'refresh_token' }
+        : { token: this.sealer.open('access_token', connection.id, connection.accessTokenSealed), token_type_hint: 'access_token' };
+      revoked = await this.smart.revoke(connection.revocationEndpoint, { ...token, client_id: connection.clientId });
+    }
+    await this.connections.remove(connection.id, ownerId);
+    await this.audit.record(caller, { action: 'connections.connection.delete', entityType: 'connection', entityId: connection.id, patientId: ownerId, outcome: 'success', policy: 'owner' });
+    return { deleted: true, revoked_at_source: revoked };
+  }
+
+  private async discover(endpoint: DirectoryEntry): Promise<SmartConfiguration> {
+    try {
+      const smart = await this.smart.discover(endpoint.fhirBaseUrl);
+      if (smart.code_challenge_methods_supported.length > 0 && !smart.code_challenge_methods_supported.includes('S256')) throw new Error('no S256');
+      return smart;
+    } catch {
+      throw new DomainError('UNAVAILABLE', CONNECTIONS_MESSAGES.discoveryFailed);
+    }
+  }
+
+  private toView(row: Connection): ConnectionView {
+    return {
+      id: row.id,
+      endpoint_id: row.endpointId,
+      name: this.directory.find(row.endpointId)?.name ?? row.endpointId,
+      status: row.status,
+      scope: row.scope,
+      connected_at: row.createdAt.toISOString(),
+      last_sync_at: row.lastSyncAt?.toISOString() ?? null,
+    };
+  }
+}
+
+/** The signed-in user, from the caller identity the gateway built from the verified token. */
+function requireUser(caller: CallerIdentity): string {
+  if (!caller.userId) throw new DomainError('UNAUTHENTICATED', 'Please sign in again.');
+  return caller.userId;
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+function toEndpointView(entry: DirectoryEntry): EndpointView {
+  return { id: entry.id, name: entry.name, aliases: entry.aliases, locations: entry.locations, portal: entry.portal };
+}

@@ -1,0 +1,68 @@
+import { writeFile } from 'node:fs/promises';
+import type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView, HistoryPage } from '@medfolio/contracts';
+import { SmartSandbox } from '@medfolio/testing/smart-sandbox';
+import { call } from './journey';
+import { waitFor } from './processes';
+
+function check(condition: boolean, what: string, detail?: unknown): void {
+  if (!condition) throw new Error(`${what}${detail === undefined ? '' : `: ${JSON.stringify(detail)}`}`);
+}
+
+/** The directory entry the journeys connect: the local SMART sandbox as "Springfield General Hospital". */
+export const JOURNEY_ENDPOINT_ID = 'springfield-general';
+export const JOURNEY_CLIENT_ID = 'medfolio-e2e';
+export const JOURNEY_REDIRECT = 'http://127.0.0.1/connections/callback';
+
+/**
+ * A local SMART on FHIR sandbox and the endpoint directory naming it (written to `directoryFile`), and
+ * the settings the connections service needs to use them (loopback http allowed, the sandbox's client id).
+ */
+export async function startJourneySandbox(directoryFile: string): Promise<{ sandbox: SmartSandbox; env: Record<string, string> }> {
+  const sandbox = await SmartSandbox.start({ clients: [{ client_id: JOURNEY_CLIENT_ID, redirect_uris: [JOURNEY_REDIRECT] }] });
+  const bundle = {
+    resourceType: 'Bundle',
+    type: 'collection',
+    entry: [
+      { resource: { resourceType: 'Organization', id: 'springfield', name: 'Springfield General Hospital', address: [{ city: 'Springfield', state: 'IL' }], endpoint: [{ reference: `Endpoint/${JOURNEY_ENDPOINT_ID}` }] } },
+      { resource: { resourceType: 'Endpoint', id: JOURNEY_ENDPOINT_ID, status: 'active', connectionType: { system: 'http://terminology.hl7.org/CodeSystem/endpoint-connection-type', code: 'hl7-fhir-rest' }, address: sandbox.fhirBaseUrl } },
+    ],
+  };
+  await writeFile(directoryFile, JSON.stringify(bundle));
+  return { sandbox, env: { FHIR_ENDPOINTS_FILE: directoryFile, SMART_DEFAULT_CLIENT_ID: JOURNEY_CLIENT_ID, CONNECTIONS_REDIRECT_URL: JOURNEY_REDIRECT, SMART_ALLOW_LOOPBACK_HTTP: 'true' } };
+}
+
+/**
+ * Connecting a hospital through the gateway, as the web app does: search the directory, start (the
+ * sandbox's authorization URL with PKCE S256 and aud), the browser's visit (auto-approved, redirected
+ * back with a code and the state), the callback with the patient's token; the connection listed, the
+ * access history naming it; a second patient cannot finish the first one's sign-in; disconnecting
+ * revokes the grant at the sandbox and the connection is gone.
+ */
+export async function connectionsJourney(base: string, sandbox: SmartSandbox, patientToken: string, otherToken: string): Promise<void> {
+  const found = await call<EndpointView[]>(base, 'GET', '/api/connections/endpoints/?q=springfield', undefined, patientToken);
+  check(found.status === 200 && found.body.some((e) => e.id === JOURNEY_ENDPOINT_ID), 'the directory search', found.body);
+  const started = await call<AuthorizeReply>(base, 'POST', '/api/connections/', { endpoint_id: JOURNEY_ENDPOINT_ID }, patientToken);
+  check(started.status === 200, 'the start', started.body);
+  const authorize = new URL(started.body.authorize_url);
+  check(authorize.searchParams.get('code_challenge_method') === 'S256' && authorize.searchParams.get('aud') === sandbox.fhirBaseUrl, 'the authorization request', started.body);
+  const location = (await fetch(authorize, { redirect: 'manual' })).headers.get('location');
+  const back = new URL(location ?? 'http://invalid/');
+  const query = new URLSearchParams({ code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' }).toString();
+  const stolen = await call(base, 'GET', `/api/connections/callback/?${query}`, undefined, otherToken);
+  check(stolen.status === 400, "another patient finishing this one's sign-in", stolen);
+  const connected = await call<ConnectionView>(base, 'GET', `/api/connections/callback/?${query}`, undefined, patientToken);
+  check(connected.status === 200 && connected.body.status === 'connected' && connected.body.name === 'Springfield General Hospital', 'the callback', connected.body);
+  const listed = await call<ConnectionView[]>(base, 'GET', '/api/connections/', undefined, patientToken);
+  check(listed.status === 200 && listed.body.length === 1 && listed.body[0]?.id === connected.body.id, 'the list', listed.body);
+  check((await call<ConnectionView[]>(base, 'GET', '/api/connections/', undefined, otherToken)).body.length === 0, "the other patient's list");
+  const grants = sandbox.activeGrants();
+  const deleted = await call<DeletedReply>(base, 'DELETE', `/api/connections/${connected.body.id}/`, undefined, patientToken);
+  check(deleted.status === 200 && deleted.body.revoked_at_source === true && sandbox.activeGrants() === grants - 1, 'disconnecting', deleted.body);
+  check((await call<ConnectionView[]>(base, 'GET', '/api/connections/', undefined, patientToken)).body.length === 0, 'the list after disconnecting');
+  // The audit service writes the history from the AUDIT stream: it may take a moment.
+  await waitFor('the access history to name the connection', async () => {
+    const history = await call<HistoryPage>(base, 'GET', '/api/history/?page_size=100', undefined, patientToken);
+    const what = history.body.results?.map((entry) => entry.what) ?? [];
+    return what.includes('Connected a hospital or clinic') && what.includes('Disconnected a hospital or clinic') ? true : undefined;
+  });
+}

@@ -1,0 +1,51 @@
+import { CompleteConnectionDto, CONNECTIONS_MESSAGES, CONNECTIONS_SUBJECTS, SearchEndpointsDto, StartConnectionDto } from '../connections';
+import { forward, ownRead } from './route';
+
+const CONNECTION_ID = { description: 'A connection id from GET /api/connections/', format: 'uuid', notFound: CONNECTIONS_MESSAGES.notFound } as const;
+
+/** Hospital and clinic connections: SMART on FHIR patient access (the directory, connecting, listing, disconnecting). */
+export const CONNECTION_ROUTES = {
+  connectionsEndpoints: forward(CONNECTIONS_SUBJECTS.searchEndpoints, {
+    method: 'GET', path: '/api/connections/endpoints/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
+    summary: 'Search the directory of hospitals and clinics that can be connected (SMART App Launch User-access Brands)',
+    description: 'Every word of `q` must appear in the name, another name, the city or the portal (case and accents ignored); at most 50, by name. Only these endpoints are ever contacted.',
+    query: SearchEndpointsDto,
+    queryDocs: { q: { description: 'Words of the name or city; empty: the start of the directory', example: 'springfield general' } },
+    reply: { status: 200, shape: 'EndpointView[]' },
+    errors: {},
+  }),
+  connectionsStart: forward(CONNECTIONS_SUBJECTS.start, {
+    method: 'POST', path: '/api/connections/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
+    summary: "Start connecting a hospital or clinic: the address of its sign-in page (SMART standalone launch with PKCE)",
+    description:
+      "Reads the endpoint's `.well-known/smart-configuration`, makes a PKCE S256 verifier and a state bound to the signed-in user (valid for CONNECTIONS_AUTHORIZE_MINUTES), " +
+      'and answers the authorization URL (scopes `launch/patient openid fhirUser offline_access patient/*.rs`, or `patient/*.read` where the server speaks only SMART v1; `aud` = its FHIR base). Send the browser there.',
+    body: StartConnectionDto,
+    reply: { status: 200, shape: 'AuthorizeReply' },
+    errors: { 404: CONNECTIONS_MESSAGES.unknownEndpoint, 409: 'The account has the most connections it may have' },
+  }),
+  connectionsCallback: forward(CONNECTIONS_SUBJECTS.complete, {
+    method: 'GET', path: '/api/connections/callback/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
+    summary: "Finish connecting: the hospital's redirect (code and state) handed over by the web app's callback page",
+    description:
+      "The state must be one the signed-in user started, unexpired and unused; the code is exchanged with the PKCE verifier. The tokens are kept encrypted (AES-256-GCM, CONNECTIONS_TOKEN_KEY). " +
+      "An `error` from the hospital (the patient refused) answers 400 and connects nothing.",
+    query: CompleteConnectionDto,
+    queryDocs: {
+      state: { description: 'The state the hospital sent back', required: true },
+      code: { description: 'The authorization code' },
+      error: { description: "The hospital's error instead of a code (e.g. access_denied)" },
+    },
+    reply: { status: 200, shape: 'ConnectionView' },
+    errors: { 400: CONNECTIONS_MESSAGES.unknownState, 404: CONNECTIONS_MESSAGES.unknownEndpoint },
+  }),
+  connectionsList: ownRead(CONNECTIONS_SUBJECTS.list, '/api/connections/', 'connections', "The signed-in patient's connections, newest first, each with its state in plain words", 'ConnectionView[]'),
+  connectionsDelete: forward(CONNECTIONS_SUBJECTS.remove, {
+    method: 'DELETE', path: '/api/connections/{connectionId}/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
+    summary: 'Disconnect: the grant is revoked at the hospital where it offers revocation, and the tokens are deleted',
+    params: { connectionId: CONNECTION_ID },
+    paramNames: { connectionId: 'connection_id' },
+    reply: { status: 200, shape: 'DeletedReply' },
+    errors: { 404: CONNECTIONS_MESSAGES.notFound },
+  }),
+} as const;
