@@ -1,7 +1,8 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the cluster test drives the chart's release with the
    system tests' own journeys and load (apps/system-e2e/src/support), as the stack test does; it runs
    only by `npm run cluster:test` (deploy/cluster/test.sh), never as part of another project. */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import net from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -41,6 +42,10 @@ const release = process.env['RELEASE'] ?? 'medfolio';
 const bridge = process.env['POD_GATEWAY'] ?? '10.244.0.1';
 const kubectl = (...args: string[]) =>
   execFileSync('kubectl', ['-n', namespace, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+// While a load runs, only asynchronous commands: a synchronous one stops the load's timer.
+const run = async (command: string, ...args: string[]): Promise<string> =>
+  (await promisify(execFile)(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).stdout;
+const kubectlAsync = (...args: string[]) => run('kubectl', '-n', namespace, ...args);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Relays connections on the bridge's address to the same port on 127.0.0.1. */
@@ -160,12 +165,12 @@ describe('the chart on a single-node Kubernetes', () => {
       }
     },
   } as unknown as OwnPostgres;
-  const podsOf = (app: string): string[] =>
-    kubectl('get', 'pods', '-l', `app.kubernetes.io/instance=${release},app.kubernetes.io/component=${app}`, '-o', 'jsonpath={range .items[*]}{.metadata.name}{" "}{.status.phase}{" "}{.metadata.deletionTimestamp}{"\\n"}{end}')
+  const podsOf = async (app: string): Promise<string[]> =>
+    (await kubectlAsync('get', 'pods', '-l', `app.kubernetes.io/instance=${release},app.kubernetes.io/component=${app}`, '-o', 'jsonpath={range .items[*]}{.metadata.name}{" "}{.status.phase}{" "}{.metadata.deletionTimestamp}{"\\n"}{end}'))
       .split('\n')
       .filter(Boolean);
-  const readyCount = (app: string): number =>
-    Number(kubectl('get', 'deploy', `${release}-${app}`, '-o', 'jsonpath={.status.readyReplicas}') || 0);
+  const readyCount = async (app: string): Promise<number> =>
+    Number((await kubectlAsync('get', 'deploy', `${release}-${app}`, '-o', 'jsonpath={.status.readyReplicas}')) || 0);
 
   it('upgrades to another image tag with no failed request during the rollout', async () => {
     const tag = env('CLUSTER_UPGRADE_TAG');
@@ -175,11 +180,7 @@ describe('the chart on a single-node Kubernetes', () => {
     try {
       await sleep(3000);
       const chart = path.resolve(__dirname, '../../helm/medfolio');
-      execFileSync(
-        'helm',
-        ['upgrade', release, chart, '-n', namespace, '--reuse-values', '--set', `global.image.tag=${tag}`, '--wait', '--wait-for-jobs', '--timeout', '15m'],
-        { stdio: 'pipe' },
-      );
+      await run('helm', 'upgrade', release, chart, '-n', namespace, '--reuse-values', '--set', `global.image.tag=${tag}`, '--wait', '--wait-for-jobs', '--timeout', '15m');
       const rolled = Date.now() - started;
       await sleep(5000);
       await load.stop();
@@ -200,18 +201,18 @@ describe('the chart on a single-node Kubernetes', () => {
   for (const app of ['gateway', 'documents']) {
     it(`a ${app} pod deleted under load comes back, with nothing acknowledged lost or unaudited`, async () => {
       const load = new MixedLoad(serviceUrl, await newPatients(), { perSecond: 6, timeoutMs: 15_000, keepPerPatient: 2 });
-      const want = readyCount(app);
+      const want = await readyCount(app);
       load.start();
       try {
         await sleep(3000);
-        const victim = podsOf(app)[0]!.split(' ')[0]!;
+        const victim = (await podsOf(app))[0]!.split(' ')[0]!;
         const deletedAt = Date.now();
-        kubectl('delete', 'pod', victim, '--wait=false');
+        await kubectlAsync('delete', 'pod', victim, '--wait=false');
         const back = await waitFor(
           `${app} back to ${want} ready pods`,
           async () => {
-            const pods = podsOf(app).filter((p) => !p.startsWith(`${victim} `));
-            return pods.length >= want && readyCount(app) >= want ? Date.now() - deletedAt : undefined;
+            const pods = (await podsOf(app)).filter((p) => !p.startsWith(`${victim} `));
+            return pods.length >= want && (await readyCount(app)) >= want ? Date.now() - deletedAt : undefined;
           },
           180_000,
         );
