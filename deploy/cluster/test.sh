@@ -24,10 +24,14 @@ step "the upgrade's image tag into containerd"
 current="$(kubectl -n "$NAMESPACE" get deploy "$RELEASE-gateway" -o jsonpath='{.spec.template.spec.containers[0].image}')"
 current="${current##*:}"
 if [[ "$current" == "$TAG-b" ]]; then upgrade_tag="$TAG"; else upgrade_tag="$TAG-b"; fi
+have="$(ctr_k8s images ls -q)"
 for app in "${APPS[@]}"; do
-  docker_cli tag "medfolio/$app:$TAG" "medfolio/$app:$upgrade_tag"
-  ctr_k8s images ls -q | grep -qx "docker.io/medfolio/$app:$upgrade_tag" ||
+  grep -qx "docker.io/medfolio/$app:$upgrade_tag" <<<"$have" && continue
+  if [[ "$upgrade_tag" == "$TAG" ]]; then
+    docker_cli save "medfolio/$app:$TAG" | ctr_k8s images import - >/dev/null
+  else
     ctr_k8s images tag "docker.io/medfolio/$app:$TAG" "docker.io/medfolio/$app:$upgrade_tag" >/dev/null
+  fi
 done
 echo "cluster: running :$current, upgrading to :$upgrade_tag" >&2
 
