@@ -7,3 +7,4 @@ export { SmartSandbox, type SandboxClient, type SandboxRequest, type SandboxUser
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SandboxFhirStore } from './fhir-store';
 export { grantScopes, parseResourceScope, scopesAllow, type SmartScopeVersions } from './scopes';
 export { addSyntheticRecord, SYNTHETIC_TYPES } from './synthetic-record';
+export { sandboxDirectory } from './directory';

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { SmartSandbox } from './smart-sandbox';
+import { sandboxDirectory } from './directory';
 import { addSyntheticRecord } from './synthetic-record';
 
 const REDIRECT = 'https://app.example/api/connections/callback/';
@@ -289,5 +290,12 @@ describe('SmartSandbox', () => {
     } finally {
       await keyed.stop();
     }
+  });
+
+  it('describes itself as a one-endpoint User-access Brands directory', () => {
+    const bundle = sandboxDirectory(sandbox, 'springfield', 'Springfield General') as { entry: { resource: Record<string, unknown> }[] };
+    expect(bundle.entry.map((e) => e.resource['resourceType'])).toEqual(['Organization', 'Endpoint']);
+    expect(bundle.entry[0]?.resource).toMatchObject({ name: 'Springfield General', endpoint: [{ reference: 'Endpoint/springfield' }] });
+    expect(bundle.entry[1]?.resource).toMatchObject({ id: 'springfield', status: 'active', address: sandbox.fhirBaseUrl });
   });
 });
