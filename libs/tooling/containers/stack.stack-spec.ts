@@ -2,8 +2,10 @@
    tests' own journeys and load (apps/system-e2e/src/support), so both always test the same thing; it
    runs only by `npm run stack:test`, never as part of another project. */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { Client } from 'pg';
 import { FakeNppes, startSmtpSink, type SmtpSink } from '@medfolio/testing';
 import { get, tokenFor } from '../../../apps/system-e2e/src/support/api';
@@ -20,6 +22,7 @@ import { signUp } from '../../../apps/system-e2e/src/support/billing-journey';
 import { MixedLoad, checkAcknowledged, ok, tally } from '../../../apps/system-e2e/src/support/mixed-load';
 import type { OwnPostgres, Patient } from '../../../apps/system-e2e/src/support/fault-rig';
 import { waitFor } from '../../../apps/system-e2e/src/support/processes';
+import { pngOfText, scannedPdf } from '../../clinical/src/extract/testing/builders';
 
 /**
  * The product as its images run it (docker/stack.sh up): eight containers on the host network with
@@ -107,6 +110,66 @@ describe('the stack of containers', () => {
 
   it("reads an uploaded document into a cited summary (summary reads the bytes over documents' HTTP)", async () => {
     await summaryJourney(base, mailbox).catch(withLogs('gateway', 'documents', 'summary'));
+  });
+
+  it('reads a scanned PDF and a sideways phone photo by OCR inside the summary image (read-only, non-root)', async () => {
+    // The summary journey's PDF has a text layer; this one is pictures only, so the image's own
+    // pdf.js, canvas, Tesseract core and English model must all be there and load.
+    const dir = mkdtempSync(path.join(tmpdir(), 'medfolio-ocr-'));
+    try {
+      chmodSync(dir, 0o755);
+      const page = await pngOfText(
+        ['Discharge medication', 'Ramipril 5 mg once daily'],
+        { width: 2480, height: 3508 },
+        60,
+      );
+      writeFileSync(path.join(dir, 'scan.pdf'), await scannedPdf([page]), { mode: 0o644 });
+      const sideways = await sharp(page).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+      writeFileSync(path.join(dir, 'photo.jpg'), sideways, { mode: 0o644 });
+      // Readable by the container's user 10001 whatever the umask (docker/stack.sh sets 077).
+      for (const name of ['scan.pdf', 'photo.jpg']) chmodSync(path.join(dir, name), 0o644);
+      const script = [
+        "const { extractDocument } = require('/app/dist/libs/clinical/src/extract/extract.js');",
+        '(async () => {',
+        '  const out = {};',
+        "  for (const name of ['scan.pdf', 'photo.jpg']) {",
+        "    const r = await extractDocument({ documentId: 'd', filename: name, contentType: 'application/octet-stream', path: '/check/' + name }, { ocrConcurrency: 1 });",
+        '    out[name] = { texts: r.texts.map((t) => ({ ocr: t.ocr, text: t.text })), problems: r.problems };',
+        '  }',
+        '  process.stdout.write(JSON.stringify(out));',
+        '  process.exit(0);',
+        '})();',
+      ].join('\n');
+      const output = execFileSync(
+        docker,
+        [
+          'run',
+          '--rm',
+          '--read-only',
+          '--tmpfs',
+          '/tmp',
+          '--cap-drop',
+          'ALL',
+          '--network',
+          'none',
+          '-v',
+          `${dir}:/check:ro`,
+          '--entrypoint',
+          '/usr/local/bin/node',
+          `medfolio/summary:${process.env['TAG'] ?? 'dev'}`,
+          '-e',
+          script,
+        ],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 },
+      );
+      const read = { ocr: true, text: 'Discharge medication\nRamipril 5 mg once daily' };
+      expect(JSON.parse(output)).toEqual({
+        'scan.pdf': { texts: [read], problems: [] },
+        'photo.jpg': { texts: [read], problems: [] },
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   const operator: LicenseOperator = {
