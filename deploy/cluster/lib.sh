@@ -90,6 +90,14 @@ spawn() {
   echo $! >"$CLUSTER_DIR/run/$name.pid"
 }
 
+# write_if_changed FILE: stdin into FILE, only when it differs (kube-proxy exits when its
+# configuration file changes, even to the same content).
+write_if_changed() {
+  local tmp="$1.new"
+  cat >"$tmp"
+  if cmp -s "$tmp" "$1"; then rm -f "$tmp"; else mv "$tmp" "$1"; fi
+}
+
 docker_cli() {
   # The engine the image scripts use (docker/lib.sh): its own socket unless DOCKER_HOST is set.
   local d=docker

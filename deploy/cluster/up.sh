@@ -54,7 +54,7 @@ mkdir -p "$CLUSTER_DIR"/{logs,run,etcd,cni/net.d,containerd}
 make_pki
 
 step "containerd (own instance) and the pause image"
-cat >"$CLUSTER_DIR/containerd/config.toml" <<EOF
+write_if_changed "$CLUSTER_DIR/containerd/config.toml" <<EOF
 version = 2
 root = "$CLUSTER_DIR/containerd/root"
 state = "/run/medfolio-containerd/state"
@@ -80,7 +80,7 @@ state = "/run/medfolio-containerd/state"
   [plugins."io.containerd.grpc.v1.cri".registry]
     config_path = ""
 EOF
-cat >"$CLUSTER_DIR/cni/net.d/10-medfolio.conflist" <<EOF
+write_if_changed "$CLUSTER_DIR/cni/net.d/10-medfolio.conflist" <<EOF
 {
   "cniVersion": "0.4.0",
   "name": "medfolio",
@@ -180,7 +180,7 @@ for dir in -i -o; do
 done
 cgroup_driver=cgroupfs
 [[ "$(stat -fc %T /sys/fs/cgroup)" == cgroup2fs && -d /run/systemd/system ]] && cgroup_driver=systemd
-cat >"$CLUSTER_DIR/kubelet-config.yaml" <<EOF
+write_if_changed "$CLUSTER_DIR/kubelet-config.yaml" <<EOF
 apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
 authentication:
@@ -213,7 +213,7 @@ EOF
 spawn kubelet kubelet --config "$CLUSTER_DIR/kubelet-config.yaml" --kubeconfig "$CLUSTER_DIR/kubelet.kubeconfig" \
   --hostname-override "$NODE_NAME" --node-ip "$NODE_IP" --root-dir "$CLUSTER_DIR/kubelet" \
   --cert-dir "$CLUSTER_DIR/kubelet/pki" --v 1
-cat >"$CLUSTER_DIR/kube-proxy-config.yaml" <<EOF
+write_if_changed "$CLUSTER_DIR/kube-proxy-config.yaml" <<EOF
 apiVersion: kubeproxy.config.k8s.io/v1alpha1
 kind: KubeProxyConfiguration
 clientConnection: { kubeconfig: $CLUSTER_DIR/kube-proxy.kubeconfig }
