@@ -20,6 +20,21 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
+# From empty databases, as stack:test: the journeys use the fake NPI registry's fixed licence
+# numbers, which a previous run's accounts would already hold. The infrastructure keeps its data in
+# emptyDir, so new pods start empty; the migrations run again (helm upgrade's hooks), then the
+# services restart (their JetStream streams are made at start).
+step "fresh data: new PostgreSQL, NATS and S3 pods, migrations, services restarted"
+kubectl -n "$INFRA_NAMESPACE" delete pod -l 'app in (postgres,nats,s3)' --wait=true >/dev/null
+for d in postgres nats s3; do kubectl -n "$INFRA_NAMESPACE" rollout status "deployment/$d" --timeout=180s >/dev/null; done
+wait_for "PostgreSQL ready" 60 kubectl -n "$INFRA_NAMESPACE" wait pod -l app=postgres --for=condition=Ready --timeout=2s
+helm upgrade "$RELEASE" "$root/helm/medfolio" -n "$NAMESPACE" --reuse-values --wait --wait-for-jobs --timeout 10m >/dev/null ||
+  die "helm upgrade (migrations on the fresh database) failed"
+kubectl -n "$NAMESPACE" rollout restart deployment -l "app.kubernetes.io/instance=$RELEASE" >/dev/null
+for d in $(kubectl -n "$NAMESPACE" get deploy -l "app.kubernetes.io/instance=$RELEASE" -o name); do
+  kubectl -n "$NAMESPACE" rollout status "$d" --timeout=300s >/dev/null || die "$d did not roll out"
+done
+
 step "the upgrade's image tag into containerd"
 current="$(kubectl -n "$NAMESPACE" get deploy "$RELEASE-gateway" -o jsonpath='{.spec.template.spec.containers[0].image}')"
 current="${current##*:}"
