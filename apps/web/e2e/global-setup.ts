@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 // The browser tests' Node side (never bundled into the web app) uses the shared Google stand-in.
@@ -9,6 +9,8 @@ import { FakeGoogle } from '../../../libs/testing/src/fake-google';
 import { FakeNppes } from '../../../libs/testing/src/fake-nppes';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { LocalOidcProvider } from '../../../libs/testing/src/local-oidc-provider';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { SmartSandbox, sandboxDirectory } from '../../../libs/testing/src/smart-sandbox';
 import { baseUrl, chromiumPath, devMailKey, e2ePort } from './support/settings';
 
 const root = path.resolve(__dirname, '../../..');
@@ -35,6 +37,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     accounts: { default: { email: 'oidc-e2e@example.com', email_verified: true, given_name: 'Mira', family_name: 'Okafor' } },
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'medfolio-web-e2e-'));
+  // "Connect a hospital or clinic" (connections.pw.ts): the directory names one hospital, a local SMART
+  // on FHIR sandbox over loopback http that approves its sign-in at once and redirects to the web app.
+  const smart = await SmartSandbox.start({ clients: [{ client_id: 'medfolio-e2e', redirect_uris: [`${baseUrl}/connections/callback`] }] });
+  const directory = path.join(dataDir, 'smart-endpoints.json');
+  writeFileSync(directory, JSON.stringify(sandboxDirectory(smart, 'local-sandbox', 'Springfield Sandbox Hospital')));
   const settings = google.settings();
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Embedded defaults: the browser tests run the product as a new user would.
@@ -56,6 +63,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       { name: 'apple', label: 'Apple', issuer: oidc.issuer, client_id: 'medfolio-e2e-apple', client_secret: 'e2e-only-client-secret-2', response_mode: 'form_post' },
     ]),
     DEV_MAIL_KEY: devMailKey,
+    FHIR_ENDPOINTS_FILE: directory,
+    SMART_ALLOW_LOOPBACK_HTTP: 'true',
+    SMART_DEFAULT_CLIENT_ID: 'medfolio-e2e',
   });
   const server: ChildProcess = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -72,6 +82,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await google.stop();
       await nppes.stop();
       await oidc.stop();
+      await smart.stop();
       throw new Error(`The product did not start for the browser tests:\n${output.slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -84,6 +95,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await google.stop();
     await nppes.stop();
     await oidc.stop();
+    await smart.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

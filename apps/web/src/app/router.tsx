@@ -64,6 +64,9 @@ export const routes: RouteObject[] = [
           { path: '/edit-profile', ...titled('Settings'), lazy: page(() => import('../pages/account/EditProfile')) },
           { path: '/share', ...titled('Share your summary'), lazy: page(() => import('../pages/account/SharePanel')) },
           { path: '/trends', ...titled('Health trends'), lazy: page(() => import('../pages/trends/TrendsPage')) },
+          // Hospitals and clinics (SMART on FHIR): the callback is the redirect URI the hospitals send the browser back to.
+          { path: '/connections', ...titled('Connect a hospital or clinic'), lazy: page(() => import('../pages/connections/ConnectionsPage')) },
+          { path: '/connections/callback', ...titled('Connecting a hospital or clinic'), lazy: page(() => import('../pages/connections/ConnectionCallback')) },
           // Providers: the patient's requests and grants; a verified doctor's patients and their documents.
           { path: '/providers/access', ...titled('Doctors and your documents'), lazy: page(() => import('../pages/providers/AccessRequests')) },
           { path: '/providers/patients', ...titled('Your patients'), lazy: page(() => import('../pages/providers/ProviderPatients')) },

@@ -6,6 +6,7 @@ import { Logo } from './Logo';
 const menuItems = [
   { to: '/profile', label: 'Profile' },
   { to: '/trends', label: 'Health trends' },
+  { to: '/connections', label: 'Hospitals & clinics' },
   { to: '/edit-profile', label: 'Settings' },
   { to: '/membership', label: 'Billing & Plans' },
   { to: '/history', label: 'Access history' },

@@ -97,6 +97,7 @@ describe('Home page (signed in)', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Health trends', '/trends'],
+      ['Hospitals & clinics', '/connections'],
       ['Profile', '/profile'],
       ['Settings', '/edit-profile'],
       ['Access history', '/history'],
@@ -104,6 +105,7 @@ describe('Home page (signed in)', () => {
       ['Contact', '/contact'],
     ]);
     expect(screen.getByRole('link', { name: 'See your health trends' })).toHaveAttribute('href', '/trends');
+    expect(screen.getByRole('link', { name: 'Connect a hospital or clinic' })).toHaveAttribute('href', '/connections');
     await screen.findByText(/Ana Lima/);
     await screen.findByText('No files uploaded yet. Upload some files to see them here.');
   });

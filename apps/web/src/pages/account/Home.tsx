@@ -15,6 +15,7 @@ export function greeting(now: Date = new Date()): string {
 /** Pages a signed-in patient reaches from here besides the header menu (the profile has no other link). */
 const accountLinks = [
   { to: '/trends', label: 'Health trends' },
+  { to: '/connections', label: 'Hospitals & clinics' },
   { to: '/profile', label: 'Profile' },
   { to: '/edit-profile', label: 'Settings' },
   { to: '/history', label: 'Access history' },
@@ -54,6 +55,21 @@ export default function Home() {
           className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
           See your health trends
+        </Link>
+      </section>
+
+      <section aria-labelledby="home-connections" className="mt-6 flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <div>
+          <h2 id="home-connections" className="text-lg font-semibold text-slate-900">
+            Hospitals and clinics
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">Bring your records in from a hospital or clinic's patient portal: you sign in on their site.</p>
+        </div>
+        <Link
+          to="/connections"
+          className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Connect a hospital or clinic
         </Link>
       </section>
 
