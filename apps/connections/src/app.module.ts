@@ -8,9 +8,12 @@ import { CONNECTIONS_ENTITIES } from './entities';
 import { CONNECTIONS_MIGRATIONS } from './migrations';
 import { ConnectionsRepository } from './repositories/connections.repository';
 import { EndpointDirectoryRepository } from './repositories/endpoint-directory.repository';
+import { FhirServerRepository } from './repositories/fhir-server.repository';
 import { SmartServerRepository } from './repositories/smart-server.repository';
+import { SyncRepository } from './repositories/sync.repository';
 import { loadTokenEnvelope } from './repositories/token-keys';
 import { ConnectionsService } from './services/connections.service';
+import { SyncService } from './services/sync.service';
 import { TokenSealer } from './services/token-sealer';
 
 export interface ConnectionsAppOptions {
@@ -25,7 +28,7 @@ export function connectionsDbOptions(config: ConnectionsConfig) {
 
 /**
  * The connections service: the patient's SMART on FHIR patient-access links to hospitals and clinics
- * (the endpoint directory, the standalone launch with PKCE, tokens sealed at rest, disconnecting).
+ * (the endpoint directory, the standalone launch with PKCE, tokens sealed at rest, disconnecting, and the sync of their records into its own table).
  * The kit (ServiceKitModule) brings logs, metrics, health and readiness, its DataSource on schema
  * "connections" (migrated at start), the event bus and the RPC client. It publishes no events yet.
  */
@@ -45,6 +48,9 @@ export class ConnectionsAppModule {
         ConnectionsRepository,
         EndpointDirectoryRepository,
         SmartServerRepository,
+        FhirServerRepository,
+        SyncRepository,
+        SyncService,
         ConnectionsService,
       ],
     };

@@ -59,6 +59,41 @@ export class ConnectionsConfig extends WithPublicUrl(CommonConfig) {
   @WholeNumber(1, 1000)
   perUserLimit = 50;
 
+  /** Minutes between scheduled syncs of each connection (0: no schedule; syncs run after connecting and on demand only). */
+  @Env('CONNECTIONS_SYNC_INTERVAL_MINUTES')
+  @WholeNumber(0, 10_080)
+  syncIntervalMinutes = 360;
+
+  /** Resources asked for per page of a FHIR search (`_count`). */
+  @Env('CONNECTIONS_SYNC_PAGE_SIZE')
+  @WholeNumber(10, 1000)
+  syncPageSize = 100;
+
+  /** Most pages followed (Bundle.link next) per resource type in one sync. */
+  @Env('CONNECTIONS_SYNC_MAX_PAGES')
+  @WholeNumber(1, 10_000)
+  syncMaxPages = 100;
+
+  /** Most resources kept from one sync (all types together); the rest waits for the next sync. */
+  @Env('CONNECTIONS_SYNC_MAX_RESOURCES')
+  @WholeNumber(10, 1_000_000)
+  syncMaxResources = 20_000;
+
+  /** Tries per FHIR request when the server answers 429 or 5xx or cannot be reached (1: no retry). */
+  @Env('CONNECTIONS_SYNC_ATTEMPTS')
+  @WholeNumber(1, 10)
+  syncAttempts = 4;
+
+  /** The first retry's wait in milliseconds (doubled each retry; a 429's Retry-After wins, capped at 60 s). */
+  @Env('CONNECTIONS_SYNC_BACKOFF_MS')
+  @WholeNumber(10, 60_000)
+  syncBackoffMs = 500;
+
+  /** Largest FHIR answer read (one search page or one Binary), in bytes. */
+  @Env('CONNECTIONS_SYNC_MAX_ANSWER_BYTES')
+  @WholeNumber(65_536, 104_857_600)
+  syncMaxAnswerBytes = 16 * 1024 * 1024;
+
   /** The redirect URI this deployment uses. */
   get callbackUrl(): string {
     return this.redirectUrl ?? `${this.publicBaseUrl.replace(/\/$/, '')}/connections/callback`;

@@ -11,6 +11,7 @@ import { SmartSandbox } from '@medfolio/testing/smart-sandbox';
 import { ConnectionsAppModule } from './app.module';
 import { ConnectionsConfig } from './config';
 import { Connection } from './entities';
+import { SyncService } from './services/sync.service';
 import { TokenSealer } from './services/token-sealer';
 
 /**
@@ -126,8 +127,10 @@ describe('connections service (PostgreSQL, request/reply, the SMART sandbox)', (
     expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const back = await visit(authorize_url);
     const view = await rpc.send(CONNECTIONS_SUBJECTS.complete, { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' }, ada);
-    expect(view).toMatchObject({ endpoint_id: 'springfield-general', name: 'Springfield General Hospital', status: 'connected', scope: 'launch/patient openid fhirUser offline_access patient/*.rs', last_sync_at: null });
-    expect(await rpc.send(CONNECTIONS_SUBJECTS.list, {}, ada)).toEqual([view]);
+    expect(view).toMatchObject({ endpoint_id: 'springfield-general', name: 'Springfield General Hospital', status: 'connected', scope: 'launch/patient openid fhirUser offline_access patient/*.rs', last_sync_at: null, sync_state: 'syncing' });
+    // Connecting starts the first sync (off the request path); once it ends the list shows its time.
+    await app.get(SyncService).idle();
+    expect(await rpc.send(CONNECTIONS_SUBJECTS.list, {}, ada)).toEqual([{ ...view, sync_state: 'idle', state_text: 'Connected', last_sync_at: expect.any(String), counts: expect.objectContaining({ Patient: 1 }) }]);
 
     const row = (await app.get(DataSource).getRepository(Connection).findOneByOrFail({ id: view.id })) as Connection;
     const sealer = app.get(TokenSealer);

@@ -20,6 +20,8 @@ export const CONNECTIONS_SUBJECTS = {
   list: 'connections.connection.list',
   /** Caller = the patient: ConnectionIdDto → DeletedReply (404 for another user's id). */
   remove: 'connections.connection.delete',
+  /** Caller = the patient: ConnectionIdDto → ConnectionView (state 'syncing'; the sync runs after the reply). */
+  sync: 'connections.connection.sync',
 } as const;
 
 export const CONNECTIONS_MESSAGES = {
@@ -30,6 +32,12 @@ export const CONNECTIONS_MESSAGES = {
   exchangeFailed: "The hospital's sign-in service did not accept the sign-in. Please start connecting again.",
   noPatient: "The hospital's sign-in service did not say whose record this is, so nothing was connected.",
   notFound: 'No such connection.',
+  reauthorize: "The clinic's sign-in expired: reconnect.",
+  notConnected: "This connection's sign-in expired: reconnect it before fetching records.",
+  syncFailed: "The hospital's records service could not be read. We will try again later.",
+  syncBusy: 'The hospital asked us to slow down. We will try again later.',
+  syncRefused: 'The hospital refused to hand over these records.',
+  syncCapped: 'The record is larger than one fetch may read; the rest comes with the next fetches.',
 } as const;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -107,6 +115,14 @@ export interface ConnectionView {
   connected_at: string;
   /** ISO 8601, or null before the first sync. */
   last_sync_at: string | null;
+  /** 'syncing' while records are being fetched. */
+  sync_state: 'idle' | 'syncing';
+  /** The state in plain words ("Connected", "Fetching records…", "The clinic's sign-in expired: reconnect."). */
+  state_text: string;
+  /** The last fetch's problem in plain words, or null. */
+  last_error: string | null;
+  /** Records kept from this connection, per FHIR resource type. */
+  counts: Record<string, number>;
 }
 
 export interface DeletedReply {
@@ -122,4 +138,5 @@ export interface ConnectionsRpc {
   [CONNECTIONS_SUBJECTS.complete]: RpcShape<CompleteConnectionDto, ConnectionView>;
   [CONNECTIONS_SUBJECTS.list]: RpcShape<NoPayload, ConnectionView[]>;
   [CONNECTIONS_SUBJECTS.remove]: RpcShape<ConnectionIdDto, DeletedReply>;
+  [CONNECTIONS_SUBJECTS.sync]: RpcShape<ConnectionIdDto, ConnectionView>;
 }

@@ -40,6 +40,11 @@ export class ConnectionsController {
     return this.service.list(caller);
   }
 
+  @Handles(CONNECTIONS_SUBJECTS.sync)
+  sync(@Payload() dto: ConnectionIdDto, @Caller() caller: CallerIdentity): Promise<ConnectionView> {
+    return this.service.requestSync(caller, dto.connection_id);
+  }
+
   @Handles(CONNECTIONS_SUBJECTS.remove)
   remove(@Payload() dto: ConnectionIdDto, @Caller() caller: CallerIdentity): Promise<DeletedReply> {
     return this.service.remove(caller, dto.connection_id);

@@ -49,4 +49,23 @@ export class Connection {
 
   @Column({ name: 'last_sync_at', type: 'timestamptz', nullable: true })
   lastSyncAt!: Date | null;
+
+  /** 'syncing' while a sync holds the connection (one at a time; a claim older than the stale limit is taken over). */
+  @Column({ name: 'sync_state', type: 'text', default: 'idle' })
+  syncState!: 'idle' | 'syncing';
+
+  @Column({ name: 'sync_started_at', type: 'timestamptz', nullable: true })
+  syncStartedAt!: Date | null;
+
+  /** The last sync's problem in plain words (never a server's body), null when it went well. */
+  @Column({ name: 'last_sync_error', type: 'text', nullable: true })
+  lastSyncError!: string | null;
+
+  /** Per search (resource type): the newest meta.lastUpdated fetched, for `_lastUpdated=gt…` next time. */
+  @Column({ name: 'sync_checkpoints', type: 'jsonb', default: {} })
+  syncCheckpoints!: Record<string, string>;
+
+  /** Resources kept per resource type after the last sync. */
+  @Column({ name: 'sync_counts', type: 'jsonb', default: {} })
+  syncCounts!: Record<string, number>;
 }

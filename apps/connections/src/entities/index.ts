@@ -1,6 +1,7 @@
 import { Connection } from './connection.entity';
+import { ConnectionResource } from './connection-resource.entity';
 import { PendingAuthorization } from './pending-authorization.entity';
 
-export { Connection, PendingAuthorization };
+export { Connection, ConnectionResource, PendingAuthorization };
 
-export const CONNECTIONS_ENTITIES = [Connection, PendingAuthorization];
+export const CONNECTIONS_ENTITIES = [Connection, ConnectionResource, PendingAuthorization];

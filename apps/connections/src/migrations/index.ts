@@ -1,3 +1,4 @@
 import { CreateConnections1795753978204 } from './1795753978204-create-connections';
+import { AddSync1795800000000 } from './1795800000000-add-sync';
 
-export const CONNECTIONS_MIGRATIONS = [CreateConnections1795753978204];
+export const CONNECTIONS_MIGRATIONS = [CreateConnections1795753978204, AddSync1795800000000];

@@ -19,6 +19,7 @@ import { Connection, PendingAuthorization } from '../entities';
 import { ConnectionsRepository } from '../repositories/connections.repository';
 import { EndpointDirectoryRepository } from '../repositories/endpoint-directory.repository';
 import { type SmartConfiguration, SmartServerRefusal, SmartServerRepository } from '../repositories/smart-server.repository';
+import { SyncService } from './sync.service';
 import { TokenSealer } from './token-sealer';
 
 /** What a patient-access connection asks for (SMART v2 scopes; v1 where the server speaks only v1). */
@@ -37,6 +38,7 @@ export class ConnectionsService {
     @Inject(SmartServerRepository) private readonly smart: SmartServerRepository,
     @Inject(TokenSealer) private readonly sealer: TokenSealer,
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
+    @Inject(SyncService) private readonly syncs: SyncService,
   ) {}
 
   searchEndpoints(caller: CallerIdentity, dto: SearchEndpointsDto): EndpointView[] {
@@ -125,10 +127,16 @@ export class ConnectionsService {
       clientId: pending.clientId,
       createdAt: new Date(),
       lastSyncAt: null,
+      syncState: 'idle' as const,
+      syncStartedAt: null,
+      lastSyncError: null,
+      syncCheckpoints: {},
+      syncCounts: {},
     });
     await this.connections.add(connection);
     await this.audit.record(caller, { action: 'connections.connection.create', entityType: 'connection', entityId: id, patientId: ownerId, outcome: 'success', policy: 'owner' });
-    return this.toView(connection);
+    this.syncs.start(id, caller);
+    return this.toView({ ...connection, syncState: 'syncing' });
   }
 
   async list(caller: CallerIdentity): Promise<ConnectionView[]> {
@@ -136,6 +144,19 @@ export class ConnectionsService {
     const rows = await this.connections.listByOwner(ownerId, this.config.perUserLimit);
     await this.audit.record(caller, { action: 'connections.connection.list', entityType: 'connection', patientId: ownerId, outcome: 'success', policy: 'owner' });
     return rows.map((row) => this.toView(row));
+  }
+
+  /**
+   * Fetches the connection's records now, off the request path: answers the connection in state
+   * 'syncing' at once (or as it is, when a sync already runs); the sync itself is audited when it ends.
+   */
+  async requestSync(caller: CallerIdentity, connectionId: string): Promise<ConnectionView> {
+    const ownerId = requireUser(caller);
+    const connection = await this.connections.findOwned(connectionId, ownerId);
+    if (!connection) throw new DomainError('NOT_FOUND', CONNECTIONS_MESSAGES.notFound);
+    if (connection.status !== 'connected') throw new DomainError('CONFLICT', CONNECTIONS_MESSAGES.notConnected);
+    this.syncs.start(connection.id, caller);
+    return this.toView({ ...connection, syncState: 'syncing' });
   }
 
   /** Disconnects: the grant revoked at the server where it offers revocation (best effort), then the row and its tokens deleted. */
@@ -174,6 +195,10 @@ export class ConnectionsService {
       scope: row.scope,
       connected_at: row.createdAt.toISOString(),
       last_sync_at: row.lastSyncAt?.toISOString() ?? null,
+      sync_state: row.syncState,
+      state_text: row.status === 'reconnect' ? CONNECTIONS_MESSAGES.reauthorize : row.syncState === 'syncing' ? 'Fetching records…' : row.lastSyncAt ? 'Connected' : 'Connected; records not fetched yet',
+      last_error: row.status === 'reconnect' ? CONNECTIONS_MESSAGES.reauthorize : row.lastSyncError,
+      counts: row.syncCounts ?? {},
     };
   }
 }

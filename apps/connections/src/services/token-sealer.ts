@@ -1,7 +1,7 @@
 import type { Envelope } from '@medfolio/security';
 
 /** The fields sealed at rest, each bound to its row (a value copied to another row or field does not open). */
-export type SealedField = 'access_token' | 'refresh_token' | 'patient' | 'verifier';
+export type SealedField = 'access_token' | 'refresh_token' | 'patient' | 'verifier' | 'resource';
 
 /** Seals and opens the connections' secrets with the service's envelope (AES-256-GCM, rotating keys). */
 export class TokenSealer {

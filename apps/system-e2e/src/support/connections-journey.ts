@@ -34,7 +34,8 @@ export async function startJourneySandbox(directoryFile: string): Promise<{ sand
 /**
  * Connecting a hospital through the gateway, as the web app does: search the directory, start (the
  * sandbox's authorization URL with PKCE S256 and aud), the browser's visit (auto-approved, redirected
- * back with a code and the state), the callback with the patient's token; the connection listed, the
+ * back with a code and the state), the callback with the patient's token; the connection listed and
+ * its records fetched (after connecting, and on demand with 202), the
  * access history naming it; a second patient cannot finish the first one's sign-in; disconnecting
  * revokes the grant at the sandbox and the connection is gone.
  */
@@ -55,6 +56,16 @@ export async function connectionsJourney(base: string, sandbox: SmartSandbox, pa
   const listed = await call<ConnectionView[]>(base, 'GET', '/api/connections/', undefined, patientToken);
   check(listed.status === 200 && listed.body.length === 1 && listed.body[0]?.id === connected.body.id, 'the list', listed.body);
   check((await call<ConnectionView[]>(base, 'GET', '/api/connections/', undefined, otherToken)).body.length === 0, "the other patient's list");
+  // Connecting started the first sync; fetching again on demand answers 202 at once, and the list then shows what was kept.
+  await waitFor('the first sync to end', async () => ((await call<ConnectionView[]>(base, 'GET', '/api/connections/', undefined, patientToken)).body[0]?.sync_state === 'idle' ? true : undefined));
+  const synced = await call<ConnectionView>(base, 'POST', `/api/connections/${connected.body.id}/sync/`, undefined, patientToken);
+  check(synced.status === 202 && synced.body.sync_state === 'syncing', 'fetching on demand', synced.body);
+  check((await call(base, 'POST', `/api/connections/${connected.body.id}/sync/`, undefined, otherToken)).status === 404, "another patient fetching this one's connection");
+  const kept = await waitFor('the sync to keep the patient', async () => {
+    const now = (await call<ConnectionView[]>(base, 'GET', '/api/connections/', undefined, patientToken)).body[0];
+    return now?.sync_state === 'idle' && now.last_sync_at && now.counts['Patient'] === 1 ? now : undefined;
+  });
+  check(kept.last_error === null && kept.state_text === 'Connected', 'the state after syncing', kept);
   const grants = sandbox.activeGrants();
   const deleted = await call<DeletedReply>(base, 'DELETE', `/api/connections/${connected.body.id}/`, undefined, patientToken);
   check(deleted.status === 200 && deleted.body.revoked_at_source === true && sandbox.activeGrants() === grants - 1, 'disconnecting', deleted.body);
@@ -63,6 +74,6 @@ export async function connectionsJourney(base: string, sandbox: SmartSandbox, pa
   await waitFor('the access history to name the connection', async () => {
     const history = await call<HistoryPage>(base, 'GET', '/api/history/?page_size=100', undefined, patientToken);
     const what = history.body.results?.map((entry) => entry.what) ?? [];
-    return what.includes('Connected a hospital or clinic') && what.includes('Disconnected a hospital or clinic') ? true : undefined;
+    return what.includes('Connected a hospital or clinic') && what.includes('Fetched records from a hospital or clinic') && what.includes('Disconnected a hospital or clinic') ? true : undefined;
   });
 }

@@ -230,6 +230,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/connections/': ownData(() => ({ body: { endpoint_id: MATRIX_ENDPOINT_ID } })),
   'GET /api/connections/callback/': ownerObject(async (o) => ({ query: await o.connectionCallback() }), { secondUser: 400 }),
   'GET /api/connections/': ownData(),
+  'POST /api/connections/{connectionId}/sync/': ownerObject((o) => ({ path: { connectionId: o.connectionId } }), { owner: 202 }),
   'DELETE /api/connections/{connectionId}/': ownerObject((o) => ({ path: { connectionId: o.connectionId } })),
 
   // Share links: the caller's own; a link id of the owner's is 404 to anyone else.

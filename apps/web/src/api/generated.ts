@@ -249,6 +249,13 @@ const injectedRtkApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       query: () => ({ url: `/api/connections/` }),
       providesTags: ['connections'],
     }),
+    connectionsSync: build.mutation<ConnectionsSyncApiResponse, ConnectionsSyncApiArg>({
+      query: (queryArg) => ({
+        url: `/api/connections/${encodeURIComponent(queryArg.connectionId)}/sync/`,
+        method: 'POST',
+      }),
+      invalidatesTags: ['connections'],
+    }),
     connectionsDelete: build.mutation<ConnectionsDeleteApiResponse, ConnectionsDeleteApiArg>({
       query: (queryArg) => ({
         url: `/api/connections/${encodeURIComponent(queryArg.connectionId)}/`,
@@ -459,6 +466,8 @@ export type ConnectionsCallbackApiResponse = ApiShapes['ConnectionView'];
 export type ConnectionsCallbackApiArg = CompleteConnectionDto;
 export type ConnectionsListApiResponse = ApiShapes['ConnectionView'][];
 export type ConnectionsListApiArg = void;
+export type ConnectionsSyncApiResponse = ApiShapes['ConnectionView'];
+export type ConnectionsSyncApiArg = { connectionId: string };
 export type ConnectionsDeleteApiResponse = ApiShapes['DeletedReply'];
 export type ConnectionsDeleteApiArg = { connectionId: string };
 export type MedicalLicenseVerifyApiResponse = ApiShapes['VerifyLicenseReply'];
@@ -557,6 +566,7 @@ export const {
   useConnectionsStartMutation,
   useConnectionsCallbackQuery,
   useConnectionsListQuery,
+  useConnectionsSyncMutation,
   useConnectionsDeleteMutation,
   useMedicalLicenseVerifyMutation,
   useMedicalLicenseDisputeMutation,

@@ -40,6 +40,18 @@ export const CONNECTION_ROUTES = {
     errors: { 400: CONNECTIONS_MESSAGES.unknownState, 404: CONNECTIONS_MESSAGES.unknownEndpoint },
   }),
   connectionsList: ownRead(CONNECTIONS_SUBJECTS.list, '/api/connections/', 'connections', "The signed-in patient's connections, newest first, each with its state in plain words", 'ConnectionView[]'),
+  connectionsSync: forward(CONNECTIONS_SUBJECTS.sync, {
+    method: 'POST', path: '/api/connections/{connectionId}/sync/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
+    summary: "Fetch the connection's records now: answers at once with the connection in state `syncing`; the fetch runs in the background",
+    description:
+      'Reads Patient, AllergyIntolerance, Condition, MedicationRequest, MedicationStatement, Immunization, Observation (laboratory, vital signs), Procedure and DocumentReference ' +
+      "(with their PDF and C-CDA Binaries) since the last fetch, and keeps them encrypted. One fetch at a time per connection; GET /api/connections/ shows the state, counts and the last error in plain words. " +
+      'Connections are also fetched right after connecting and every CONNECTIONS_SYNC_INTERVAL_MINUTES.',
+    params: { connectionId: CONNECTION_ID },
+    paramNames: { connectionId: 'connection_id' },
+    reply: { status: 202, shape: 'ConnectionView' },
+    errors: { 404: CONNECTIONS_MESSAGES.notFound, 409: CONNECTIONS_MESSAGES.notConnected },
+  }),
   connectionsDelete: forward(CONNECTIONS_SUBJECTS.remove, {
     method: 'DELETE', path: '/api/connections/{connectionId}/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Disconnect: the grant is revoked at the hospital where it offers revocation, and the tokens are deleted',

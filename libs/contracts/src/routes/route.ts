@@ -38,7 +38,7 @@ export type AuthMode = 'public' | 'bearer' | 'bearer-if-sent' | 'bearer-optional
  */
 export type RateLimit = 'per-client' | 'mail' | 'provider' | 'none';
 
-export type SuccessStatus = 200 | 201 | 204 | 303 | 304;
+export type SuccessStatus = 200 | 201 | 202 | 204 | 303 | 304;
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
 
 /** A class whose instances have the shape `T` (the contracts' class-validator DTOs). */
