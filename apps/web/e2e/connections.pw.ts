@@ -6,7 +6,7 @@ import { checkScreen, codeFor, newEmail, signUp } from './support/helpers';
  * SMART sandbox (started by global-setup, the only hospital of the directory, over loopback http) that
  * approves the sign-in at once. Sign up, find the hospital, connect (the browser goes to the sandbox's
  * authorization page and comes back to /connections/callback), see it connected, try the used sign-in
- * address again, and disconnect.
+ * address again, fetch the records again with Sync now, and disconnect.
  */
 const HOSPITAL = 'Springfield Sandbox Hospital';
 const email = newEmail('connections');
@@ -48,7 +48,15 @@ test('connect a hospital over SMART on FHIR, come back to it connected, and disc
   const list = page.getByRole('region', { name: 'Your connections' });
   await expect(list.getByRole('heading', { level: 3, name: HOSPITAL })).toBeVisible();
   await expect(list).toContainText(/Connected since/);
+  // The service fetches the records right after connecting; the page follows the fetch.
+  await expect(list).toContainText(/\d+ records? fetched \(.*Patient 1/, { timeout: 30_000 });
+  await expect(list).toContainText(/Last synced/);
   await checkScreen(page, 'connections-connected');
+
+  // Sync now: fetched again (nothing new at the sandbox), and the page shows the fetch end.
+  await list.getByRole('button', { name: `Sync now ${HOSPITAL}` }).click();
+  await expect(list.getByRole('button', { name: `Sync now ${HOSPITAL}` })).toBeEnabled({ timeout: 30_000 });
+  await expect(list).toContainText(/Last synced/);
 
   // The same answer from the hospital again (the back button, a reload): its state was used once.
   await page.goto(callbackUrl);

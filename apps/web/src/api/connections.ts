@@ -33,5 +33,6 @@ export const {
   useConnectionsListQuery,
   useConnectionsStartMutation,
   useConnectionsDeleteMutation,
+  useConnectionsSyncMutation,
   useLazyConnectionsCallbackQuery,
 } = connectionsApi;

@@ -131,6 +131,38 @@ describe('the connections page', () => {
     expect(countsText({ Patient: 1 })).toBe('1 record fetched (Patient 1).');
   });
 
+  it('Sync now asks the service to fetch again and follows the fetch until it ends', async () => {
+    let state: 'idle' | 'syncing' = 'idle';
+    let reads = 0;
+    const server = fakeServer({
+      'GET /api/connections/': () => {
+        if (state === 'syncing' && reads++ > 0) state = 'idle';
+        return { body: [connection({ sync_state: state, counts: state === 'idle' && reads > 0 ? { Observation: 2 } : {} })] };
+      },
+      [`POST /api/connections/${connection({}).id}/sync/`]: () => {
+        state = 'syncing';
+        return { status: 202, body: connection({ sync_state: 'syncing', counts: {} }) };
+      },
+    });
+    renderPage(<ConnectionsPage />, { path: '/connections' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync now Springfield General' }));
+    expect(await screen.findByText(/Fetching records…/)).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/connections/${connection({}).id}/sync/`]);
+    // The list is read again every LIST_POLL_MS while the fetch runs.
+    expect(await screen.findByText('2 records fetched (Observation 2).', undefined, { timeout: 8000 })).toBeInTheDocument();
+  }, 15_000);
+
+  it('shows why a sync was refused, and offers no Sync now for an expired sign-in', async () => {
+    fakeServer({
+      'GET /api/connections/': () => ({ body: [connection({}), connection({ id: '0b6f5a1e-0000-4000-8000-000000000003', name: 'Capital City Hospital', status: 'reconnect' })] }),
+      [`POST /api/connections/${connection({}).id}/sync/`]: () => ({ status: 409, body: { code: 'CONFLICT', message: "This connection's sign-in expired: reconnect it before fetching records." } }),
+    });
+    renderPage(<ConnectionsPage />, { path: '/connections' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync now Springfield General' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("This connection's sign-in expired: reconnect it before fetching records.");
+    expect(screen.queryByRole('button', { name: 'Sync now Capital City Hospital' })).toBeNull();
+  });
+
   it('says when the directory has no match', async () => {
     fakeServer({ 'GET /api/connections/': () => ({ body: [] }), 'GET /api/connections/endpoints/': () => ({ body: [] }) });
     renderPage(<ConnectionsPage />, { path: '/connections' });

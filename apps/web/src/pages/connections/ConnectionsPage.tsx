@@ -8,6 +8,7 @@ import {
   useConnectionsEndpointsQuery,
   useConnectionsListQuery,
   useConnectionsStartMutation,
+  useConnectionsSyncMutation,
 } from '../../api/connections';
 import { errorMessage } from '../../api/errors';
 import { Button } from '../../components/Button';
@@ -162,6 +163,36 @@ export function ConnectionState({ connection }: { connection: ListedConnection }
   );
 }
 
+/** "Sync now": fetches the records again (the service answers at once with the fetch running; the list follows it). */
+function SyncButton({ connection }: { connection: ListedConnection }) {
+  const [sync, { isLoading }] = useConnectionsSyncMutation();
+  const [error, setError] = useState<string | null>(null);
+  const running = connection.sync_state === 'syncing';
+  return (
+    <>
+      <Button
+        variant="secondary"
+        loading={isLoading || running}
+        onClick={async () => {
+          setError(null);
+          try {
+            await sync({ connectionId: connection.id }).unwrap();
+          } catch (failure) {
+            setError(errorMessage(failure));
+          }
+        }}
+      >
+        Sync now<span className="sr-only"> {connection.name}</span>
+      </Button>
+      {error && (
+        <p role="alert" className="basis-full text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 function ConnectionRow({ connection, pending, onReconnect, onDisconnect }: { connection: ListedConnection; pending: string | null; onReconnect: () => void; onDisconnect: () => void }) {
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
@@ -175,6 +206,7 @@ function ConnectionRow({ connection, pending, onReconnect, onDisconnect }: { con
             Reconnect<span className="sr-only"> {connection.name}</span>
           </Button>
         )}
+        {connection.status === 'connected' && <SyncButton connection={connection} />}
         <Button variant="secondary" onClick={onDisconnect}>
           Disconnect<span className="sr-only"> {connection.name}</span>
         </Button>
