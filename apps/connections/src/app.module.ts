@@ -9,6 +9,7 @@ import { CONNECTIONS_MIGRATIONS } from './migrations';
 import { ConnectionsRepository } from './repositories/connections.repository';
 import { EndpointDirectoryRepository } from './repositories/endpoint-directory.repository';
 import { FhirServerRepository } from './repositories/fhir-server.repository';
+import { RecordDocumentsRepository } from './repositories/record-documents.repository';
 import { SmartServerRepository } from './repositories/smart-server.repository';
 import { SyncRepository } from './repositories/sync.repository';
 import { loadTokenEnvelope } from './repositories/token-keys';
@@ -49,6 +50,7 @@ export class ConnectionsAppModule {
         EndpointDirectoryRepository,
         SmartServerRepository,
         FhirServerRepository,
+        RecordDocumentsRepository,
         SyncRepository,
         SyncService,
         ConnectionsService,

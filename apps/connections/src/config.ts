@@ -1,8 +1,16 @@
 import { IsBoolean, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
-import { CommonConfig, Env, KeyList, WholeNumber, WithPublicUrl } from '@medfolio/config';
+import { CommonConfig, Env, KeyList, WholeNumber, WithInternalHttp, WithPublicUrl } from '@medfolio/config';
 
 /** The connections service's settings: the common ones (database, NATS, logs) and its own, one variable each. */
-export class ConnectionsConfig extends WithPublicUrl(CommonConfig) {
+export class ConnectionsConfig extends WithInternalHttp(WithPublicUrl(CommonConfig)) {
+  /**
+   * The documents service's internal HTTP base: each sync hands it the connection's records as one
+   * FHIR Bundle document of the patient's (with INTERNAL_API_TOKEN; unset token: nothing is handed over).
+   */
+  @Env('DOCUMENTS_INTERNAL_URL')
+  @Matches(/^https?:\/\/[^\s"'<>]+$/, { message: 'must be an http(s) URL' })
+  documentsInternalUrl = 'http://127.0.0.1:3002';
+
   /**
    * The endpoint directory: a JSON file in the SMART App Launch 2.2 User-access Brands Bundle format
    * (Organizations naming their Endpoints). Unset: the sample directory (Epic's, Oracle Health's and

@@ -8,4 +8,5 @@ export const CONNECTIONS_SERVICE: ServiceDefinition<ConnectionsConfig> = {
   config: ConnectionsConfig,
   module: (options) => ConnectionsAppModule.register(options),
   database: connectionsDbOptions,
+  callsInternalHttp: ['documents'],
 };

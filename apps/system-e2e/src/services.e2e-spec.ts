@@ -131,7 +131,7 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
     billing = startNode('apps/billing/src/main.js', [], { ...service, PORT: String(billingPort) });
     // connections with the local SMART sandbox as its one directory entry; its tokens' key from the "Secret".
     smart = await startJourneySandbox(path.join(dataDir, 'endpoints.json'));
-    connections = startNode('apps/connections/src/main.js', [], { ...service, ...smart.env, PORT: String(connectionsPort), CONNECTIONS_TOKEN_KEY: randomBytes(32).toString('base64') });
+    connections = startNode('apps/connections/src/main.js', [], { ...service, ...smart.env, PORT: String(connectionsPort), CONNECTIONS_TOKEN_KEY: randomBytes(32).toString('base64'), INTERNAL_API_TOKEN: internalToken, DOCUMENTS_INTERNAL_URL: `http://127.0.0.1:${documentsPort}` });
     gatewayEnv = {
       ...s3Env,
       MEDFOLIO_MODE: 'service',

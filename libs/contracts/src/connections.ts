@@ -38,6 +38,7 @@ export const CONNECTIONS_MESSAGES = {
   syncBusy: 'The hospital asked us to slow down. We will try again later.',
   syncRefused: 'The hospital refused to hand over these records.',
   syncCapped: 'The record is larger than one fetch may read; the rest comes with the next fetches.',
+  handoffFailed: 'The records were fetched but could not be added to your documents yet. We will try again with the next fetch.',
 } as const;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

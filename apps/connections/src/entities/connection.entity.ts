@@ -68,4 +68,12 @@ export class Connection {
   /** Resources kept per resource type after the last sync. */
   @Column({ name: 'sync_counts', type: 'jsonb', default: {} })
   syncCounts!: Record<string, number>;
+
+  /** The patient's document (documents service) holding these records as a FHIR Bundle; replaced after a sync that changed something. */
+  @Column({ name: 'record_document_id', type: 'uuid', nullable: true })
+  recordDocumentId!: string | null;
+
+  /** true: records changed since the document was made (a handoff failed); the next sync hands it over again. */
+  @Column({ name: 'record_document_stale', type: 'boolean', default: false })
+  recordDocumentStale!: boolean;
 }

@@ -9,6 +9,8 @@ export interface SyncOutcome {
   syncCheckpoints?: Record<string, string>;
   syncCounts?: Record<string, number>;
   status?: 'connected' | 'reconnect';
+  recordDocumentId?: string | null;
+  recordDocumentStale?: boolean;
 }
 
 /** The sync's tables: claiming a connection, its tokens and checkpoints, and the fetched resources. */

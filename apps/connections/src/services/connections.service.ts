@@ -132,6 +132,8 @@ export class ConnectionsService {
       lastSyncError: null,
       syncCheckpoints: {},
       syncCounts: {},
+      recordDocumentId: null,
+      recordDocumentStale: false,
     });
     await this.connections.add(connection);
     await this.audit.record(caller, { action: 'connections.connection.create', entityType: 'connection', entityId: id, patientId: ownerId, outcome: 'success', policy: 'owner' });

@@ -4,8 +4,10 @@ import { AuditRecorder } from '@medfolio/audit-client';
 import { type CallerIdentity, CONNECTIONS_MESSAGES } from '@medfolio/contracts';
 import { ConnectionsConfig } from '../config';
 import { type Connection, ConnectionResource } from '../entities';
+import type { DirectoryEntry } from '../directory/brands-directory';
 import { EndpointDirectoryRepository } from '../repositories/endpoint-directory.repository';
 import { type FhirAnswer, FhirServerRepository } from '../repositories/fhir-server.repository';
+import { RecordDocumentsRepository } from '../repositories/record-documents.repository';
 import { SmartServerRefusal, SmartServerRepository } from '../repositories/smart-server.repository';
 import { SyncRepository, versionKey } from '../repositories/sync.repository';
 import { TokenSealer } from './token-sealer';
@@ -80,6 +82,7 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(FhirServerRepository) private readonly fhir: FhirServerRepository,
     @Inject(TokenSealer) private readonly sealer: TokenSealer,
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
+    @Inject(RecordDocumentsRepository) private readonly documents: RecordDocumentsRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -148,7 +151,15 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
       const binaries = await this.syncBinaries(run, documents);
       if (binaries > 0) changed['Binary'] = binaries;
       const counts = await this.repo.counts(connection.id);
-      await this.repo.finish(connection.id, { lastSyncAt: new Date(), lastSyncError: run.capped ? CONNECTIONS_MESSAGES.syncCapped : null, syncCheckpoints: checkpoints, syncCounts: counts });
+      const handoff = await this.handOver(connection, endpoint, Object.keys(changed).length > 0, counts);
+      await this.repo.finish(connection.id, {
+        lastSyncAt: new Date(),
+        lastSyncError: handoff.failed ? CONNECTIONS_MESSAGES.handoffFailed : run.capped ? CONNECTIONS_MESSAGES.syncCapped : null,
+        syncCheckpoints: checkpoints,
+        syncCounts: counts,
+        recordDocumentId: handoff.documentId,
+        recordDocumentStale: handoff.stale,
+      });
       await this.record(caller, connection, 'success');
       this.logger.log({ connectionId: connection.id, changed, requests: run.requests }, 'connection synced');
       return { outcome: 'synced', changed, requests: run.requests };
@@ -164,6 +175,43 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
       await this.repo.finish(connection.id, { lastSyncError: message, ...(Object.keys(changed).length > 0 ? { syncCounts: await this.repo.counts(connection.id) } : {}) });
       await this.record(caller, connection, 'failure');
       return { outcome: 'failed', changed, requests: run?.requests ?? 0 };
+    }
+  }
+
+  /**
+   * Hands the patient's record the connection's current resources: one FHIR Bundle (collection) as
+   * a document of the patient's, named after the source and the day, through the documents service's
+   * upload route (checked, audited and read into the summary and trends like any upload), then the
+   * previous one of this connection deleted. Only after a sync that changed something (or when the
+   * last handoff failed); the Binaries stay here.
+   */
+  private async handOver(connection: Connection, endpoint: DirectoryEntry, changed: boolean, counts: Record<string, number>): Promise<{ documentId: string | null; stale: boolean; failed: boolean }> {
+    const due = changed || connection.recordDocumentStale || (!connection.recordDocumentId && Object.values(counts).some((n) => n > 0));
+    if (!due) return { documentId: connection.recordDocumentId, stale: false, failed: false };
+    if (!this.documents.configured) return { documentId: connection.recordDocumentId, stale: true, failed: false };
+    try {
+      const base = endpoint.fhirBaseUrl.replace(/\/$/, '');
+      const entry = [];
+      for (const row of await this.repo.all(connection.id)) {
+        if (row.resourceType === 'Binary') continue;
+        const resource = JSON.parse(this.sealer.open('resource', `${connection.id}/${row.resourceType}/${row.resourceId}`, row.bodySealed)) as unknown;
+        entry.push({ fullUrl: `${base}/${row.resourceType}/${row.resourceId}`, resource });
+      }
+      const now = new Date();
+      const bundle = { resourceType: 'Bundle', type: 'collection', timestamp: now.toISOString(), entry };
+      const filename = `${endpoint.name}${endpoint.portal ? ` via ${endpoint.portal}` : ''} — fetched ${now.toISOString().slice(0, 10)}.json`;
+      const documentId = await this.documents.upload(connection.ownerId, filename, Buffer.from(JSON.stringify(bundle)), 'application/fhir+json');
+      if (connection.recordDocumentId && connection.recordDocumentId !== documentId) {
+        try {
+          await this.documents.remove(connection.ownerId, connection.recordDocumentId);
+        } catch (error) {
+          this.logger.warn({ connectionId: connection.id, err: error instanceof Error ? error.message : 'unknown' }, 'the previous record document could not be deleted');
+        }
+      }
+      return { documentId, stale: false, failed: false };
+    } catch (error) {
+      this.logger.warn({ connectionId: connection.id, err: error instanceof Error ? error.message : 'unknown' }, 'the record document could not be handed over');
+      return { documentId: connection.recordDocumentId, stale: true, failed: true };
     }
   }
 

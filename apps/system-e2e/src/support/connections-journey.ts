@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView, HistoryPage } from '@medfolio/contracts';
+import type { AuthorizeReply, ConnectionView, DeletedReply, DocumentListItem, EndpointView, HistoryPage } from '@medfolio/contracts';
 import { SmartSandbox } from '@medfolio/testing/smart-sandbox';
 import { call } from './journey';
 import { waitFor } from './processes';
@@ -57,7 +57,16 @@ export async function connectionsJourney(base: string, sandbox: SmartSandbox, pa
   check(listed.status === 200 && listed.body.length === 1 && listed.body[0]?.id === connected.body.id, 'the list', listed.body);
   check((await call<ConnectionView[]>(base, 'GET', '/api/connections/', undefined, otherToken)).body.length === 0, "the other patient's list");
   // Connecting started the first sync; fetching again on demand answers 202 at once, and the list then shows what was kept.
-  await waitFor('the first sync to end', async () => ((await call<ConnectionView[]>(base, 'GET', '/api/connections/', undefined, patientToken)).body[0]?.sync_state === 'idle' ? true : undefined));
+  await waitFor('the first sync to end', async () => {
+    const now = (await call<ConnectionView[]>(base, 'GET', '/api/connections/', undefined, patientToken)).body[0];
+    return now?.sync_state === 'idle' && now.last_sync_at ? true : undefined;
+  });
+  // The sync handed the patient's documents one FHIR Bundle named after the source and the day.
+  const recordDocuments = async () => (await call<DocumentListItem[]>(base, 'GET', '/api/upload/', undefined, patientToken)).body.filter((d) => d.filename.startsWith('Springfield General Hospital'));
+  const [first] = await recordDocuments();
+  check(first !== undefined && /^Springfield General Hospital — fetched \d{4}-\d{2}-\d{2}\.json$/.test(first.filename), 'the record document after the first sync', first);
+  // A new condition at the hospital: the next sync replaces that document with one holding it.
+  await sandbox.fhir.add({ resourceType: 'Condition', subject: { reference: 'Patient/123' }, code: { text: 'Sprained ankle (journey)' } });
   const synced = await call<ConnectionView>(base, 'POST', `/api/connections/${connected.body.id}/sync/`, undefined, patientToken);
   check(synced.status === 202 && synced.body.sync_state === 'syncing', 'fetching on demand', synced.body);
   check((await call(base, 'POST', `/api/connections/${connected.body.id}/sync/`, undefined, otherToken)).status === 404, "another patient fetching this one's connection");
@@ -66,6 +75,11 @@ export async function connectionsJourney(base: string, sandbox: SmartSandbox, pa
     return now?.sync_state === 'idle' && now.last_sync_at && now.counts['Patient'] === 1 ? now : undefined;
   });
   check(kept.last_error === null && kept.state_text === 'Connected', 'the state after syncing', kept);
+  const replaced = await waitFor('the record document replaced', async () => {
+    const now = await recordDocuments();
+    return now.length === 1 && now[0]?.id !== first?.id ? now[0] : undefined;
+  });
+  check(replaced !== undefined, 'the record document replaced');
   const grants = sandbox.activeGrants();
   const deleted = await call<DeletedReply>(base, 'DELETE', `/api/connections/${connected.body.id}/`, undefined, patientToken);
   check(deleted.status === 200 && deleted.body.revoked_at_source === true && sandbox.activeGrants() === grants - 1, 'disconnecting', deleted.body);
