@@ -201,6 +201,25 @@ describe('connections sync (PostgreSQL, request/reply, the SMART sandbox)', () =
     expect([first.outcome, second.outcome].sort()).toEqual(['busy', 'synced']);
   });
 
+  it('stops at the resource cap and says so, and the next sync goes on from where the complete types left off', async () => {
+    const ada = caller(randomUUID());
+    const config = app.get(ConnectionsConfig);
+    config.syncMaxResources = 3;
+    let view: ConnectionView;
+    try {
+      view = await connect(ada);
+    } finally {
+      config.syncMaxResources = 20_000;
+    }
+    const capped = await listed(ada, view.id);
+    expect(capped.last_error).toBe(CONNECTIONS_MESSAGES.syncCapped);
+    expect(Object.values(capped.counts).reduce((a, b) => a + b, 0)).toBe(3);
+    await syncNow(ada, view.id);
+    const full = await listed(ada, view.id);
+    expect(full.last_error).toBeNull();
+    expect(full.counts['Observation']).toBe(await sourceTotal(sandbox, view.id, 'Observation', '&category=laboratory,vital-signs'));
+  });
+
   it('syncs the 1,000-resource synthetic record across pages, within 30 s', async () => {
     const ada = caller(randomUUID());
     const started = performance.now();
