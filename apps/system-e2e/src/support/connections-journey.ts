@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { AuthorizeReply, ConnectionView, DeletedReply, DocumentListItem, EndpointView, HistoryPage } from '@medfolio/contracts';
+import type { AuthorizeReply, ConnectionView, DeletedReply, DocumentListItem, EndpointView, HistoryPage, SummaryItem } from '@medfolio/contracts';
 import { SmartSandbox } from '@medfolio/testing/smart-sandbox';
 import { call } from './journey';
 import { waitFor } from './processes';
@@ -80,6 +80,14 @@ export async function connectionsJourney(base: string, sandbox: SmartSandbox, pa
     return now.length === 1 && now[0]?.id !== first?.id ? now[0] : undefined;
   });
   check(replaced !== undefined, 'the record document replaced');
+  // The summary reads it like any upload: the hospital's new condition, citing the document named after the hospital.
+  const userId = (JSON.parse(Buffer.from(patientToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string }).sub;
+  const cited = await waitFor('the summary to cite the record document', async () => {
+    const item = (await call<SummaryItem[]>(base, 'GET', `/api/summary/?user=${userId}`, undefined, patientToken)).body[0];
+    const fact = item?.sections.flatMap((section) => section.facts).find((f) => f.text.includes('Sprained ankle'));
+    return fact?.sources.some((source) => source.document_id === replaced?.id) ? fact : undefined;
+  }, 90_000);
+  check(cited.sources.every((source) => source.filename.startsWith('Springfield General Hospital — fetched ')), 'the citation names the hospital', cited.sources);
   const grants = sandbox.activeGrants();
   const deleted = await call<DeletedReply>(base, 'DELETE', `/api/connections/${connected.body.id}/`, undefined, patientToken);
   check(deleted.status === 200 && deleted.body.revoked_at_source === true && sandbox.activeGrants() === grants - 1, 'disconnecting', deleted.body);
