@@ -26,4 +26,8 @@ export class ConnectionResource {
 
   @Column({ name: 'fetched_at', type: 'timestamptz' })
   fetchedAt!: Date;
+
+  /** For a PDF or C-CDA Binary: its own document in the documents service, once handed over. */
+  @Column({ name: 'document_id', type: 'uuid', nullable: true })
+  documentId?: string | null;
 }

@@ -81,6 +81,10 @@ export class SyncRepository {
       .execute();
   }
 
+  async setDocument(connectionId: string, resourceType: string, resourceId: string, documentId: string): Promise<void> {
+    await this.dataSource.getRepository(ConnectionResource).update({ connectionId, resourceType, resourceId }, { documentId });
+  }
+
   /** Resources kept per type for one connection. */
   async counts(connectionId: string): Promise<Record<string, number>> {
     const rows = await this.dataSource

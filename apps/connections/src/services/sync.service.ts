@@ -191,15 +191,23 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.documents.configured) return { documentId: connection.recordDocumentId, stale: true, failed: false };
     try {
       const base = endpoint.fhirBaseUrl.replace(/\/$/, '');
+      const source = `${endpoint.name}${endpoint.portal ? ` via ${endpoint.portal}` : ''}`;
       const entry = [];
+      const binaries: ConnectionResource[] = [];
+      const titles = new Map<string, string>();
       for (const row of await this.repo.all(connection.id)) {
-        if (row.resourceType === 'Binary') continue;
-        const resource = JSON.parse(this.sealer.open('resource', `${connection.id}/${row.resourceType}/${row.resourceId}`, row.bodySealed)) as unknown;
+        if (row.resourceType === 'Binary') {
+          if (!row.documentId) binaries.push(row);
+          continue;
+        }
+        const resource = JSON.parse(this.sealer.open('resource', `${connection.id}/${row.resourceType}/${row.resourceId}`, row.bodySealed)) as Record<string, unknown>;
+        if (row.resourceType === 'DocumentReference') for (const [id, title] of attachmentTitles(resource, base)) titles.set(id, title);
         entry.push({ fullUrl: `${base}/${row.resourceType}/${row.resourceId}`, resource });
       }
       const now = new Date();
+      await this.handOverBinaries(connection, source, binaries, titles);
       const bundle = { resourceType: 'Bundle', type: 'collection', timestamp: now.toISOString(), entry };
-      const filename = `${endpoint.name}${endpoint.portal ? ` via ${endpoint.portal}` : ''} — fetched ${now.toISOString().slice(0, 10)}.json`;
+      const filename = `${source} — fetched ${now.toISOString().slice(0, 10)}.json`;
       const documentId = await this.documents.upload(connection.ownerId, filename, Buffer.from(JSON.stringify(bundle)), 'application/fhir+json');
       if (connection.recordDocumentId && connection.recordDocumentId !== documentId) {
         try {
@@ -212,6 +220,24 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (error) {
       this.logger.warn({ connectionId: connection.id, err: error instanceof Error ? error.message : 'unknown' }, 'the record document could not be handed over');
       return { documentId: connection.recordDocumentId, stale: true, failed: true };
+    }
+  }
+
+  /** The PDF and C-CDA Binaries not handed over yet, each as a document of its own ("<source> — <title>.pdf"). */
+  private async handOverBinaries(connection: Connection, source: string, binaries: ConnectionResource[], titles: Map<string, string>): Promise<void> {
+    for (const row of binaries) {
+      const binary = JSON.parse(this.sealer.open('resource', `${connection.id}/Binary/${row.resourceId}`, row.bodySealed)) as Record<string, unknown>;
+      const contentType = typeof binary['contentType'] === 'string' ? binary['contentType'].split(';')[0]?.trim().toLowerCase() ?? '' : '';
+      if (typeof binary['data'] !== 'string' || !DOCUMENT_CONTENT_TYPES.has(contentType)) continue;
+      const bytes = Buffer.from(binary['data'], 'base64');
+      const title = (titles.get(row.resourceId) ?? 'document').replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').trim().slice(0, 120) || 'document';
+      try {
+        const documentId = await this.documents.upload(connection.ownerId, `${source} — ${title}.${contentType === 'application/pdf' ? 'pdf' : 'xml'}`, bytes, contentType);
+        await this.repo.setDocument(connection.id, 'Binary', row.resourceId, documentId);
+      } catch (error) {
+        // Refused (not a real PDF, the plan is full) or unreachable: tried again with the next sync.
+        this.logger.warn({ connectionId: connection.id, err: error instanceof Error ? error.message : 'unknown' }, 'a fetched document could not be handed over');
+      }
     }
   }
 
@@ -382,6 +408,16 @@ function binaryReferences(resource: Record<string, unknown>, base: string): stri
     ids.push(match[1]);
   }
   return ids;
+}
+
+/** Binary id → the attachment's title, for a DocumentReference's PDF and C-CDA attachments. */
+function attachmentTitles(resource: Record<string, unknown>, base: string): [string, string][] {
+  const ids = binaryReferences(resource, base);
+  const title = arrayOf(resource['content'])
+    .map((c) => (isObject(c) && isObject(c['attachment']) ? c['attachment']['title'] : undefined))
+    .find((t): t is string => typeof t === 'string' && t.trim().length > 0);
+  const type = isObject(resource['type']) && typeof resource['type']['text'] === 'string' ? resource['type']['text'] : undefined;
+  return ids.map((id) => [id, title ?? type ?? 'document']);
 }
 
 function arrayOf(value: unknown): unknown[] {

@@ -3,6 +3,7 @@ import type { AuthorizeReply, ConnectionView, DeletedReply, DocumentListItem, En
 import { SmartSandbox } from '@medfolio/testing/smart-sandbox';
 import { call } from './journey';
 import { waitFor } from './processes';
+import { medicationListPdf } from './summary-journey';
 
 function check(condition: boolean, what: string, detail?: unknown): void {
   if (!condition) throw new Error(`${what}${detail === undefined ? '' : `: ${JSON.stringify(detail)}`}`);
@@ -67,6 +68,9 @@ export async function connectionsJourney(base: string, sandbox: SmartSandbox, pa
   check(first !== undefined && /^Springfield General Hospital — fetched \d{4}-\d{2}-\d{2}\.json$/.test(first.filename), 'the record document after the first sync', first);
   // A new condition at the hospital: the next sync replaces that document with one holding it.
   await sandbox.fhir.add({ resourceType: 'Condition', subject: { reference: 'Patient/123' }, code: { text: 'Sprained ankle (journey)' } });
+  // And a discharge letter (a PDF DocumentReference): it becomes a document of its own.
+  const letter = await sandbox.fhir.add({ resourceType: 'Binary', contentType: 'application/pdf', securityContext: { reference: 'Patient/123' }, data: (await medicationListPdf()).toString('base64') });
+  await sandbox.fhir.add({ resourceType: 'DocumentReference', status: 'current', subject: { reference: 'Patient/123' }, content: [{ attachment: { contentType: 'application/pdf', url: `Binary/${letter.id}`, title: 'Discharge letter' } }] });
   const synced = await call<ConnectionView>(base, 'POST', `/api/connections/${connected.body.id}/sync/`, undefined, patientToken);
   check(synced.status === 202 && synced.body.sync_state === 'syncing', 'fetching on demand', synced.body);
   check((await call(base, 'POST', `/api/connections/${connected.body.id}/sync/`, undefined, otherToken)).status === 404, "another patient fetching this one's connection");
@@ -76,9 +80,11 @@ export async function connectionsJourney(base: string, sandbox: SmartSandbox, pa
   });
   check(kept.last_error === null && kept.state_text === 'Connected', 'the state after syncing', kept);
   const replaced = await waitFor('the record document replaced', async () => {
-    const now = await recordDocuments();
+    const now = (await recordDocuments()).filter((d) => d.filename.endsWith('.json'));
     return now.length === 1 && now[0]?.id !== first?.id ? now[0] : undefined;
   });
+  const letters = (await recordDocuments()).filter((d) => d.filename === 'Springfield General Hospital — Discharge letter.pdf');
+  check(letters.length === 1, 'the discharge letter as a document of its own', await recordDocuments());
   check(replaced !== undefined, 'the record document replaced');
   // The summary reads it like any upload: the hospital's new condition, citing the document named after the hospital.
   const userId = (JSON.parse(Buffer.from(patientToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string }).sub;
