@@ -239,6 +239,25 @@ describe('connections sync (PostgreSQL, request/reply, the SMART sandbox)', () =
     process.stdout.write(`sync figure: ${Object.values(after.counts).reduce((a, b) => a + b, 0)} resources in ${seconds.toFixed(2)} s, peak RSS ${Math.round(peak / 1048576)} MB\n`);
   }, 60_000);
 
+  it('the schedule syncs connections whose last sync is older than the interval, and leaves fresh ones alone', async () => {
+    const ada = caller(randomUUID());
+    const view = await connect(ada);
+    const connections = app.get(DataSource).getRepository(Connection);
+    const old = new Date(Date.now() - 7 * 3_600_000);
+    await connections.update({ id: view.id }, { lastSyncAt: old });
+    const config = app.get(ConnectionsConfig);
+    config.syncIntervalMinutes = 360;
+    try {
+      expect(await syncs.runDue()).toBeGreaterThanOrEqual(1);
+      const synced = (await connections.findOneByOrFail({ id: view.id })).lastSyncAt as Date;
+      expect(synced.getTime()).toBeGreaterThan(old.getTime());
+      await syncs.runDue();
+      expect((await connections.findOneByOrFail({ id: view.id })).lastSyncAt).toEqual(synced);
+    } finally {
+      config.syncIntervalMinutes = 0;
+    }
+  });
+
   it('a revoked grant turns the connection to "reconnect", and a sync is then refused', async () => {
     const ada = caller(randomUUID());
     const view = await connect(ada);
