@@ -68,10 +68,15 @@ test('connect a hospital over SMART on FHIR, come back to it connected, and disc
   // Disconnect, after the confirmation.
   await list.getByRole('button', { name: `Disconnect ${HOSPITAL}` }).click();
   const dialog = page.getByRole('dialog', { name: `Disconnect ${HOSPITAL}?` });
-  await expect(dialog).toContainText('the records fetched through this connection');
+  await expect(dialog).toContainText('its own copy of the records fetched through this connection');
+  await expect(dialog).toContainText(`Files already added to your documents from this connection (their names start with “${HOSPITAL}”) stay there until you delete them.`);
   await checkScreen(page, 'connections-disconnect');
   await dialog.getByRole('button', { name: 'Disconnect', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: `Disconnected from ${HOSPITAL}.` })).toBeVisible();
   await expect(page.getByText('No hospital or clinic connected yet. Find yours below to connect it.')).toBeVisible();
   await expect(list.getByRole('heading', { level: 3 })).toHaveCount(0);
+
+  // As the dialog said: the file the fetch added to the patient's documents (the record as a FHIR Bundle) is still there.
+  await page.goto('/');
+  await expect(page.getByRole('table')).toContainText(new RegExp(`${HOSPITAL} .*— fetched \\d{4}-\\d{2}-\\d{2}\\.json`));
 });

@@ -183,7 +183,8 @@ describe('the connections page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Disconnect Springfield General' }));
     const dialog = screen.getByRole('dialog', { name: 'Disconnect Springfield General?' });
     expect(dialog).toHaveTextContent('Medfolio will stop getting records from Springfield General.');
-    expect(dialog).toHaveTextContent("It asks the hospital to cancel Medfolio's access (where the hospital offers that), then deletes the sign-in it kept and the records fetched through this connection.");
+    expect(dialog).toHaveTextContent("It asks the hospital to cancel Medfolio's access (where the hospital offers that), then deletes the sign-in it kept and its own copy of the records fetched through this connection.");
+    expect(dialog).toHaveTextContent('Files already added to your documents from this connection (their names start with “Springfield General”) stay there until you delete them.');
     expect(dialog).toHaveTextContent('Your records at the hospital itself are not changed.');
 
     // Cancel changes nothing.

@@ -250,9 +250,12 @@ function DisconnectDialog({ connection, onClose, onDone }: { connection: Connect
     >
       <p>
         Medfolio will stop getting records from {name}. It asks the hospital to cancel Medfolio's access (where the hospital offers that), then
-        deletes the sign-in it kept and the records fetched through this connection.
+        deletes the sign-in it kept and its own copy of the records fetched through this connection.
       </p>
-      <p className="mt-2">Your records at the hospital itself are not changed. You can connect again later.</p>
+      <p className="mt-2">
+        Files already added to your documents from this connection (their names start with “{name}”) stay there until you delete them. Your
+        records at the hospital itself are not changed. You can connect again later.
+      </p>
       {error && (
         <div className="mt-3">
           <Notice tone="error">{error}</Notice>
