@@ -79,4 +79,6 @@ test('connect a hospital over SMART on FHIR, come back to it connected, and disc
   // As the dialog said: the file the fetch added to the patient's documents (the record as a FHIR Bundle) is still there.
   await page.goto('/');
   await expect(page.getByRole('table')).toContainText(new RegExp(`${HOSPITAL} .*— fetched \\d{4}-\\d{2}-\\d{2}\\.json`));
+  await expect(page.getByRole('link', { name: 'Connect a hospital or clinic' })).toBeVisible();
+  await checkScreen(page, 'connections-dashboard');
 });
