@@ -11,6 +11,7 @@ import {
   named,
   ofKind,
   render,
+  renderError,
   type K8sObject,
   type RenderOptions,
 } from './src/helm';
@@ -166,6 +167,17 @@ describe.each(CASES)('helm/medfolio with %s', (_name, options) => {
     }
   });
 
+  it('keeps serving for the preStop sleep, then gives SIGTERM the whole grace period for the drain', () => {
+    const deployments = deploymentsOf(options);
+    expect(deployments.length).toBeGreaterThan(0);
+    for (const deployment of deployments) {
+      const spec = deployment.spec!.template.spec!;
+      // The images have no shell: the sleep action, not an exec of sleep.
+      expect(containerOf(spec).lifecycle).toEqual({ preStop: { sleep: { seconds: 5 } } });
+      expect(spec.terminationGracePeriodSeconds).toBe(5 + 30);
+    }
+  });
+
   it('runs the migrations of each enabled service with a database as pre-install/pre-upgrade hooks', () => {
     const objects = render(options);
     const jobs = ofKind<Job>(objects, 'Job');
@@ -275,6 +287,20 @@ describe('helm/medfolio defaults', () => {
   it('renders every application when all are enabled', () => {
     const names = deploymentsOf({ set: ALL_APPS_ON }).map((d) => d.metadata!.name);
     expect(names.sort()).toEqual(APPS.map((app) => `${RELEASE}-${app}`).sort());
+  });
+
+  it('sets the preStop sleep and the grace period from the values, and leaves the hook out at 0 or before Kubernetes 1.30', () => {
+    const gatewayPod = (render_: RenderOptions) => named<Deployment>(render(render_), 'Deployment', `${RELEASE}-gateway`).spec!.template.spec!;
+    const longer = gatewayPod({ set: ['global.shutdown.preStopSeconds=12', 'gateway.terminationGracePeriodSeconds=40'] });
+    expect(containerOf(longer).lifecycle).toEqual({ preStop: { sleep: { seconds: 12 } } });
+    expect(longer.terminationGracePeriodSeconds).toBe(52);
+    for (const spec of [gatewayPod({ set: ['global.shutdown.preStopSeconds=0'] }), gatewayPod({ kubeVersion: OLDEST_KUBE_VERSION })]) {
+      expect(containerOf(spec).lifecycle).toBeUndefined();
+      expect(spec.terminationGracePeriodSeconds).toBe(30);
+    }
+    for (const bad of ['-1', '61']) {
+      expect(renderError({ set: [`global.shutdown.preStopSeconds=${bad}`] })).toContain('preStopSeconds');
+    }
   });
 
   it(`installs on the oldest Kubernetes version Chart.yaml accepts (${OLDEST_KUBE_VERSION})`, () => {
