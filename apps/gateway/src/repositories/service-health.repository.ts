@@ -12,7 +12,8 @@ export class ServiceHealthRepository {
 
   async readiness(service: ServiceName): Promise<ReadinessReport> {
     try {
-      return await this.rpc.send(SUBJECTS.health(service), {}, { roles: ['system'], correlationId: randomUUID() });
+      // Readiness wants "unavailable" at once, not after the no-responders retries of a user's call.
+      return await this.rpc.send(SUBJECTS.health(service), {}, { roles: ['system'], correlationId: randomUUID() }, { retryNoResponders: false });
     } catch {
       return { status: 'unavailable', checks: { reachable: 'down' } };
     }

@@ -1,5 +1,6 @@
 export * from './caller.decorator';
 export * from './dependency-errors';
+export * from './draining-server-nats';
 export * from './handles.decorator';
 export * from './headers';
 export * from './internal-http';

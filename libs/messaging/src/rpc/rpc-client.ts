@@ -9,6 +9,23 @@ import { callerHeaders } from './headers';
 
 export type RpcTransportKind = 'nats' | 'in-process';
 
+/** Options of one call. */
+export interface RpcCallOptions {
+  /** Replaces the client's time-out for this call (e.g. a call that reads a whole file). */
+  timeoutMs?: number;
+  /**
+   * Retry while NATS answers "no responders" (no replica subscribes: a single-replica service whose
+   * pod is being replaced), for at most {@link NO_RESPONDERS_RETRY_MS} within the time-out. Safe for
+   * every call, reads or writes: "no responders" means no instance received the request. Default
+   * true; a readiness probe passes false to hear "unavailable" at once.
+   */
+  retryNoResponders?: boolean;
+}
+
+/** How long a call keeps retrying while nobody serves its subject, before it answers 503. */
+export const NO_RESPONDERS_RETRY_MS = 3000;
+const NO_RESPONDERS_BACKOFF_MS = [50, 100, 200, 400, 500];
+
 /**
  * Request/reply from the gateway (or a service) to a service: one call = one subject, a payload,
  * and the caller's identity in headers. Every call has a time-out. Whatever goes wrong comes back
@@ -31,21 +48,40 @@ export class RpcClient {
    * Calls `subject` with the payload its contract names (libs/contracts `RpcMap`) and answers its reply type.
    * `options.timeoutMs` replaces the client's time-out for this call (e.g. a call that reads a whole file).
    */
-  send<S extends RpcSubject>(subject: S, data: RpcRequest<S>, caller: CallerIdentity, options: { timeoutMs?: number } = {}): Promise<RpcReply<S>> {
+  send<S extends RpcSubject>(subject: S, data: RpcRequest<S>, caller: CallerIdentity, options: RpcCallOptions = {}): Promise<RpcReply<S>> {
     return this.sendUnchecked<RpcReply<S>>(subject, data, caller, options);
   }
 
   /** A call outside the contract map: only for tests of the transports themselves. */
-  async sendUnchecked<TResult>(subject: string, data: unknown, caller: CallerIdentity, options: { timeoutMs?: number } = {}): Promise<TResult> {
+  async sendUnchecked<TResult>(subject: string, data: unknown, caller: CallerIdentity, options: RpcCallOptions = {}): Promise<TResult> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     try {
-      if (this.kind === 'nats') return await this.requestOverNats<TResult>(subject, data, caller, timeoutMs);
+      if (this.kind === 'nats') return await this.requestOverNatsRetrying<TResult>(subject, data, caller, timeoutMs, options.retryNoResponders ?? true);
       const record = new NatsRecordBuilder(data).setHeaders(this.headersFor(caller)).build();
       return await firstValueFrom(this.client.send<TResult>(subject, record).pipe(timeout(timeoutMs), takeUntil(this.connectionLost)));
     } catch (error) {
       // The connection dropped while the call was under way: the reply will not come; 503 now, not at the time-out.
       if (error instanceof EmptyError) throw unavailableError();
       throw toDomainError(error, subject);
+    }
+  }
+
+  /**
+   * {@link requestOverNats}, again while NATS answers "no responders" (the request reached nobody),
+   * with a short back-off, for at most NO_RESPONDERS_RETRY_MS and never past the call's time-out.
+   */
+  private async requestOverNatsRetrying<TResult>(subject: string, data: unknown, caller: CallerIdentity, timeoutMs: number, retry: boolean): Promise<TResult> {
+    const started = Date.now();
+    const retryUntil = started + (retry ? Math.min(NO_RESPONDERS_RETRY_MS, timeoutMs) : 0);
+    for (let attempt = 0; ; attempt += 1) {
+      const left = started + timeoutMs - Date.now();
+      try {
+        return await this.requestOverNats<TResult>(subject, data, caller, Math.max(left, 1));
+      } catch (error) {
+        const pause = NO_RESPONDERS_BACKOFF_MS[Math.min(attempt, NO_RESPONDERS_BACKOFF_MS.length - 1)] ?? 500;
+        if (!isNoResponders(error) || Date.now() + pause >= retryUntil) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
     }
   }
 
@@ -132,6 +168,14 @@ export function toDomainError(error: unknown, subject: string): DomainError {
     }
   }
   return new DomainError('INTERNAL', `Request to ${subject.split('.')[0]} failed`);
+}
+
+/** NATS' "no responders" status (nats.js: a RequestError caused by NoRespondersError). */
+export function isNoResponders(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const check = (error as { isNoResponders?: unknown }).isNoResponders;
+  if (typeof check === 'function') return Boolean((check as () => boolean).call(error));
+  return error.name === 'NoRespondersError' || (error.cause instanceof Error && error.cause.name === 'NoRespondersError');
 }
 
 function unavailable(): DomainError {

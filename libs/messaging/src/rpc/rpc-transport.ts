@@ -1,4 +1,5 @@
-import { ClientNats, ServerNats, type ClientProxy, type CustomStrategy } from '@nestjs/microservices';
+import { ClientNats, type ClientProxy, type CustomStrategy } from '@nestjs/microservices';
+import { DrainingServerNats } from './draining-server-nats';
 import { InProcessClient, InProcessServer } from './in-process-transport';
 import { NATS_RECONNECT } from '../nats-reconnect';
 import { RpcClient } from './rpc-client';
@@ -14,12 +15,13 @@ export interface RpcSettings {
 
 /**
  * The microservice strategy a service listens with. On NATS every instance of a service joins the
- * queue group named after it, so each request is answered by exactly one replica.
+ * queue group named after it, so each request is answered by exactly one replica. Its `close()`
+ * drains (see {@link DrainingServerNats}): requests taken get their replies, new ones go elsewhere.
  */
 export function rpcServerStrategy(service: string, settings: RpcSettings): CustomStrategy {
   if (!settings.natsUrl) return { strategy: new InProcessServer() };
   return {
-    strategy: new ServerNats({ servers: settings.natsUrl.split(','), queue: service, name: `${service}-rpc`, ...NATS_RECONNECT }),
+    strategy: new DrainingServerNats({ servers: settings.natsUrl.split(','), queue: service, name: `${service}-rpc`, ...NATS_RECONNECT }),
   };
 }
 

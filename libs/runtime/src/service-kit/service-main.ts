@@ -3,7 +3,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import type { CommonConfig } from '@medfolio/config';
 import type { ServiceName } from '@medfolio/contracts';
-import { rpcServerStrategy, type EventBus } from '@medfolio/messaging';
+import { DrainingServerNats, rpcServerStrategy, type EventBus } from '@medfolio/messaging';
 import { createEventBus } from '../event-bus.factory';
 import { tuneGarbageCollector } from '../gc-tuning';
 import { loadConfigOrExit } from '../load-config-or-exit';
@@ -68,18 +68,33 @@ export async function runServiceMain<C extends CommonConfig>(definition: Service
   }
   const eventBus = await createEventBus(config, definition.name);
   const app = await createServiceHttpApp(definition.module({ config, eventBus, http: true }));
-  app.connectMicroservice(rpcServerStrategy(definition.name, { natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs }), {
-    inheritAppConfig: true,
-  });
-  app.enableShutdownHooks();
+  const rpc = rpcServerStrategy(definition.name, { natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs });
+  app.connectMicroservice(rpc, { inheritAppConfig: true });
+  // No app.enableShutdownHooks(): Nest's own SIGTERM handler would close everything at once, in
+  // parallel with the drain below. stop() runs the same hooks (app.close()), in order.
   await app.startAllMicroservices();
   await app.listen({ port: config.port, host: config.host });
-  const stop = async () => {
-    await app.close();
-    await eventBus.close();
-    await stopEmbeddedDatabase();
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      // Kubernetes has already taken the pod out of its Service and waited the preStop sleep. First
+      // drain request/reply: NATS hands new requests to the other replicas, the ones taken here
+      // finish and are answered. Then app.close(): HTTP stops after its in-flight requests (Fastify
+      // waits), the modules' shutdown hooks run (database pools) and the NATS connection closes.
+      if (rpc.strategy instanceof DrainingServerNats) await rpc.strategy.drain();
+      await app.close();
+      await eventBus.close();
+      await stopEmbeddedDatabase();
+    })();
+    stopping.then(
+      () => process.exit(process.exitCode ?? 0),
+      (error: unknown) => {
+        process.stderr.write(`${definition.name}: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   app.get(Logger).log(`${definition.name} serving on port ${config.port}`);
 }
