@@ -266,5 +266,14 @@ describe('connections sync (PostgreSQL, request/reply, the SMART sandbox)', () =
     await syncNow(ada, view.id);
     expect(await listed(ada, view.id)).toMatchObject({ status: 'reconnect', sync_state: 'idle', state_text: CONNECTIONS_MESSAGES.reauthorize, last_error: CONNECTIONS_MESSAGES.reauthorize });
     await expect(rpc.send(CONNECTIONS_SUBJECTS.sync, { connection_id: view.id }, ada)).rejects.toMatchObject({ code: 'CONFLICT', message: CONNECTIONS_MESSAGES.notConnected });
+
+    // Reconnecting renews this connection (same id, its records kept) rather than adding a second one.
+    const before = (await listed(ada, view.id)).counts;
+    const again = await connect(ada);
+    expect(again.id).toBe(view.id);
+    const mine = await rpc.send(CONNECTIONS_SUBJECTS.list, {}, ada);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ id: view.id, status: 'connected', last_error: null, counts: before });
+    await expect(syncNow(ada, view.id)).resolves.toMatchObject({ id: view.id });
   });
 });

@@ -48,6 +48,29 @@ export class ConnectionsRepository {
     await this.dataSource.getRepository(Connection).insert(connection);
   }
 
+  /** The user's connections to one endpoint (one per patient account there). */
+  listForEndpoint(ownerId: string, endpointId: string): Promise<Connection[]> {
+    return this.dataSource.getRepository(Connection).find({ where: { ownerId, endpointId } });
+  }
+
+  /** A reconnected connection's new grant (the rest of the row, its sync state included, is left as it is). */
+  async renewTokens(connection: Connection): Promise<void> {
+    await this.dataSource.getRepository(Connection).update(
+      { id: connection.id, ownerId: connection.ownerId },
+      {
+        status: connection.status,
+        scope: connection.scope,
+        accessTokenSealed: connection.accessTokenSealed,
+        refreshTokenSealed: connection.refreshTokenSealed,
+        accessExpiresAt: connection.accessExpiresAt,
+        tokenEndpoint: connection.tokenEndpoint,
+        revocationEndpoint: connection.revocationEndpoint,
+        clientId: connection.clientId,
+        lastSyncError: connection.lastSyncError,
+      },
+    );
+  }
+
   listByOwner(ownerId: string, limit: number): Promise<Connection[]> {
     return this.dataSource.getRepository(Connection).find({ where: { ownerId }, order: { createdAt: 'DESC' }, take: limit });
   }

@@ -111,6 +111,12 @@ export class ConnectionsService {
     }
     if (tokens.token_type.toLowerCase() !== 'bearer') throw new DomainError('UNAVAILABLE', CONNECTIONS_MESSAGES.exchangeFailed);
     if (!tokens.patient) throw new DomainError('VALIDATION_FAILED', CONNECTIONS_MESSAGES.noPatient);
+    const renewed = await this.renew(ownerId, endpoint.id, tokens, pending);
+    if (renewed) {
+      await this.audit.record(caller, { action: 'connections.connection.create', entityType: 'connection', entityId: renewed.id, patientId: ownerId, outcome: 'success', policy: 'owner' });
+      this.syncs.start(renewed.id, caller);
+      return this.toView({ ...renewed, syncState: 'syncing' });
+    }
     const id = randomUUID();
     const connection = Object.assign(new Connection(), {
       id,
@@ -139,6 +145,37 @@ export class ConnectionsService {
     await this.audit.record(caller, { action: 'connections.connection.create', entityType: 'connection', entityId: id, patientId: ownerId, outcome: 'success', policy: 'owner' });
     this.syncs.start(id, caller);
     return this.toView({ ...connection, syncState: 'syncing' });
+  }
+
+  /**
+   * Reconnecting: a connection of the same user to the same endpoint and the same patient there gets
+   * the new tokens in place (its id, fetched records, checkpoints and record document kept), rather
+   * than a second connection beside the expired one. Another patient at the same hospital (a second
+   * portal account) is a connection of its own.
+   */
+  private async renew(
+    ownerId: string,
+    endpointId: string,
+    tokens: { access_token: string; refresh_token?: string; expires_in?: number; scope?: string; patient?: string },
+    pending: { tokenEndpoint: string; revocationEndpoint: string | null; clientId: string },
+  ): Promise<Connection | null> {
+    const existing = (await this.connections.listForEndpoint(ownerId, endpointId)).find(
+      (row) => this.sealer.open('patient', row.id, row.patientSealed) === tokens.patient,
+    );
+    if (!existing) return null;
+    const renewed = Object.assign(existing, {
+      status: 'connected' as const,
+      scope: tokens.scope ?? '',
+      accessTokenSealed: this.sealer.seal('access_token', existing.id, tokens.access_token),
+      refreshTokenSealed: tokens.refresh_token ? this.sealer.seal('refresh_token', existing.id, tokens.refresh_token) : null,
+      accessExpiresAt: new Date(Date.now() + (tokens.expires_in ?? DEFAULT_TOKEN_SECONDS) * 1000),
+      tokenEndpoint: pending.tokenEndpoint,
+      revocationEndpoint: pending.revocationEndpoint,
+      clientId: pending.clientId,
+      lastSyncError: null,
+    });
+    await this.connections.renewTokens(renewed);
+    return renewed;
   }
 
   async list(caller: CallerIdentity): Promise<ConnectionView[]> {
