@@ -129,6 +129,28 @@ const addCompose: Edit = (tree, n) => {
  * generator switches the block on; any other name gets a block like theirs, its schema entry, and
  * its place in the chart's list of applications.
  */
+/** The settings every application has in the chart (the rest of the wallet's block is its own: passes, APNs, Google Wallet). */
+const APP_SETTINGS = new Set(['enabled', 'replicaCount', 'image', 'resources', 'env', 'extraEnv', 'secretEnv', 'existingSecret', 'database', 's3', 'autoscaling', 'podDisruptionBudget', 'networkPolicy']);
+
+/** The block without the settings of its own service: each top-level setting goes with the comment lines above it. */
+function onlyAppSettings(block: string): string {
+  const [head, ...lines] = block.replace(/^\n/, '').split('\n');
+  const kept: string[] = [];
+  let pending: string[] = [];
+  let keep = true;
+  for (const line of lines) {
+    if (/^ {2}#/.test(line)) {
+      pending.push(line);
+      continue;
+    }
+    const key = /^ {2}([A-Za-z][A-Za-z0-9]*):/.exec(line)?.[1];
+    if (key !== undefined) keep = APP_SETTINGS.has(key);
+    if (keep) kept.push(...pending, line);
+    pending = [];
+  }
+  return `\n${[head, ...kept, ...pending].join('\n')}`;
+}
+
 const addChart: Edit = (tree, n) => {
   const values = 'helm/medfolio/values.yaml';
   const text = read(tree, values);
@@ -138,7 +160,7 @@ const addChart: Edit = (tree, n) => {
   }
   const template = /\nwallet:\n([\s\S]*?)(?=\n[a-z][A-Za-z]*:\n)/.exec(text);
   if (!template) throw new Error(`${values}: cannot find the wallet block to copy`);
-  const block = template[0]
+  const block = onlyAppSettings(template[0])
     .replace(/\nwallet:\n/, `\n${n.name}:\n`)
     .replace(/# -- Deploy the wallet service[^\n]*/, `# -- Deploy the ${n.name} service.`)
     .replace(/\n {2}enabled: false\n/, '\n  enabled: true\n')
