@@ -32,6 +32,9 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestFas
     // Trust X-Forwarded-For only from the first N hops (the ingress), never from the client itself.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => '', // pino-http assigns the correlation id
+    // After SIGTERM (and the preStop sleep) a request still arriving on a kept-alive connection is
+    // served, answered with Connection: close, rather than refused with Fastify's default 503.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(options), adapter, {
     bufferLogs: true,
