@@ -212,7 +212,7 @@ export class Product {
       wallet: { ...db, INTERNAL_API_TOKEN: this.internalToken, PUBLIC_BASE_URL: this.base },
       billing: db,
       // connections on the sample directory (nothing here connects a hospital).
-      connections: { ...db, CONNECTIONS_TOKEN_KEY: this.connectionsTokenKey },
+      connections: { ...db, CONNECTIONS_TOKEN_KEY: this.connectionsTokenKey, INTERNAL_API_TOKEN: this.internalToken, DOCUMENTS_INTERNAL_URL: url('documents') },
     };
     return { ...common, ...byName[name], ...(this.overrides[name] ?? {}) };
   }
