@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConnectionsConfig } from '../config';
-import { SmartServerRepository, SmartServerUnavailable } from './smart-server.repository';
+import { SmartServerRepository } from './smart-server.repository';
 
 /** One FHIR answer: its status, the parsed JSON (undefined when not JSON), and a 429's Retry-After in seconds. */
 export interface FhirAnswer {
@@ -23,41 +23,12 @@ export class FhirServerRepository {
   ) {}
 
   async get(target: string, accessToken: string): Promise<FhirAnswer> {
-    const url = this.smart.checkUrl(target);
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/fhir+json' }, redirect: 'error', signal: AbortSignal.timeout(this.config.httpTimeoutMs) });
-    } catch (error) {
-      throw new SmartServerUnavailable(`the server could not be reached (${(error as Error).name})`);
-    }
-    const text = await readBounded(response, this.config.syncMaxAnswerBytes);
-    let body: unknown = undefined;
-    if (text) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-    }
-    const retryAfter = Number(response.headers.get('retry-after'));
-    return { status: response.status, body, ...(response.status === 429 && Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}) };
+    const { status, body, headers } = await this.smart.fetchJson(
+      target,
+      { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/fhir+json' } },
+      this.config.syncMaxAnswerBytes,
+    );
+    const retryAfter = Number(headers.get('retry-after'));
+    return { status, body, ...(status === 429 && Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}) };
   }
-}
-
-async function readBounded(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new SmartServerUnavailable(`an answer is larger than ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

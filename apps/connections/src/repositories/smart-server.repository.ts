@@ -105,6 +105,16 @@ export class SmartServerRepository {
   }
 
   private async request(target: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    const { status, body } = await this.fetchJson(target, init, MAX_ANSWER_BYTES);
+    return { status, body };
+  }
+
+  /**
+   * One call to a directory endpoint: the URL checked (https, or loopback http when allowed), no
+   * redirect followed, a time-out, the answer read up to `limit` bytes and parsed as JSON when it is
+   * JSON (the body is undefined otherwise). The FHIR reads use it too, with their own limit.
+   */
+  async fetchJson(target: string, init: RequestInit, limit: number): Promise<{ status: number; body: unknown; headers: Headers }> {
     const url = this.checkUrl(target);
     let response: Response;
     try {
@@ -112,7 +122,7 @@ export class SmartServerRepository {
     } catch (error) {
       throw new SmartServerUnavailable(`the server could not be reached (${(error as Error).name})`);
     }
-    const text = await readBounded(response);
+    const text = await readBounded(response, limit);
     let body: unknown = undefined;
     if (text) {
       try {
@@ -121,11 +131,11 @@ export class SmartServerRepository {
         body = undefined;
       }
     }
-    return { status: response.status, body };
+    return { status: response.status, body, headers: response.headers };
   }
 }
 
-async function readBounded(response: Response): Promise<string> {
+async function readBounded(response: Response, limit: number): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -134,9 +144,9 @@ async function readBounded(response: Response): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
+    if (size > limit) {
       await reader.cancel();
-      throw new SmartServerUnavailable('the answer is larger than 256 KB');
+      throw new SmartServerUnavailable(`an answer is larger than ${limit} bytes`);
     }
     chunks.push(value);
   }
