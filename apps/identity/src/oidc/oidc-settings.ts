@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 /**
  * The OpenID Connect providers people may sign in with (besides Google, which has its own settings),
  * from OIDC_PROVIDERS: a JSON array such as
@@ -117,7 +118,7 @@ export function parseOidcProviders(text: string | undefined): OidcProviderSettin
         return value.trim();
       };
       const privateKey = part('private_key').replace(/\\n/g, '\n');
-      if (!privateKey.includes('BEGIN PRIVATE KEY')) throw new OidcSettingsError(`${at}.apple_client_secret.private_key must be a PKCS#8 PEM key`);
+      if (!isEcPrivateKey(privateKey)) throw new OidcSettingsError(`${at}.apple_client_secret.private_key must be a PKCS#8 PEM key (Apple's .p8 file)`);
       settings.appleClientSecret = { teamId: part('team_id'), keyId: part('key_id'), privateKey };
     }
     return settings;
@@ -130,4 +131,13 @@ export function isAllowedUrl(text: string): boolean {
   const url = new URL(text);
   if (url.username || url.password || url.hash) return false;
   return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+}
+
+/** True when `pem` parses as an elliptic-curve private key (Apple's Sign in with Apple keys are P-256, in a .p8 PEM file). */
+function isEcPrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey({ key: pem, format: 'pem' }).asymmetricKeyType === 'ec';
+  } catch {
+    return false;
+  }
 }
