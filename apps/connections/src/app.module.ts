@@ -4,16 +4,19 @@ import type { EventBus } from '@medfolio/messaging';
 import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import { ConnectionsConfig } from './config';
 import { ConnectionsController } from './controllers/connections.controller';
+import { ShlReceiverController } from './controllers/shl-receiver.controller';
 import { CONNECTIONS_ENTITIES } from './entities';
 import { CONNECTIONS_MIGRATIONS } from './migrations';
 import { ConnectionsRepository } from './repositories/connections.repository';
 import { EndpointDirectoryRepository } from './repositories/endpoint-directory.repository';
 import { FhirServerRepository } from './repositories/fhir-server.repository';
 import { RecordDocumentsRepository } from './repositories/record-documents.repository';
+import { ShlFetchRepository } from './repositories/shl-fetch.repository';
 import { SmartServerRepository } from './repositories/smart-server.repository';
 import { SyncRepository } from './repositories/sync.repository';
 import { loadTokenEnvelope } from './repositories/token-keys';
 import { ConnectionsService } from './services/connections.service';
+import { ShlReceiverService } from './services/shl-receiver.service';
 import { SyncService } from './services/sync.service';
 import { TokenSealer } from './services/token-sealer';
 
@@ -42,7 +45,7 @@ export class ConnectionsAppModule {
         ServiceKitModule.forService({ ...connectionsDbOptions(options.config), eventBus: options.eventBus, http: options.http }),
         AuditClientModule.forService('connections'),
       ],
-      controllers: [ConnectionsController],
+      controllers: [ConnectionsController, ShlReceiverController],
       providers: [
         { provide: ConnectionsConfig, useValue: options.config },
         { provide: TokenSealer, useFactory: async () => new TokenSealer(await loadTokenEnvelope(options.config)) },
@@ -54,6 +57,8 @@ export class ConnectionsAppModule {
         SyncRepository,
         SyncService,
         ConnectionsService,
+        ShlFetchRepository,
+        ShlReceiverService,
       ],
     };
   }

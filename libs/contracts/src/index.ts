@@ -15,5 +15,6 @@ export * from './wallet';
 export * from './trends';
 export * from './billing';
 export * from './connections';
+export * from './connections-shl';
 export * from './rpc-map';
 export * from './routes';

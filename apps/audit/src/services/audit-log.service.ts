@@ -104,6 +104,7 @@ const ACTION_LABELS: Record<string, string> = {
   'connections.connection.list': 'Viewed your hospital and clinic connections',
   'connections.connection.delete': 'Disconnected a hospital or clinic',
   'connections.connection.sync': 'Fetched records from a hospital or clinic',
+  'connections.shl.receive': "Received records from a clinic's SMART Health Link",
   'license.verify': 'Claimed a medical license (the NPI Registry matched your name)',
   // An operator's review of licence claims, and disputes over a number.
   'license.review.approve': 'An operator verified your medical license',

@@ -1,5 +1,6 @@
 import type { HistoryPage } from '../audit';
 import type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView } from '../connections';
+import type { ReceiveShlReply } from '../connections-shl';
 import type { CheckoutReply, MembershipView, PlansReply, ReferralView, WebhookReply } from '../billing';
 import type { DocumentListItem, DownloadLinkReply, UploadReply } from '../documents';
 import type { ErrorPayload } from '../errors';
@@ -119,4 +120,5 @@ export interface ApiShapes {
   AuthorizeReply: AuthorizeReply;
   ConnectionView: ConnectionView;
   DeletedReply: DeletedReply;
+  ReceiveShlReply: ReceiveShlReply;
 }
