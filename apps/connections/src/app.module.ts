@@ -7,6 +7,8 @@ import { ConnectionsController } from './controllers/connections.controller';
 import { ShlReceiverController } from './controllers/shl-receiver.controller';
 import { CONNECTIONS_ENTITIES } from './entities';
 import { CONNECTIONS_MIGRATIONS } from './migrations';
+import { loadClientKeys } from './repositories/client-keys';
+import { ClientRegistrationsRepository } from './repositories/client-registrations.repository';
 import { ConnectionsRepository } from './repositories/connections.repository';
 import { EndpointDirectoryRepository } from './repositories/endpoint-directory.repository';
 import { FhirServerRepository } from './repositories/fhir-server.repository';
@@ -15,6 +17,7 @@ import { ShlFetchRepository } from './repositories/shl-fetch.repository';
 import { SmartServerRepository } from './repositories/smart-server.repository';
 import { SyncRepository } from './repositories/sync.repository';
 import { loadTokenEnvelope } from './repositories/token-keys';
+import { CLIENT_KEYS, ClientAuthService } from './services/client-auth.service';
 import { ConnectionsService } from './services/connections.service';
 import { ShlReceiverService } from './services/shl-receiver.service';
 import { SyncService } from './services/sync.service';
@@ -49,8 +52,11 @@ export class ConnectionsAppModule {
       providers: [
         { provide: ConnectionsConfig, useValue: options.config },
         { provide: TokenSealer, useFactory: async () => new TokenSealer(await loadTokenEnvelope(options.config)) },
+        { provide: CLIENT_KEYS, useFactory: () => loadClientKeys(options.config) },
         ConnectionsRepository,
         EndpointDirectoryRepository,
+        ClientRegistrationsRepository,
+        ClientAuthService,
         SmartServerRepository,
         FhirServerRepository,
         RecordDocumentsRepository,

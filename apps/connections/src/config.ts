@@ -27,6 +27,31 @@ export class ConnectionsConfig extends WithInternalHttp(WithPublicUrl(CommonConf
   defaultClientId = 'medfolio';
 
   /**
+   * Client registrations per endpoint: a JSON file mapping a directory endpoint id to
+   * `{"client_id": "…", "auth": "public" | "private_key_jwt"}`. `public`: PKCE only (the client id in
+   * the requests); `private_key_jwt`: a confidential asymmetric client that also signs a client
+   * assertion with SMART_CLIENT_JWK, whose public half the product publishes at
+   * GET /api/connections/.well-known/jwks.json. An endpoint without an entry uses SMART_DEFAULT_CLIENT_ID
+   * as a public client. A bad file stops the start, naming the entry.
+   */
+  @Env('SMART_CLIENT_REGISTRATIONS_FILE')
+  @IsOptional()
+  @IsString({ message: 'must be a file path' })
+  clientRegistrationsFile?: string;
+
+  /**
+   * The private key(s) that sign private_key_jwt client assertions: a JWK (EC P-384 for ES384, or RSA
+   * of 2048 bits or more for RS384), or a JWK Set `{"keys": [current, previous…]}` to rotate (the first
+   * signs; all are published). Unset in embedded mode: an ES384 key generated into
+   * DATA_DIR/keys/connections-client-jwk.json. Unset in service mode: no key, and a private_key_jwt
+   * registration stops the start.
+   */
+  @Env('SMART_CLIENT_JWK', { sensitive: true })
+  @IsOptional()
+  @IsString({ message: 'must be a private JWK or JWK Set as JSON' })
+  clientJwk?: string;
+
+  /**
    * The redirect URI registered with the EHR vendors: the web app's page that hands the code and state
    * to GET /api/connections/callback/ with the signed-in user's token. Unset: PUBLIC_BASE_URL + /connections/callback.
    */

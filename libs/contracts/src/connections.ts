@@ -22,6 +22,8 @@ export const CONNECTIONS_SUBJECTS = {
   remove: 'connections.connection.delete',
   /** Caller = the patient: ConnectionIdDto → ConnectionView (state 'syncing'; the sync runs after the reply). */
   sync: 'connections.connection.sync',
+  /** Anyone (EHRs): no payload → JwksReply (the public keys of the product's private_key_jwt client assertions). */
+  jwks: 'connections.jwks.get',
 } as const;
 
 export const CONNECTIONS_MESSAGES = {
@@ -30,6 +32,7 @@ export const CONNECTIONS_MESSAGES = {
   unknownState: 'This sign-in was not started here, was already used, or has expired. Please start connecting again.',
   refused: 'The connection was not approved at the hospital or clinic.',
   exchangeFailed: "The hospital's sign-in service did not accept the sign-in. Please start connecting again.",
+  clientRefused: "The hospital or clinic did not accept Medfolio's own registration with it (not your sign-in), so its records cannot be fetched now. We have been told; please try again later.",
   noPatient: "The hospital's sign-in service did not say whose record this is, so nothing was connected.",
   notFound: 'No such connection.',
   reauthorize: "The clinic's sign-in expired: reconnect.",
@@ -132,6 +135,27 @@ export interface DeletedReply {
   revoked_at_source: boolean;
 }
 
+/** One public key of a JWK Set (RFC 7517): EC P-384 or RSA, never a private member. */
+export interface PublicJwk {
+  kty: 'EC' | 'RSA';
+  /** The key's id, named in each assertion's header. */
+  kid: string;
+  alg: 'ES384' | 'RS384';
+  use: 'sig';
+  /** EC: the curve (P-384) and the point. */
+  crv?: string;
+  x?: string;
+  y?: string;
+  /** RSA: the modulus and exponent. */
+  n?: string;
+  e?: string;
+}
+
+/** The product's JWK Set for SMART confidential asymmetric clients (private_key_jwt): the current key first. */
+export interface JwksReply {
+  keys: PublicJwk[];
+}
+
 /** This service's part of the request/reply map (libs/contracts rpc-map.ts `RpcMap` extends it). */
 export interface ConnectionsRpc {
   [CONNECTIONS_SUBJECTS.searchEndpoints]: RpcShape<SearchEndpointsDto, EndpointView[]>;
@@ -140,4 +164,5 @@ export interface ConnectionsRpc {
   [CONNECTIONS_SUBJECTS.list]: RpcShape<NoPayload, ConnectionView[]>;
   [CONNECTIONS_SUBJECTS.remove]: RpcShape<ConnectionIdDto, DeletedReply>;
   [CONNECTIONS_SUBJECTS.sync]: RpcShape<ConnectionIdDto, ConnectionView>;
+  [CONNECTIONS_SUBJECTS.jwks]: RpcShape<NoPayload, JwksReply>;
 }

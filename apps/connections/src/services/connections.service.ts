@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AuditRecorder } from '@medfolio/audit-client';
 import {
   type AuthorizeReply,
@@ -19,6 +19,7 @@ import { Connection, PendingAuthorization } from '../entities';
 import { ConnectionsRepository } from '../repositories/connections.repository';
 import { EndpointDirectoryRepository } from '../repositories/endpoint-directory.repository';
 import { type SmartConfiguration, SmartServerRefusal, SmartServerRepository } from '../repositories/smart-server.repository';
+import { ClientAuthService } from './client-auth.service';
 import { SyncService } from './sync.service';
 import { TokenSealer } from './token-sealer';
 
@@ -31,6 +32,8 @@ const DEFAULT_TOKEN_SECONDS = 3600;
 /** The logic: the directory, starting and finishing a SMART standalone launch, listing and disconnecting. No I/O of its own. */
 @Injectable()
 export class ConnectionsService {
+  private readonly logger = new Logger(ConnectionsService.name);
+
   constructor(
     @Inject(ConnectionsConfig) private readonly config: ConnectionsConfig,
     @Inject(ConnectionsRepository) private readonly connections: ConnectionsRepository,
@@ -39,6 +42,7 @@ export class ConnectionsService {
     @Inject(TokenSealer) private readonly sealer: TokenSealer,
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
     @Inject(SyncService) private readonly syncs: SyncService,
+    @Inject(ClientAuthService) private readonly clients: ClientAuthService,
   ) {}
 
   searchEndpoints(caller: CallerIdentity, dto: SearchEndpointsDto): EndpointView[] {
@@ -68,7 +72,7 @@ export class ConnectionsService {
       endpointId: endpoint.id,
       verifierSealed: this.sealer.seal('verifier', stateHash, verifier),
       redirectUri: this.config.callbackUrl,
-      clientId: this.config.defaultClientId,
+      clientId: this.clients.registrationFor(endpoint.id).client_id,
       tokenEndpoint: smart.token_endpoint,
       revocationEndpoint: smart.revocation_endpoint ?? null,
       expiresAt: new Date(Date.now() + this.config.authorizeMinutes * 60_000),
@@ -104,8 +108,13 @@ export class ConnectionsService {
     const verifier = this.sealer.open('verifier', pending.stateHash, pending.verifierSealed);
     let tokens;
     try {
-      tokens = await this.smart.token(pending.tokenEndpoint, { grant_type: 'authorization_code', code: dto.code, redirect_uri: pending.redirectUri, client_id: pending.clientId, code_verifier: verifier });
+      const client = await this.clients.form(endpoint.id, pending.clientId, pending.tokenEndpoint);
+      tokens = await this.smart.token(pending.tokenEndpoint, { grant_type: 'authorization_code', code: dto.code, redirect_uri: pending.redirectUri, code_verifier: verifier, ...client });
     } catch (error) {
+      if (error instanceof SmartServerRefusal && error.error === 'invalid_client') {
+        this.logger.warn({ endpointId: endpoint.id }, "the token endpoint refused the product's client authentication");
+        throw new DomainError('UNAVAILABLE', CONNECTIONS_MESSAGES.clientRefused);
+      }
       if (error instanceof SmartServerRefusal) throw new DomainError('VALIDATION_FAILED', CONNECTIONS_MESSAGES.exchangeFailed);
       throw new DomainError('UNAVAILABLE', CONNECTIONS_MESSAGES.discoveryFailed);
     }
@@ -208,7 +217,7 @@ export class ConnectionsService {
       const token = connection.refreshTokenSealed
         ? { token: this.sealer.open('refresh_token', connection.id, connection.refreshTokenSealed), token_type_hint: 'refresh_token' }
         : { token: this.sealer.open('access_token', connection.id, connection.accessTokenSealed), token_type_hint: 'access_token' };
-      revoked = await this.smart.revoke(connection.revocationEndpoint, { ...token, client_id: connection.clientId });
+      revoked = await this.smart.revoke(connection.revocationEndpoint, { ...token, ...(await this.clients.form(connection.endpointId, connection.clientId, connection.tokenEndpoint)) });
     }
     await this.connections.remove(connection.id, ownerId);
     await this.audit.record(caller, { action: 'connections.connection.delete', entityType: 'connection', entityId: connection.id, patientId: ownerId, outcome: 'success', policy: 'owner' });

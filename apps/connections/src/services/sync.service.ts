@@ -10,6 +10,7 @@ import { type FhirAnswer, FhirServerRepository } from '../repositories/fhir-serv
 import { RecordDocumentsRepository } from '../repositories/record-documents.repository';
 import { SmartServerRefusal, SmartServerRepository } from '../repositories/smart-server.repository';
 import { SyncRepository, versionKey } from '../repositories/sync.repository';
+import { ClientAuthService } from './client-auth.service';
 import { TokenSealer } from './token-sealer';
 
 /** One search a sync runs, keyed for its checkpoint. */
@@ -83,6 +84,7 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(TokenSealer) private readonly sealer: TokenSealer,
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
     @Inject(RecordDocumentsRepository) private readonly documents: RecordDocumentsRepository,
+    @Inject(ClientAuthService) private readonly clients: ClientAuthService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -365,9 +367,15 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
     let tokens;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        tokens = await this.smart.token(connection.tokenEndpoint, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: connection.clientId });
+        const client = await this.clients.form(connection.endpointId, connection.clientId, connection.tokenEndpoint);
+        tokens = await this.smart.token(connection.tokenEndpoint, { grant_type: 'refresh_token', refresh_token: refreshToken, ...client });
         break;
       } catch (error) {
+        // invalid_client: the server refuses the product's registration (a key it does not know), not the patient's grant.
+        if (error instanceof SmartServerRefusal && error.error === 'invalid_client') {
+          this.logger.warn({ connectionId: connection.id, endpointId: connection.endpointId }, "the token endpoint refused the product's client authentication");
+          throw new SyncStopped(CONNECTIONS_MESSAGES.clientRefused);
+        }
         if (error instanceof SmartServerRefusal && error.status < 500 && error.status !== 429) throw new GrantExpired();
         if (attempt >= this.config.syncAttempts) throw new SyncStopped(CONNECTIONS_MESSAGES.syncFailed);
         await new Promise((resolve) => setTimeout(resolve, this.config.syncBackoffMs * 2 ** (attempt - 1)));
