@@ -49,7 +49,7 @@ test('connect a hospital over SMART on FHIR, come back to it connected, and disc
   await expect(list.getByRole('heading', { level: 3, name: HOSPITAL })).toBeVisible();
   await expect(list).toContainText(/Connected since/);
   // The service fetches the records right after connecting; the page follows the fetch.
-  await expect(list).toContainText(/\d+ records? fetched \(.*Patient 1/, { timeout: 30_000 });
+  await expect(list).toContainText(/\d+ records? fetched: .*1 patient profile\./, { timeout: 30_000 });
   await expect(list).toContainText(/Last synced/);
   await checkScreen(page, 'connections-connected');
 

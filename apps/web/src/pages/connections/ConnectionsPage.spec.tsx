@@ -123,12 +123,18 @@ describe('the connections page', () => {
     const items = await within(await screen.findByRole('region', { name: 'Your connections' })).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Fetching records…');
     expect(items[0]).toHaveTextContent('No records fetched yet.');
-    expect(items[1]).toHaveTextContent('42 records fetched (Condition 3, Observation 39).');
+    expect(items[1]).toHaveTextContent('42 records fetched: 3 conditions, 39 test results and vital signs.');
     expect(items[1]).toHaveTextContent('The hospital asked us to slow down. We will try again later.');
     // The list is read again while a fetch runs, and shows its outcome.
     await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Not synced yet.'), { timeout: 5000 });
     expect(countsText(undefined)).toBeNull();
-    expect(countsText({ Patient: 1 })).toBe('1 record fetched (Patient 1).');
+    expect(countsText({ Patient: 1 })).toBe('1 record fetched: 1 patient profile.');
+    expect(countsText({ Observation: 39, AllergyIntolerance: 2, Condition: 3, MedicationRequest: 3, MedicationStatement: 1, Immunization: 1, Patient: 1 })).toBe(
+      '50 records fetched: 2 allergies, 3 conditions, 4 medicines, 1 immunization, 39 test results and vital signs, 1 patient profile.',
+    );
+    expect(countsText({ Observation: 1, AllergyIntolerance: 1, Procedure: 2, DocumentReference: 1, Binary: 1, Goal: 2 })).toBe(
+      '8 records fetched: 1 allergy, 1 test result or vital sign, 2 procedures, 1 document, 1 attached file, Goal 2.',
+    );
   });
 
   it('Sync now asks the service to fetch again and follows the fetch until it ends', async () => {
@@ -149,7 +155,7 @@ describe('the connections page', () => {
     expect(await screen.findByText(/Fetching records…/)).toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/connections/${connection({}).id}/sync/`]);
     // The list is read again every LIST_POLL_MS while the fetch runs.
-    expect(await screen.findByText('2 records fetched (Observation 2).', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('2 records fetched: 2 test results and vital signs.', undefined, { timeout: 8000 })).toBeInTheDocument();
   }, 15_000);
 
   it('shows why a sync was refused, and offers no Sync now for an expired sign-in', async () => {

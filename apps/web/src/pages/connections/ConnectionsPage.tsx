@@ -125,15 +125,39 @@ function EndpointRow({ endpoint, pending, onConnect }: { endpoint: EndpointView;
  */
 export type ListedConnection = ConnectionView & Partial<{ sync_state: 'idle' | 'syncing'; last_error: string | null; counts: Record<string, number> }>;
 
-/** "42 records fetched (Condition 3, Observation 39)", or null when the service gives no counts. */
+/**
+ * What a fetch's FHIR resource types are in a patient's words (singular, plural), in the order shown;
+ * both medication types are "medicines". A type not listed here is shown by its FHIR name.
+ */
+const PLAIN_TYPES: readonly { types: readonly string[]; one: string; many: string }[] = [
+  { types: ['AllergyIntolerance'], one: 'allergy', many: 'allergies' },
+  { types: ['Condition'], one: 'condition', many: 'conditions' },
+  { types: ['MedicationRequest', 'MedicationStatement'], one: 'medicine', many: 'medicines' },
+  { types: ['Immunization'], one: 'immunization', many: 'immunizations' },
+  { types: ['Observation'], one: 'test result or vital sign', many: 'test results and vital signs' },
+  { types: ['Procedure'], one: 'procedure', many: 'procedures' },
+  { types: ['DocumentReference'], one: 'document', many: 'documents' },
+  { types: ['Binary'], one: 'attached file', many: 'attached files' },
+  { types: ['Patient'], one: 'patient profile', many: 'patient profiles' },
+];
+
+/**
+ * "42 records fetched: 3 conditions, 39 test results and vital signs.", or null when the service
+ * gives no counts.
+ */
 export function countsText(counts: Record<string, number> | undefined): string | null {
   if (!counts) return null;
-  const entries = Object.entries(counts)
-    .filter(([, count]) => count > 0)
-    .sort(([a], [b]) => a.localeCompare(b));
-  const total = entries.reduce((sum, [, count]) => sum + count, 0);
+  const kept = Object.entries(counts).filter(([, count]) => count > 0);
+  const total = kept.reduce((sum, [, count]) => sum + count, 0);
   if (total === 0) return 'No records fetched yet.';
-  return `${total} ${total === 1 ? 'record' : 'records'} fetched (${entries.map(([type, count]) => `${type} ${count}`).join(', ')}).`;
+  const parts: string[] = [];
+  for (const { types, one, many } of PLAIN_TYPES) {
+    const count = kept.filter(([type]) => types.includes(type)).reduce((sum, [, n]) => sum + n, 0);
+    if (count > 0) parts.push(`${count} ${count === 1 ? one : many}`);
+  }
+  const known = new Set(PLAIN_TYPES.flatMap((entry) => entry.types));
+  for (const [type, count] of kept.filter(([type]) => !known.has(type)).sort(([a], [b]) => a.localeCompare(b))) parts.push(`${type} ${count}`);
+  return `${total} ${total === 1 ? 'record' : 'records'} fetched: ${parts.join(', ')}.`;
 }
 
 /** The state of a connection in plain words. */
