@@ -12,6 +12,18 @@ export interface CallerIdentity {
   correlationId: string;
   ip?: string;
   userAgent?: string;
+  /**
+   * Set when a signed-in person acts on another person's record (a caregiver, a guardian): then
+   * `userId` is the record's patient id (so every service keys data as for the patient) and
+   * `actor` is who really acted, with their role on that record. Audit records name the actor.
+   */
+  actor?: CallerActor;
+}
+
+export interface CallerActor {
+  /** The signed-in person's own user id. */
+  userId: string;
+  role: 'guardian' | 'manage' | 'view';
 }
 
 export const ANONYMOUS_ROLES: readonly string[] = [];

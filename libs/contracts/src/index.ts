@@ -16,5 +16,6 @@ export * from './trends';
 export * from './billing';
 export * from './connections';
 export * from './connections-shl';
+export * from './family';
 export * from './rpc-map';
 export * from './routes';

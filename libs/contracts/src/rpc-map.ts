@@ -29,6 +29,7 @@ import type { ContactMessageDto, ContactReply, DevMailEntry, SendEmailDto, SendE
 import { type NOTIFICATIONS_SUBJECTS } from './notifications';
 import { type SUBJECTS, type ServiceName } from './subjects';
 import type { ConnectionsRpc } from './connections';
+import type { FamilyRpc } from './family';
 import type { ConnectionsShlRpc } from './connections-shl';
 import type { ProvidersRpc } from './providers';
 import type { ShareFormatsRpc } from './share-formats';
@@ -96,7 +97,7 @@ export interface NotificationsRpc {
 }
 
 /** The whole map. Generated services add their `<Name>Rpc` here. */
-export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc, SharingRpc, ShareFormatsRpc, WalletRpc, ProvidersRpc, BillingRpc, TrendsRpc, ConnectionsRpc, ConnectionsShlRpc {}
+export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc, SharingRpc, ShareFormatsRpc, WalletRpc, ProvidersRpc, BillingRpc, TrendsRpc, ConnectionsRpc, ConnectionsShlRpc, FamilyRpc {}
 
 export type RpcSubject = keyof RpcMap & string;
 export type RpcRequest<S extends RpcSubject> = RpcMap[S]['request'];

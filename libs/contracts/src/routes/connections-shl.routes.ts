@@ -7,6 +7,7 @@ export const SHL_RECEIVE_TIMEOUT_MS = 90_000;
 /** Receiving a SMART Health Link from a clinic (the connections service). */
 export const CONNECTION_SHL_ROUTES = {
   connectionsShlReceive: forward(CONNECTIONS_SHL_SUBJECTS.receive, {
+    onBehalf: 'manage',
     method: 'POST', path: '/api/connections/shl/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
     summary: "Receive a SMART Health Link a clinic gave you: its FHIR Bundles and SMART Health Cards become documents of yours",
     description:

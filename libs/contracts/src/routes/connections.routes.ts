@@ -6,6 +6,7 @@ const CONNECTION_ID = { description: 'A connection id from GET /api/connections/
 /** Hospital and clinic connections: SMART on FHIR patient access (the directory, connecting, listing, disconnecting). */
 export const CONNECTION_ROUTES = {
   connectionsEndpoints: forward(CONNECTIONS_SUBJECTS.searchEndpoints, {
+    onBehalf: 'manage',
     method: 'GET', path: '/api/connections/endpoints/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Search the directory of hospitals and clinics that can be connected (SMART App Launch User-access Brands)',
     description: 'Every word of `q` must appear in the name, another name, the city or the portal (case and accents ignored); at most 50, by name. Only these endpoints are ever contacted.',
@@ -15,6 +16,7 @@ export const CONNECTION_ROUTES = {
     errors: {},
   }),
   connectionsStart: forward(CONNECTIONS_SUBJECTS.start, {
+    onBehalf: 'manage',
     method: 'POST', path: '/api/connections/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
     summary: "Start connecting a hospital or clinic: the address of its sign-in page (SMART standalone launch with PKCE)",
     description:
@@ -25,6 +27,7 @@ export const CONNECTION_ROUTES = {
     errors: { 404: CONNECTIONS_MESSAGES.unknownEndpoint, 409: 'The account has the most connections it may have' },
   }),
   connectionsCallback: forward(CONNECTIONS_SUBJECTS.complete, {
+    onBehalf: 'manage',
     method: 'GET', path: '/api/connections/callback/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
     summary: "Finish connecting: the hospital's redirect (code and state) handed over by the web app's callback page",
     description:
@@ -39,8 +42,9 @@ export const CONNECTION_ROUTES = {
     reply: { status: 200, shape: 'ConnectionView' },
     errors: { 400: CONNECTIONS_MESSAGES.unknownState, 404: CONNECTIONS_MESSAGES.unknownEndpoint },
   }),
-  connectionsList: ownRead(CONNECTIONS_SUBJECTS.list, '/api/connections/', 'connections', "The signed-in patient's connections, newest first, each with its state in plain words", 'ConnectionView[]'),
+  connectionsList: ownRead(CONNECTIONS_SUBJECTS.list, '/api/connections/', 'connections', "The signed-in patient's connections, newest first, each with its state in plain words", 'ConnectionView[]', { onBehalf: 'view' }),
   connectionsSync: forward(CONNECTIONS_SUBJECTS.sync, {
+    onBehalf: 'manage',
     method: 'POST', path: '/api/connections/{connectionId}/sync/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
     summary: "Fetch the connection's records now: answers at once with the connection in state `syncing`; the fetch runs in the background",
     description:
@@ -53,6 +57,7 @@ export const CONNECTION_ROUTES = {
     errors: { 404: CONNECTIONS_MESSAGES.notFound, 409: CONNECTIONS_MESSAGES.notConnected },
   }),
   connectionsDelete: forward(CONNECTIONS_SUBJECTS.remove, {
+    onBehalf: 'manage',
     method: 'DELETE', path: '/api/connections/{connectionId}/', tag: 'connections', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Disconnect: the grant is revoked at the hospital where it offers revocation, and the tokens are deleted',
     params: { connectionId: CONNECTION_ID },

@@ -1,6 +1,7 @@
 import { ACCOUNT_ROUTES } from './accounts.routes';
 import { CONNECTION_ROUTES } from './connections.routes';
 import { CONNECTION_SHL_ROUTES } from './connections-shl.routes';
+import { FAMILY_ROUTES } from './family.routes';
 import { SERVICE_ROUTES } from './services.routes';
 import { PROVIDER_ROUTES } from './providers.routes';
 import { RECORD_ROUTES } from './records.routes';
@@ -24,6 +25,7 @@ export const API_ROUTES = {
   ...TREND_ROUTES,
   ...CONNECTION_ROUTES,
   ...CONNECTION_SHL_ROUTES,
+  ...FAMILY_ROUTES,
   ...PROVIDER_ROUTES,
   ...SERVICE_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;

@@ -20,6 +20,7 @@ function shapeSchema(shape: ShapeRef): Schema {
 const DEFAULT_ERRORS: Partial<Record<ErrorStatus, string>> = {
   400: 'The request is not valid: the message names the field and what is wrong',
   401: 'No valid access token (missing, expired, or its sign-in was revoked)',
+  403: "X-Patient-Id (or patient) names a record the caller may not open, or may only view and the route changes it",
   413: 'The request body is too large',
   415: 'The body is not JSON',
   429: 'Too many requests from this client: wait (Retry-After)',
@@ -35,6 +36,7 @@ function impliedErrors(route: RouteDefinition): ErrorStatus[] {
   if (takesInput) implied.push(400);
   if (route.body) implied.push(413, 415);
   if (route.auth === 'bearer' || route.auth === 'bearer-if-sent' || route.auth === 'apple-pass') implied.push(401);
+  if (route.onBehalf) implied.push(403);
   if (route.rateLimit !== 'none') implied.push(429);
   // A route that asks a service (forwarded or hand-written) may find it down or slow.
   if (route.upstream !== false) implied.push(503, 504);
@@ -69,6 +71,14 @@ function parameters(route: RouteDefinition, schemaSet: Record<string, unknown>):
   const list: Schema[] = [];
   for (const [name, param] of Object.entries(route.params ?? {})) {
     list.push({ name, in: 'path', required: true, description: param.description, schema: { type: 'string', ...(param.format ? { format: param.format } : {}) } });
+  }
+  if (route.onBehalf) {
+    const least = route.onBehalf === 'view' ? 'view (or manage, guardian)' : 'manage (or guardian)';
+    list.push({
+      name: 'X-Patient-Id', in: 'header', required: false,
+      description: `Act on another person's record (a family member's, or one shared with the caller): their patient id. The caller needs the role ${least} on it. Absent: the caller's own record. The query parameter \`patient\` does the same.`,
+      schema: { type: 'string', format: 'uuid' },
+    });
   }
   if (route.query) {
     const schema = dtoSchema(route.query.name, schemaSet);

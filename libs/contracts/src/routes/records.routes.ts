@@ -11,6 +11,7 @@ const DOCUMENT_ID = { description: 'A document id from GET /api/upload/', format
 /** The patient's documents and their access history. */
 export const RECORD_ROUTES = {
   historyList: forward(SUBJECTS.audit.historyList, {
+    onBehalf: 'view',
     method: 'GET', path: '/api/history/', tag: 'history', auth: 'bearer', rateLimit: 'per-client',
     summary: "The signed-in patient's access history: who read or changed their health data, newest first",
     query: HistoryQueryDto,
@@ -22,6 +23,7 @@ export const RECORD_ROUTES = {
     errors: {},
   }),
   documentsUpload: handled({
+    onBehalf: 'manage',
     method: 'POST', path: '/api/upload/', tag: 'documents', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Upload documents: PDF, JPG, PNG, Word (.doc, .docx), zip or health records (C-CDA .xml, FHIR .json), checked by their content',
     description:
@@ -46,8 +48,9 @@ export const RECORD_ROUTES = {
     },
   }),
   documentsList: ownRead(DOCUMENTS_SUBJECTS.list, '/api/upload/', 'documents',
-    "The signed-in user's documents, newest first", 'DocumentListItem[]'),
+    "The signed-in user's documents, newest first", 'DocumentListItem[]', { onBehalf: 'view' }),
   documentsDelete: forward(DOCUMENTS_SUBJECTS.delete, {
+    onBehalf: 'manage',
     method: 'DELETE', path: '/api/upload/', tag: 'documents', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Delete one of your documents; it is gone from the list at once (its file is purged right after)',
     body: DeleteDocumentDto,
@@ -55,6 +58,7 @@ export const RECORD_ROUTES = {
     errors: { 404: 'No such document of yours' },
   }),
   documentsDownloadLink: forward(DOCUMENTS_SUBJECTS.downloadLink, {
+    onBehalf: 'view',
     method: 'GET', path: '/api/get-document-download-link/{documentId}/', tag: 'documents', auth: 'bearer', rateLimit: 'per-client',
     summary: 'A 5-minute download link for one of your documents (its SHA-256 is checked first)',
     params: { documentId: DOCUMENT_ID },

@@ -127,6 +127,14 @@ export interface RouteDefinition {
    * time-out and answers 503 itself), so no 503/504 is implied for it.
    */
   upstream?: false;
+  /**
+   * The least role a caregiver needs to call this route on another person's record, named by the
+   * `X-Patient-Id` header or the `patient` query parameter ('view': reads; 'manage': changes).
+   * The gateway asks identity for the caller's role on that record at every such request
+   * (identity.family.access) and forwards the caller as that patient with `actor` set.
+   * Unset: the route never acts for someone else, and naming another record is refused (403).
+   */
+  onBehalf?: 'view' | 'manage';
 }
 
 /** True when each type is assignable to the other: the document's shape is exactly what the subject answers. */
@@ -160,12 +168,13 @@ export function ownRead<S extends RpcSubject, R extends ShapeRef>(
   tag: string,
   summary: string,
   shape: ReplyShape<S, R>,
-  more: { description?: string; errors?: RouteDefinition['errors'] } = {},
+  more: { description?: string; errors?: RouteDefinition['errors']; onBehalf?: 'view' | 'manage' } = {},
 ): RouteDefinition {
-  const { description, errors = {} } = more;
+  const { description, errors = {}, onBehalf } = more;
   return {
     method: 'GET', path, tag, auth: 'bearer', rateLimit: 'per-client', summary,
     ...(description === undefined ? {} : { description }),
+    ...(onBehalf === undefined ? {} : { onBehalf }),
     reply: { status: 200, shape }, errors, subject,
   };
 }

@@ -54,12 +54,14 @@ export const SERVICE_ROUTES = {
     "A short-lived download link of the caller's signed Apple Wallet pass", 'PassUrlReply', {
       description: 'The pass carries no health data: a QR code of the default share link, and the holder\'s first name if they chose to show it.',
       errors: { 503: 'The pass could not be made right now' },
+      onBehalf: 'view',
     }),
   walletPassStatus: ownRead(WALLET_SUBJECTS.passStatus, '/api/wallet/status/', 'wallet',
-    'Whether the caller has a wallet pass, and whether the last one was retired (its link revoked). Makes nothing.', 'PassStatus'),
+    'Whether the caller has a wallet pass, and whether the last one was retired (its link revoked). Makes nothing.', 'PassStatus', { onBehalf: 'view' }),
   walletPassView: ownRead(WALLET_SUBJECTS.passView, '/api/wallet/pass/', 'wallet',
-    "What the caller's pass shows: the same fields the signed pass carries", 'PassView'),
+    "What the caller's pass shows: the same fields the signed pass carries", 'PassView', { onBehalf: 'view' }),
   walletSettings: forward(WALLET_SUBJECTS.updateSettings, {
+    onBehalf: 'manage',
     method: 'PUT', path: '/api/wallet/settings/', tag: 'wallet', auth: 'bearer', rateLimit: 'per-client',
     summary: "Show or hide the holder's first name on the pass (devices holding it are told)",
     body: PassSettingsDto,
@@ -69,6 +71,7 @@ export const SERVICE_ROUTES = {
   walletGoogle: ownRead(WALLET_SUBJECTS.googleSaveUrl, '/api/wallet/google/', 'wallet',
     "A 'Save to Google Wallet' link (https://pay.google.com/gp/v/save/{jwt}) carrying the same QR link", 'PassUrlReply', {
       errors: { 503: 'Google Wallet is not configured' },
+      onBehalf: 'view',
     }),
   passkitRegister: handled({
     method: 'POST', path: '/api/passkit/v1/devices/{device}/registrations/{passType}/{serial}', tag: 'wallet', auth: 'apple-pass', rateLimit: 'none',

@@ -4,6 +4,7 @@ import type { ReceiveShlReply } from '../connections-shl';
 import type { CheckoutReply, MembershipView, PlansReply, ReferralView, WebhookReply } from '../billing';
 import type { DocumentListItem, DownloadLinkReply, UploadReply } from '../documents';
 import type { ErrorPayload } from '../errors';
+import type { FamilyInvite, FamilyInvitePreview, FamilyMember, FamilyOverview, FamilyRecord } from '../family';
 import type {
   ChangePasswordReply,
   ForgotPasswordReply,
@@ -121,4 +122,9 @@ export interface ApiShapes {
   ConnectionView: ConnectionView;
   DeletedReply: DeletedReply;
   ReceiveShlReply: ReceiveShlReply;
+  FamilyOverview: FamilyOverview;
+  FamilyRecord: FamilyRecord;
+  FamilyMember: FamilyMember;
+  FamilyInvite: FamilyInvite;
+  FamilyInvitePreview: FamilyInvitePreview;
 }

@@ -16,6 +16,7 @@ const NEW_VERSION = 'The summary, as a new version';
 /** The summary, the patient's review of it, and sharing it (links, FHIR, PDF, SMART Health Links). */
 export const SUMMARY_ROUTES = {
   summaryGet: forward(SUMMARY_SUBJECTS.get, {
+    onBehalf: 'view',
     method: 'GET', path: '/api/summary/', tag: 'summary', auth: 'bearer-if-sent', rateLimit: 'per-client',
     summary: "A patient's summary: the owner's own, or the one a share link shares",
     description:
@@ -29,6 +30,7 @@ export const SUMMARY_ROUTES = {
     errors: SHARE_ERRORS,
   }),
   summaryStatus: forward(SUMMARY_SUBJECTS.status, {
+    onBehalf: 'view',
     method: 'GET', path: '/api/summary/status/', tag: 'summary', auth: 'bearer', rateLimit: 'per-client',
     summary: "Where the caller's own summary stands, without its content",
     description:
@@ -46,6 +48,7 @@ export const SUMMARY_ROUTES = {
     errors: { 401: 'Wrong passcode. n attempts left.', 404: 'This link is not valid.' },
   }),
   summaryHide: forward(SUMMARY_SUBJECTS.hide, {
+    onBehalf: 'manage',
     method: 'POST', path: '/api/summary/facts/{factId}/hide/', tag: 'summary', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Hide a fact (or show it again): the owner still sees it, marked; the text and shares leave it out',
     params: { factId: FACT_ID },
@@ -55,6 +58,7 @@ export const SUMMARY_ROUTES = {
     errors: { 404: 'Fact not found.' },
   }),
   summaryEdit: forward(SUMMARY_SUBJECTS.edit, {
+    onBehalf: 'manage',
     method: 'PUT', path: '/api/summary/facts/{factId}/', tag: 'summary', auth: 'bearer', rateLimit: 'per-client',
     summary: "Correct a fact's text (the original is kept; the correction survives rebuilds)",
     params: { factId: FACT_ID },
@@ -64,6 +68,7 @@ export const SUMMARY_ROUTES = {
     errors: { 400: 'text must be 1 to 300 characters', 404: 'Fact not found.' },
   }),
   summaryAdd: forward(SUMMARY_SUBJECTS.add, {
+    onBehalf: 'manage',
     method: 'POST', path: '/api/summary/facts/', tag: 'summary', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Add a fact to a section (marked added by the patient, with no sources)',
     body: AddFactDto,
@@ -71,6 +76,7 @@ export const SUMMARY_ROUTES = {
     errors: { 400: 'Unknown section, or text not 1 to 300 characters' },
   }),
   summaryRemove: forward(SUMMARY_SUBJECTS.remove, {
+    onBehalf: 'manage',
     method: 'DELETE', path: '/api/summary/facts/{factId}/', tag: 'summary', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Remove a fact the patient added (others can only be hidden)',
     params: { factId: FACT_ID },
@@ -79,6 +85,7 @@ export const SUMMARY_ROUTES = {
     errors: { 400: 'Not a fact the patient added', 404: 'Fact not found.' },
   }),
   summaryConfirm: forward(SUMMARY_SUBJECTS.confirm, {
+    onBehalf: 'manage',
     method: 'POST', path: '/api/summary/confirm/', tag: 'summary', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Confirm the latest version as reviewed (the version kept for sharing)',
     body: ConfirmSummaryDto,
@@ -86,8 +93,9 @@ export const SUMMARY_ROUTES = {
     errors: { 409: 'The summary changed; review the new version.' },
   }),
   shareLinksList: ownRead(SHARING_SUBJECTS.list, '/api/share-links/', 'sharing',
-    "The signed-in patient's share links, newest first (revoked ones too), with view counts", 'ShareLinkItem[]'),
+    "The signed-in patient's share links, newest first (revoked ones too), with view counts", 'ShareLinkItem[]', { onBehalf: 'view' }),
   shareLinksDefault: forward(SHARING_SUBJECTS.ensure, {
+    onBehalf: 'manage',
     method: 'GET', path: '/api/share-links/default/', tag: 'sharing', auth: 'bearer', rateLimit: 'per-client',
     summary: "The default link (the dashboard's QR code), made when first asked for",
     description: "A new default link expires 30 days after it is made (PATCH changes that). Loading the dashboard never calls this: View Summary is the owner's own page, /summary/{userId}.",
@@ -96,6 +104,7 @@ export const SUMMARY_ROUTES = {
     errors: {},
   }),
   shareLinksCreate: forward(SHARING_SUBJECTS.create, {
+    onBehalf: 'manage',
     method: 'POST', path: '/api/share-links/', tag: 'sharing', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Make a share link: a label, and optionally an expiry, a passcode, an e-mail on view',
     body: CreateShareLinkDto,
@@ -103,6 +112,7 @@ export const SUMMARY_ROUTES = {
     errors: { 400: 'A field is not valid (label 1 to 60 characters, passcode 4 to 64, expiry in the future)', 409: 'Too many live links' },
   }),
   shareLinksUpdate: forward(SHARING_SUBJECTS.update, {
+    onBehalf: 'manage',
     method: 'PATCH', path: '/api/share-links/{linkId}/', tag: 'sharing', auth: 'bearer', rateLimit: 'per-client',
     summary: "Change a link's label, expiry, passcode, e-mail on view or providers flag (only the fields sent)",
     params: { linkId: LINK_ID },
@@ -112,6 +122,7 @@ export const SUMMARY_ROUTES = {
     errors: { 400: 'A field is not valid', 404: 'Share link not found', 409: 'The link was revoked' },
   }),
   shareLinksRevoke: forward(SHARING_SUBJECTS.revoke, {
+    onBehalf: 'manage',
     method: 'POST', path: '/api/share-links/{linkId}/revoke/', tag: 'sharing', auth: 'bearer', rateLimit: 'per-client',
     summary: 'Revoke a link at once: it answers "This link is not valid." from then on',
     params: { linkId: LINK_ID },
@@ -120,6 +131,7 @@ export const SUMMARY_ROUTES = {
     errors: { 404: 'Share link not found' },
   }),
   shareFormatsFhir: forward(SHARE_FORMAT_SUBJECTS.fhir, {
+    onBehalf: 'view',
     method: 'GET', path: '/api/summary/fhir/', tag: 'summary', auth: 'bearer-if-sent', rateLimit: 'per-client',
     summary: 'The summary as a FHIR R4 International Patient Summary (IPS) document Bundle',
     description:
@@ -132,6 +144,7 @@ export const SUMMARY_ROUTES = {
     errors: SHARE_ERRORS,
   }),
   shareFormatsPdf: handled({
+    onBehalf: 'view',
     method: 'GET', path: '/api/summary/pdf/', tag: 'summary', auth: 'bearer-if-sent', rateLimit: 'per-client',
     summary: 'The summary as a printable PDF (A4 or Letter), with the link QR code and expiry',
     description: "One page where it fits. Through a share link the QR is that link's; for the owner, their default link's.",

@@ -10,8 +10,10 @@ export const TREND_ROUTES = {
         'points by date with the reference range, an out-of-range flag (the source\'s interpretation, else computed from the range) and the documents that gave them. ' +
         'Key measures first (A1c, LDL, blood pressure, weight, BMI, eGFR, glucose...). Plus and Family plans: `access` full, every series and the timeline. ' +
         'Other plans: `access` preview, the first key measure series with points, the others in `locked` (names and point counts), no timeline. Every read is audited.',
+      onBehalf: 'view',
     }),
   trendsExport: handled({
+    onBehalf: 'view',
     method: 'GET', path: '/api/trends/export.csv', tag: 'trends', auth: 'bearer', rateLimit: 'per-client',
     summary: "Every lab result and vital sign of the signed-in patient as CSV (any plan)",
     description:
