@@ -3,6 +3,7 @@ import { medfolioApi, type DocumentsUploadApiArg } from './generated';
 import { userLoaded, type CurrentUser } from '../session/session-slice';
 import { accessToken } from '../session/tokens';
 import { withReauth } from './reauth';
+import { patientHeaderFor, viewedAccessRefused, type ViewingState } from '../session/viewing-slice';
 
 /**
  * The generated endpoints (generated.ts, from the gateway's OpenAPI document) with what a schema
@@ -42,7 +43,10 @@ export const api = medfolioApi.enhanceEndpoints({
         query: undefined,
         async queryFn(arg: DocumentsUploadApiArg, api: BaseQueryApi) {
           const { uploadDocuments } = await import('./upload');
-          return uploadDocuments(arg, api, { accessToken, withReauth });
+          const patientId = patientHeaderFor('/api/upload/', (api.getState() as { viewing?: ViewingState }).viewing?.record ?? null);
+          const result = await uploadDocuments(arg, api, { accessToken, withReauth, patientId });
+          if (patientId && 'error' in result && result.error.status === 403) api.dispatch(viewedAccessRefused());
+          return result;
         },
       });
     },

@@ -13,6 +13,8 @@ export interface UploadSession {
   accessToken: () => string | undefined;
   /** The session rules around a base query (api/reauth.ts): refresh once on a 401, shared with fetch calls. */
   withReauth: (raw: RawBaseQuery) => RawBaseQuery;
+  /** The X-Patient-Id of the record being looked at (someone else's: a child's, a caregiver's), if any. */
+  patientId?: string | undefined;
 }
 
 /** Bytes of the request body sent so far, of `total` (the whole multipart body). */
@@ -47,7 +49,7 @@ function parse(text: string): unknown {
  * error and `{ error: { status: 'FETCH_ERROR' } }` when the connection fails or is aborted. A
  * FormData body is sent as it is (the browser writes the multipart boundary); any other body as JSON.
  */
-export function xhrBaseQuery(accessToken: () => string | undefined, onProgress?: UploadProgress): RawBaseQuery {
+export function xhrBaseQuery(accessToken: () => string | undefined, onProgress?: UploadProgress, patientId?: string): RawBaseQuery {
   return (args: string | FetchArgs, api: BaseQueryApi) =>
     new Promise((resolve) => {
       const { url, method = 'GET', body } = typeof args === 'string' ? { url: args } : args;
@@ -55,6 +57,7 @@ export function xhrBaseQuery(accessToken: () => string | undefined, onProgress?:
       xhr.open(method, new URL(url, window.location.origin).href);
       const token = accessToken();
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      if (patientId) xhr.setRequestHeader('X-Patient-Id', patientId);
       let payload: XMLHttpRequestBodyInit | null = null;
       if (body instanceof FormData) {
         payload = body;
@@ -100,7 +103,7 @@ export async function uploadDocuments(
     if (file instanceof File) form.append('files', file, file.name);
     else form.append('files', file);
   }
-  const result = await session.withReauth(xhrBaseQuery(session.accessToken, onProgress))({ url: '/api/upload/', method: 'POST', body: form }, api, {});
+  const result = await session.withReauth(xhrBaseQuery(session.accessToken, onProgress, session.patientId))({ url: '/api/upload/', method: 'POST', body: form }, api, {});
   if (result.error) return { error: result.error };
   return { data: result.data as UploadReply };
 }

@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: '/auth/oidc/:provider/callback', ...titled('Signing in'), lazy: page(() => import('../pages/auth/OidcCallback')) },
       { path: '/history', ...titled('Access history'), lazy: page(() => import('../pages/account/History')) },
       { path: '/summary/:id', ...titled('Patient summary'), lazy: page(() => import('../pages/summary/SummaryPage')) },
+      // An invitation e-mail's link: readable signed out (sign in or sign up, then back here to accept).
+      { path: '/family/invite/:token', ...titled('Invitation to a family record'), lazy: page(() => import('../pages/family/InvitePage')) },
       {
         element: <GuestOnly />,
         children: [
@@ -64,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: '/edit-profile', ...titled('Settings'), lazy: page(() => import('../pages/account/EditProfile')) },
           { path: '/share', ...titled('Share your summary'), lazy: page(() => import('../pages/account/SharePanel')) },
           { path: '/trends', ...titled('Health trends'), lazy: page(() => import('../pages/trends/TrendsPage')) },
+          { path: '/family', ...titled('Family'), lazy: page(() => import('../pages/family/FamilyPage')) },
           // Hospitals and clinics (SMART on FHIR): the callback is the redirect URI the hospitals send the browser back to.
           { path: '/connections', ...titled('Connect a hospital or clinic'), lazy: page(() => import('../pages/connections/ConnectionsPage')) },
           { path: '/connections/callback', ...titled('Connecting a hospital or clinic'), lazy: page(() => import('../pages/connections/ConnectionCallback')) },

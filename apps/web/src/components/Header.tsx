@@ -2,10 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../session/use-session';
 import { Logo } from './Logo';
+import { RecordSwitcher } from './Viewing';
 
 const menuItems = [
   { to: '/profile', label: 'Profile' },
   { to: '/trends', label: 'Health trends' },
+  { to: '/family', label: 'Family' },
   { to: '/connections', label: 'Hospitals & clinics' },
   { to: '/edit-profile', label: 'Settings' },
   { to: '/membership', label: 'Billing & Plans' },
@@ -102,7 +104,10 @@ export function Header() {
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
         <Logo />
         {authenticated ? (
-          <UserMenu />
+          <div className="flex min-w-0 items-center gap-2">
+            <RecordSwitcher />
+            <UserMenu />
+          </div>
         ) : (
           <div className="flex items-center sm:gap-1">
             <NavLink to="/contact" className={navClass}>

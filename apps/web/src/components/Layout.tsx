@@ -6,6 +6,7 @@ import { useProfileGetQuery } from '../api/api';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoading } from './PageLoading';
+import { ViewingBanner } from './Viewing';
 
 /**
  * Every page: skip link, header, the page itself, footer. Signed in, the current user is loaded here.
@@ -38,6 +39,7 @@ export function Layout({ loading = false }: { loading?: boolean }) {
         Skip to content
       </a>
       <Header />
+      <ViewingBanner />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {loading ? (
           <PageLoading />

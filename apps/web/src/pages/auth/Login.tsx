@@ -49,7 +49,8 @@ export default function Login() {
       if (httpStatus(failure) === 403) {
         const stepUp = serverCode(failure) === 'STEP_UP_REQUIRED';
         const state: OtpVerifyState = { email: form.email, error: errorMessage(failure), ...(stepUp ? { stepUp: true } : {}) };
-        await navigate('/otp-verify', { state });
+        // The way back (?next=, e.g. an invitation's page) goes through the verification too.
+        await navigate(next === '/' ? '/otp-verify' : `/otp-verify?next=${encodeURIComponent(next)}`, { state });
         return;
       }
       setError(errorMessage(failure));
@@ -77,7 +78,7 @@ export default function Login() {
       </form>
       <GoogleButton next={next} />
       <OidcButtons next={next} />
-      <AuthCardLink prompt="New to Medfolio?" to="/sign-up" spacing="mt-6">
+      <AuthCardLink prompt="New to Medfolio?" to={next === '/' ? '/sign-up' : `/sign-up?next=${encodeURIComponent(next)}`} spacing="mt-6">
         Create an account
       </AuthCardLink>
       <AuthCardLink prompt="Need help?" to="/contact">

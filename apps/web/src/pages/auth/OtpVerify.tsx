@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuthResendOtpMutation, useAuthVerifyOtpMutation } from '../../api/api';
 import { useSession, type TokenPair } from '../../session/use-session';
+import { safeNext } from '../../session/next';
 import { errorMessage } from '../../api/errors';
 import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
@@ -71,6 +72,8 @@ function secondsUntil(deadline: number): number {
 export default function OtpVerify() {
   const state = (useLocation().state ?? {}) as OtpVerifyState;
   const navigate = useNavigate();
+  // Where to go once signed in (?next=, e.g. an invitation's page), kept from /login.
+  const next = safeNext(useSearchParams()[0].get('next'));
   const [verifyOtp] = useAuthVerifyOtpMutation();
   const [resendOtp, { isLoading: resending }] = useAuthResendOtpMutation();
 
@@ -105,11 +108,11 @@ export default function OtpVerify() {
         signIn(session);
         return;
       }
-      const next: LoginNotice = { notice: VERIFIED_NOTICE, email: verifiedEmail };
-      void navigate('/login', { state: next });
+      const notice: LoginNotice = { notice: VERIFIED_NOTICE, email: verifiedEmail };
+      void navigate(next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`, { state: notice });
     }, VERIFIED_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [phase, verifiedEmail, session, signIn, navigate]);
+  }, [phase, verifiedEmail, session, signIn, navigate, next]);
 
   /** The e-mail to use, or undefined after showing the field's message. */
   const emailOrComplain = (): string | undefined => {

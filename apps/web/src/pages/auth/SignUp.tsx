@@ -13,6 +13,7 @@ import { OidcButtons } from '../../components/OidcButtons';
 import { PASSWORD_RULE, signUpSchema, type SignUpForm } from '../../forms/account-schemas';
 import { dateOfBirth, dateOptions, daysIn, splitName } from '../../forms/schemas';
 import type { LoginNotice } from './Login';
+import { safeNext } from '../../session/next';
 
 /**
  * The notice the login page shows after a sign-up. The server answers a taken address as a new one
@@ -44,6 +45,8 @@ export default function SignUp() {
   // A friend's invitation link (/sign-up?ref=CODE): the code goes with the sign-up (referrals).
   const [params] = useSearchParams();
   const ref = params.get('ref')?.trim().slice(0, 32) || undefined;
+  // Where to go once signed in (an invitation's page): kept through /login and the verification.
+  const next = safeNext(params.get('next'));
   const [error, setError] = useState<string | null>(null);
   const [{ months, years }] = useState(() => dateOptions());
   const { register, handleSubmit, formState, watch, setValue, getValues } = useForm<SignUpForm>({
@@ -72,7 +75,7 @@ export default function SignUp() {
         },
       }).unwrap();
       const state: LoginNotice = { notice: signedUpNotice(form.email), email: form.email };
-      await navigate('/login', { state });
+      await navigate(next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`, { state });
     } catch (failure) {
       setError(errorMessage(failure));
     }
