@@ -20,5 +20,6 @@ export * from './clamd';
 export { eventually } from './eventually';
 export { IsolatedEventBus, isolatedDeadLetterPrefix } from './isolated-event-bus';
 export * from './shl-receiver';
+export * from './shl-sender';
 export { CCDA_GLUCOSE, FHIR_GLUCOSE, trendDocuments, type AddedGlucose } from './trend-documents';
 export { manifestProblems, opensslVerifyPkpass, pngSize, readPkpass } from './pkpass';

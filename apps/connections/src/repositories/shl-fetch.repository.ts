@@ -70,11 +70,11 @@ export class ShlFetchRepository {
     throw new ShlFetchError('refused-address', 'not https');
   }
 
-  get(target: string, limit: number, accept = 'application/json'): Promise<ShlAnswer> {
+  async get(target: string, limit: number, accept = 'application/json'): Promise<ShlAnswer> {
     return this.request(target, 'GET', undefined, limit, accept);
   }
 
-  postJson(target: string, body: unknown, limit: number): Promise<ShlAnswer> {
+  async postJson(target: string, body: unknown, limit: number): Promise<ShlAnswer> {
     return this.request(target, 'POST', JSON.stringify(body), limit, 'application/json');
   }
 
@@ -92,9 +92,10 @@ export class ShlFetchRepository {
         if (error) return callback(error, '');
         const list = addresses as LookupAddress[];
         const refused = list.find((a) => !this.allowed(a.address, a.family === 6 ? 'ipv6' : 'ipv4'));
-        if (refused || list.length === 0) return callback(Object.assign(new Error('not a public address'), { code: 'SHL_REFUSED_ADDRESS' }), '');
+        const [first] = list;
+        if (refused || !first) return callback(Object.assign(new Error('not a public address'), { code: 'SHL_REFUSED_ADDRESS' }), '');
         if ((options as { all?: boolean }).all) return callback(null, list);
-        return callback(null, list[0]!.address, list[0]!.family);
+        return callback(null, first.address, first.family);
       });
     };
     return new Promise<ShlAnswer>((resolve, reject) => {

@@ -67,7 +67,7 @@ export class ShlReceiverService {
       if (received.length === 0) throw new DomainError('VALIDATION_FAILED', SHL_RECEIVE_MESSAGES.nothingToImport);
       const imported = await this.store(ownerId, payload, received, now);
       try {
-        await this.audit.record(caller, { action: 'connections.shl.receive', entityType: 'document', entityId: imported[0]!.document_id, patientId: ownerId, outcome: 'success', policy: 'owner' });
+        for (const item of imported) await this.audit.record(caller, { action: 'connections.shl.receive', entityType: 'document', entityId: item.document_id, patientId: ownerId, outcome: 'success', policy: 'owner' });
       } catch (error) {
         await this.undo(ownerId, imported.map((item) => item.document_id));
         throw error;
@@ -134,7 +134,7 @@ export class ShlReceiverService {
   /** One file, decrypted: a FHIR Bundle, or a card file's cards; other content types (smart-api-access…) are skipped. */
   private async read(file: { contentType: string | undefined; jwe: string }, key: string, jwksCache: Map<string, Promise<JSONWebKeySet | null>>): Promise<Received[]> {
     const { cty, text } = await decryptShlFile(file.jwe, key, this.config.syncMaxAnswerBytes);
-    const type = (file.contentType ?? cty ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = (file.contentType ?? cty ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
     if (type === FHIR_JSON || type === 'application/json') {
       const resource = json(text);
       if (isBundle(resource)) return [{ kind: 'fhir-bundle', bundle: resource }];
@@ -194,7 +194,7 @@ export class ShlReceiverService {
           document_id: documentId,
           name,
           kind: item.kind,
-          ...(item.kind === 'health-card' ? { verified_issuer: item.verifiedIssuer ?? null, issuer: item.issuer! } : {}),
+          ...(item.kind === 'health-card' ? { verified_issuer: item.verifiedIssuer ?? null, issuer: item.issuer ?? '' } : {}),
         });
       }
       return imported;
