@@ -16,6 +16,9 @@ import { documentFiles } from '@medfolio/testing';
 /** The directory entry of the matrix's local SMART sandbox (security-matrix.e2e-spec.ts writes the directory). */
 export const MATRIX_ENDPOINT_ID = 'matrix-sandbox';
 
+/** A SMART Health Link to a documentation address (192.0.2.1), with a well-formed 32-byte key. */
+const MATRIX_SHLINK = `shlink:/${Buffer.from(JSON.stringify({ url: 'https://192.0.2.1/manifest', key: 'A'.repeat(43), label: 'Matrix clinic' })).toString('base64url')}`;
+
 /** Someone signed up and signed in through the API. */
 export interface Party {
   id: string;
@@ -232,6 +235,9 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/connections/': ownData(),
   'POST /api/connections/{connectionId}/sync/': ownerObject((o) => ({ path: { connectionId: o.connectionId } }), { owner: 202 }),
   'DELETE /api/connections/{connectionId}/': ownerObject((o) => ({ path: { connectionId: o.connectionId } })),
+  // A clinic's SMART Health Link, received into the caller's own documents. The matrix's link is well formed and names a
+  // documentation address (TEST-NET-1), which the receiver refuses before any request: 400 for everyone signed in.
+  'POST /api/connections/shl/': ownData(() => ({ body: { shlink: MATRIX_SHLINK } }), { owner: 400 }),
 
   // Share links: the caller's own; a link id of the owner's is 404 to anyone else.
   'GET /api/share-links/': ownData(),
