@@ -53,4 +53,12 @@ describe('AuditRecorder', () => {
     await recorder.record({ roles: [], correlationId: 'c-2' }, { action: 'summary.read', entityType: 'summary', outcome: 'success', policy: 'share-link:abc' });
     expect(data).toMatchObject({ actor: 'anonymous', policy: 'share-link:abc' });
   });
+
+  it("records a proxy's access as the actor's, on the record's patient, with the proxy role as policy", async () => {
+    let data: unknown;
+    const recorder = new AuditRecorder(busThat(async (_s, d) => ((data = d), { stream: 'AUDIT', seq: 1, duplicate: false })), 'documents');
+    const proxy: CallerIdentity = { userId: 'child-1', roles: ['patient'], correlationId: 'c-3', actor: { userId: 'parent-1', role: 'manage' } };
+    await recorder.record(proxy, { action: 'document.upload', entityType: 'document', patientId: 'child-1', outcome: 'success', policy: 'owner' });
+    expect(data).toMatchObject({ actor: 'parent-1', patientId: 'child-1', policy: 'proxy:manage' });
+  });
 });

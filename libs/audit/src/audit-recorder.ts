@@ -12,7 +12,7 @@ export interface AuditRecord {
   /** Whose health data this touches; shown in that patient's access history. */
   patientId?: string;
   outcome: AuditOutcome;
-  /** The policy that allowed the access: 'owner', 'share-link:<id>', ... */
+  /** The policy that allowed the access: 'owner', 'share-link:<id>', ... ('proxy:<role>' whenever caller.actor is set). */
   policy?: string;
 }
 
@@ -40,6 +40,9 @@ export class AuditRecorder {
       ...(caller.ip ? { ip: caller.ip } : {}),
       ...(caller.userAgent ? { userAgent: caller.userAgent.slice(0, 500) } : {}),
       ...record,
+      // A caregiver or guardian acting on another person's record (caller.actor): the record names
+      // who really acted, the record's person as the patient, and the proxy role that allowed it.
+      ...(caller.actor ? { actor: caller.actor.userId, patientId: record.patientId ?? caller.userId, policy: `proxy:${caller.actor.role}` } : {}),
     });
     try {
       await this.bus.publish(SUBJECTS.audit.recorded, event, { msgId: event.id, headers: callerHeaders(caller) });

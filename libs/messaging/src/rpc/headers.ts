@@ -38,6 +38,10 @@ export function callerFromHeaders(get: (name: string) => string | undefined): Ca
     if (typeof parsed.sessionId === 'string') caller.sessionId = parsed.sessionId;
     if (typeof parsed.ip === 'string') caller.ip = parsed.ip;
     if (typeof parsed.userAgent === 'string') caller.userAgent = parsed.userAgent;
+    const actor = parsed.actor;
+    if (actor && typeof actor.userId === 'string' && (actor.role === 'guardian' || actor.role === 'manage' || actor.role === 'view')) {
+      caller.actor = { userId: actor.userId, role: actor.role };
+    }
     return caller;
   } catch {
     return { roles: [], correlationId };
