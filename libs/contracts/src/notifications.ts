@@ -9,7 +9,7 @@ import { IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } 
  * them off every persisted log. Notifications stores each message encrypted at rest, answers
  * `queued`, and delivers it over SMTP with retries.
  */
-export const NOTIFICATION_TEMPLATES = ['verification-code', 'password-reset', 'welcome', 'contact-copy', 'share-link-viewed', 'provider-access-request', 'billing-receipt', 'payment-failed', 'referral-invite', 'sign-up-attempt', 'sign-in-code'] as const;
+export const NOTIFICATION_TEMPLATES = ['verification-code', 'password-reset', 'welcome', 'contact-copy', 'share-link-viewed', 'provider-access-request', 'billing-receipt', 'payment-failed', 'referral-invite', 'sign-up-attempt', 'sign-in-code', 'family-invite', 'family-access-expiring'] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 
 /** The data each template needs (all strings). */
@@ -38,6 +38,10 @@ export interface TemplateData {
   'sign-up-attempt': { first_name: string; sign_in_url: string; reset_url: string };
   /** The right password from a new address while the account is under attack; the code finishes the sign-in. */
   'sign-in-code': { first_name: string; code: string };
+  /** Family: an invitation to a record as a caregiver; `role` is 'view' or 'manage', `expires_on` a date. */
+  'family-invite': { inviter_name: string; patient_name: string; role: string; accept_url: string; expires_on: string };
+  /** Family: a caregiver's access to an adult's record ends on `expires_on` unless the record's owner renews it. */
+  'family-access-expiring': { first_name: string; patient_name: string; expires_on: string; family_url: string };
 }
 
 export class SendEmailDto {

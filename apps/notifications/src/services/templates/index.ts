@@ -27,6 +27,8 @@ const REQUIRED_FIELDS: { [T in NotificationTemplate]: (keyof TemplateData[T])[] 
   'referral-invite': ['inviter_name', 'signup_url'],
   'sign-up-attempt': ['first_name', 'sign_in_url', 'reset_url'],
   'sign-in-code': ['first_name', 'code'],
+  'family-invite': ['inviter_name', 'patient_name', 'role', 'accept_url', 'expires_on'],
+  'family-access-expiring': ['first_name', 'patient_name', 'expires_on', 'family_url'],
 };
 
 /** Longest value a template accepts in any field (the contact message is 200; a reset link may be long). */
@@ -49,6 +51,8 @@ export function templateDataProblem(template: NotificationTemplate, data: Record
   if (template === 'sign-up-attempt' && !isHttpUrl(required('sign_in_url'))) return 'data.sign_in_url must be an http(s) URL';
   if (template === 'sign-up-attempt' && !isHttpUrl(required('reset_url'))) return 'data.reset_url must be an http(s) URL';
   if (template === 'sign-in-code' && required('code') === '') return 'data.code must not be empty';
+  if (template === 'family-invite' && !isHttpUrl(required('accept_url'))) return 'data.accept_url must be an http(s) URL';
+  if (template === 'family-access-expiring' && !isHttpUrl(required('family_url'))) return 'data.family_url must be an http(s) URL';
   return null;
 }
 
@@ -77,6 +81,10 @@ export function renderEmail(template: NotificationTemplate, data: Record<string,
       return signUpAttempt(fields(data, template));
     case 'sign-in-code':
       return signInCode(fields(data, template));
+    case 'family-invite':
+      return familyInvite(fields(data, template));
+    case 'family-access-expiring':
+      return familyAccessExpiring(fields(data, template));
   }
 }
 
@@ -278,5 +286,37 @@ function signInCode(data: TemplateData['sign-in-code']): RenderedEmail {
     subject,
     text: textPart([greeting(data.first_name), '', intro, '', `    ${code}`, '', 'The code works for 10 minutes.', ignore]),
     html: layout(subject, paragraph(greeting(data.first_name)) + paragraph(intro) + codeBox(code) + paragraph('The code works for 10 minutes.') + paragraph(ignore), FOOTER),
+  };
+}
+
+/** An invitation to another person's record as a caregiver (the link is the secret; it expires). */
+function familyInvite(data: TemplateData['family-invite']): RenderedEmail {
+  const inviter = oneLine(userText(data.inviter_name)) || 'Someone';
+  const patient = oneLine(userText(data.patient_name)) || 'a family member';
+  const can = data.role.trim() === 'manage' ? 'view and manage' : 'view';
+  const subject = `${inviter} invites you to ${can} ${patient}'s health record on ${PRODUCT_NAME}`;
+  const intro = `${inviter} invites you to ${can} ${patient}'s health record on ${PRODUCT_NAME} as a caregiver.`;
+  const act = `Accept by ${data.expires_on.trim()}: sign in, or create an account, with the button below.`;
+  const ignore = 'If you do not know who this is, ignore this e-mail: nothing happens unless the invitation is accepted.';
+  const url = data.accept_url.trim();
+  const footer = `You received this e-mail because someone entered your address to invite you. ${PRODUCT_NAME} will not write to you again about it.`;
+  return {
+    subject,
+    text: [PRODUCT_NAME, '', 'Hello,', '', intro, '', act, url, '', ignore, '', '--', footer, ''].join('\n'),
+    html: layout(subject, paragraph('Hello,') + paragraph(intro) + paragraph(act) + button(url, 'See the invitation') + paragraph(ignore), footer),
+  };
+}
+
+/** A caregiver's access to an adult's record is about to end (FAMILY_PROXY_MONTHS); the owner may renew it. */
+function familyAccessExpiring(data: TemplateData['family-access-expiring']): RenderedEmail {
+  const patient = oneLine(userText(data.patient_name)) || 'a family member';
+  const subject = `Caregiver access to ${patient}'s ${PRODUCT_NAME} record ends on ${data.expires_on.trim()}`;
+  const what = `Caregiver access to ${patient}'s health record on ${PRODUCT_NAME} ends on ${data.expires_on.trim()}, as access for another adult does after a set time.`;
+  const act = `To keep it, renew it on the Family page before then. Otherwise nothing needs doing.`;
+  const url = data.family_url.trim();
+  return {
+    subject,
+    text: textPart([greeting(data.first_name), '', what, '', act, url]),
+    html: layout(subject, paragraph(greeting(data.first_name)) + paragraph(what) + paragraph(act) + button(url, 'Family'), FOOTER),
   };
 }

@@ -17,6 +17,8 @@ const SAMPLE: Record<NotificationTemplate, Record<string, string>> = {
   'referral-invite': { inviter_name: 'Ada', signup_url: 'https://app.medfolio.example/sign-up?ref=ABCD2345' },
   'sign-up-attempt': { first_name: 'Ada', sign_in_url: 'https://app.medfolio.example/login', reset_url: 'https://app.medfolio.example/forgot-password' },
   'sign-in-code': { first_name: 'Ada', code: '4821' },
+  'family-invite': { inviter_name: 'Ada', patient_name: 'Leo', role: 'view', accept_url: 'https://app.medfolio.example/family/invite/tok-123', expires_on: '2026-12-04' },
+  'family-access-expiring': { first_name: 'Ada', patient_name: 'Ada', expires_on: '2027-06-01', family_url: 'https://app.medfolio.example/family' },
 };
 
 describe('e-mail templates', () => {
