@@ -235,6 +235,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/connections/': ownData(),
   'POST /api/connections/{connectionId}/sync/': ownerObject((o) => ({ path: { connectionId: o.connectionId } }), { owner: 202 }),
   'DELETE /api/connections/{connectionId}/': ownerObject((o) => ({ path: { connectionId: o.connectionId } })),
+  // The public keys of the product's private_key_jwt client assertions: EHRs fetch them signed out.
+  'GET /api/connections/.well-known/jwks.json': publicRoute(),
   // A clinic's SMART Health Link, received into the caller's own documents. The matrix's link is well formed and names a
   // documentation address (TEST-NET-1), which the receiver refuses before any request: 400 for everyone signed in.
   'POST /api/connections/shl/': ownData(() => ({ body: { shlink: MATRIX_SHLINK } }), { owner: 400 }),

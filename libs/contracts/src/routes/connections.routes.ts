@@ -65,4 +65,14 @@ export const CONNECTION_ROUTES = {
     reply: { status: 200, shape: 'DeletedReply' },
     errors: { 404: CONNECTIONS_MESSAGES.notFound },
   }),
+  connectionsJwks: forward(CONNECTIONS_SUBJECTS.jwks, {
+    method: 'GET', path: '/api/connections/.well-known/jwks.json', tag: 'connections', auth: 'public', rateLimit: 'per-client',
+    summary: "The product's public keys for SMART confidential asymmetric clients (private_key_jwt): the JWKS URL to register with an EHR",
+    description:
+      'The JWK Set (RFC 7517) whose keys verify the client assertions the product signs (ES384 or RS384; SMART_CLIENT_JWK, or a key generated into DATA_DIR in the one-process mode) ' +
+      'for endpoints registered as private_key_jwt clients in SMART_CLIENT_REGISTRATIONS_FILE. The current key comes first; keys being rotated out stay listed. Never a private member.',
+    reply: { status: 200, shape: 'JwksReply' },
+    errors: {},
+    internal: true,
+  }),
 } as const;

@@ -1,5 +1,5 @@
 import type { HistoryPage } from '../audit';
-import type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView } from '../connections';
+import type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView, JwksReply } from '../connections';
 import type { ReceiveShlReply } from '../connections-shl';
 import type { CheckoutReply, MembershipView, PlansReply, ReferralView, WebhookReply } from '../billing';
 import type { DocumentListItem, DownloadLinkReply, UploadReply } from '../documents';
@@ -121,6 +121,7 @@ export interface ApiShapes {
   AuthorizeReply: AuthorizeReply;
   ConnectionView: ConnectionView;
   DeletedReply: DeletedReply;
+  JwksReply: JwksReply;
   ReceiveShlReply: ReceiveShlReply;
   FamilyOverview: FamilyOverview;
   FamilyRecord: FamilyRecord;
