@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { useSession } from '../../session/use-session';
+import { useViewing, useViewOnlyReason } from '../../components/Viewing';
+import { Notice } from '../../components/Notice';
 import { ActionButtons } from './dashboard/ActionButtons';
 import { DocumentsSection } from './dashboard/DocumentsSection';
 import { UploadPanel } from './dashboard/UploadPanel';
@@ -29,18 +31,21 @@ const accountLinks = [
  */
 export default function Home() {
   const { user } = useSession();
+  // Someone else's record (a child's, or one shared with a caregiver): their documents, their summary.
+  const { record } = useViewing();
+  const viewOnly = useViewOnlyReason();
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') : '';
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
-        {greeting()},{name ? ` ${name}` : ''}
+        {record ? `${record.first_name}'s documents` : `${greeting()},${name ? ` ${name}` : ''}`}
       </h1>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <UploadPanel />
+          {viewOnly ? <Notice tone="info">{viewOnly} Uploading and deleting are off.</Notice> : <UploadPanel />}
         </div>
-        <ActionButtons userId={user?.id ?? null} />
+        <ActionButtons userId={record?.patient_id ?? user?.id ?? null} />
       </div>
 
       <section aria-labelledby="home-trends" className="mt-6 flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between sm:p-6">

@@ -1,3 +1,4 @@
+import { useViewOnlyReason } from '../../components/Viewing';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
@@ -177,6 +178,7 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
   const live = state !== 'revoked';
   const [showQr, setShowQr] = useState(false);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
+  const viewOnly = useViewOnlyReason() !== null;
   const [passcode, setPasscode] = useState('');
   const [choice, setChoice] = useState<ExpiryChoice>(() => expiryChoiceOf(link.expires_at).choice);
   const [date, setDate] = useState(() => expiryChoiceOf(link.expires_at).date);
@@ -368,9 +370,11 @@ function LinkCard({ link, userId, onNotice }: { link: ShareLink; userId: string;
       )}
       {live && (
         <div className="mt-4 flex flex-wrap items-center gap-3 print:hidden">
-          <Button variant="danger" onClick={() => setConfirmRevoke(true)}>
-            Revoke
-          </Button>
+          {!viewOnly && (
+            <Button variant="danger" onClick={() => setConfirmRevoke(true)}>
+              Revoke
+            </Button>
+          )}
           {!link.has_passcode && (
             <span className="text-sm text-slate-700">
               Print with its QR code:{' '}
@@ -426,6 +430,7 @@ export default function SharePanel() {
   const { data, error, isLoading } = useShareLinksListQuery();
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const onNotice = (tone: 'success' | 'error', text: string) => setNotice({ tone, text });
+  const viewOnly = useViewOnlyReason();
   if (isLoading) return <PageLoading label="Loading your links…" />;
   const links = data ?? [];
   const live = links.filter((l) => !l.revoked_at);
@@ -449,7 +454,7 @@ export default function SharePanel() {
         </div>
       )}
       {error && <Notice tone="error">{errorMessage(error, 'Your links could not be loaded. Please try again.')}</Notice>}
-      <CreateLink onDone={(text) => onNotice('success', text)} />
+      {viewOnly ? <Notice tone="info">{viewOnly} Making or revoking share links is off.</Notice> : <CreateLink onDone={(text) => onNotice('success', text)} />}
       <section aria-labelledby="live-links">
         <h2 id="live-links" className="text-lg font-semibold text-slate-900">
           Your links ({live.length})

@@ -1,3 +1,4 @@
+import { useViewOnlyReason } from '../../components/Viewing';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { errorMessage, httpStatus } from '../../api/errors';
@@ -206,7 +207,9 @@ function SummaryView({
 }) {
   // ?review=1 (the dashboard's "Review your summary first") opens the page in review mode.
   const [searchParams] = useSearchParams();
-  const [reviewing, setReviewing] = useState(() => !sample && !summary.shared && searchParams.get('review') === '1');
+  // A caregiver with the view role reads the summary; reviewing and sharing are for who manages it.
+  const viewOnly = useViewOnlyReason();
+  const [reviewing, setReviewing] = useState(() => !sample && !summary.shared && !viewOnly && searchParams.get('review') === '1');
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [opened, setOpened] = useState<FactSource | null>(null);
   const downloadLink = useDownloadLink();
@@ -271,7 +274,8 @@ function SummaryView({
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className={heading}>Patient Summary</h1>
-        {hasContent && !sample && !summary.shared && (
+        {viewOnly && !sample && !summary.shared && <p className="text-sm text-slate-700">{viewOnly}</p>}
+        {hasContent && !sample && !summary.shared && !viewOnly && (
           <div className="flex flex-wrap gap-2 print:hidden">
             <Link
               to="/share"

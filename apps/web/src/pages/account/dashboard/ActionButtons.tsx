@@ -1,3 +1,4 @@
+import { useViewOnlyReason } from '../../../components/Viewing';
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useClientConfigGetQuery, useDocumentsListQuery } from '../../../api/api';
@@ -351,6 +352,8 @@ function ViewSummaryLink({ userId, badgeId }: { userId: string; badgeId: string 
  */
 export function ActionButtons({ userId }: { userId: string | null }) {
   const [qrOpen, setQrOpen] = useState(false);
+  // The QR code's link is made when first asked for: a view-only caregiver cannot make one.
+  const viewOnly = useViewOnlyReason();
   const headingId = useId();
   const badgeId = useId();
   return (
@@ -359,7 +362,7 @@ export function ActionButtons({ userId }: { userId: string | null }) {
         Share your records
       </h2>
       <div className="mt-4 flex flex-col gap-3">
-        <button type="button" disabled={!userId} onClick={() => setQrOpen(true)} className={`${actionClass} bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400`}>
+        <button type="button" disabled={!userId || viewOnly !== null} title={viewOnly ?? undefined} onClick={() => setQrOpen(true)} className={`${actionClass} bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400`}>
           <Icon name="qr" />
           QR Code
         </button>
@@ -376,7 +379,8 @@ export function ActionButtons({ userId }: { userId: string | null }) {
           </button>
         )}
       </div>
-      {userId && (
+      {viewOnly && <p className="mt-3 text-sm text-slate-700">{viewOnly} The QR code and share links are off.</p>}
+      {userId && !viewOnly && (
         <p className="mt-3 text-center text-sm">
           <Link to="/share" className="font-semibold text-brand-800 underline underline-offset-2">
             Share links

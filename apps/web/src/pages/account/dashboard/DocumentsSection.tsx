@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDocumentsDeleteMutation, useDocumentsListQuery } from '../../../api/api';
+import { useViewOnlyReason } from '../../../components/Viewing';
 import { errorMessage } from '../../../api/errors';
 import type { DocumentListItem } from '@medfolio/contracts';
 import { Button } from '../../../components/Button';
@@ -36,7 +37,8 @@ interface Notice {
 interface RowActions {
   onPreview: (doc: DocumentListItem) => void;
   onDownload: (doc: DocumentListItem) => void;
-  onDelete: (doc: DocumentListItem) => void;
+  /** Absent on a record the viewer may only read (a caregiver with the view role). */
+  onDelete?: ((doc: DocumentListItem) => void) | undefined;
 }
 
 const iconButton = 'inline-flex h-11 w-11 items-center justify-center rounded-lg transition-colors';
@@ -47,9 +49,11 @@ function Actions({ doc, onDownload, onDelete }: { doc: DocumentListItem } & Pick
       <button type="button" aria-label={`Download ${doc.filename}`} title="Download" onClick={() => onDownload(doc)} className={`${iconButton} text-brand-800 hover:bg-brand-50`}>
         <Icon name="download" />
       </button>
-      <button type="button" aria-label={`Delete ${doc.filename}`} title="Delete" onClick={() => onDelete(doc)} className={`${iconButton} text-red-700 hover:bg-red-50`}>
-        <Icon name="trash" />
-      </button>
+      {onDelete && (
+        <button type="button" aria-label={`Delete ${doc.filename}`} title="Delete" onClick={() => onDelete(doc)} className={`${iconButton} text-red-700 hover:bg-red-50`}>
+          <Icon name="trash" />
+        </button>
+      )}
     </div>
   );
 }
@@ -210,7 +214,8 @@ export function DocumentsSection() {
     }
   }
 
-  const actions: RowActions = { onPreview: setPreviewing, onDownload: (doc) => void download(doc), onDelete: setConfirming };
+  const viewOnly = useViewOnlyReason() !== null;
+  const actions: RowActions = { onPreview: setPreviewing, onDownload: (doc) => void download(doc), onDelete: viewOnly ? undefined : setConfirming };
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
