@@ -4,7 +4,7 @@ Shared helpers. Most take a dict: (dict "root" $ "app" "gateway" "values" $.Valu
 
 {{/* The applications, in a fixed order. Each has a block of the same name in values.yaml. */}}
 {{- define "medfolio.appNames" -}}
-gateway audit identity documents summary wallet billing notifications
+gateway audit identity documents summary wallet billing notifications connections
 {{- end }}
 
 {{/* The HTTP port every application listens on (PORT); the probes and Services use it. */}}
@@ -79,7 +79,7 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- .values.existingSecret | default .root.Values.global.appSecret.existingSecret -}}
 {{- end }}
 
-{{/* Name of the Secret holding INTERNAL_API_TOKEN (shared by the gateway, identity, documents and summary). Takes the root context. */}}
+{{/* Name of the Secret holding INTERNAL_API_TOKEN (shared by the gateway, identity, documents, summary, wallet and connections). Takes the root context. */}}
 {{- define "medfolio.internalApiTokenSecret" -}}
 {{- .Values.global.internalApiToken.existingSecret | default .Values.global.appSecret.existingSecret -}}
 {{- end }}
@@ -118,6 +118,8 @@ wallet:
 {{- if or (eq .Values.global.s3.downloads "gateway") (not .Values.wallet.s3.enabled) }}
   STORAGE_URL_SIGNING_KEY: {{ $links }}
 {{- end }}
+connections:
+  CONNECTIONS_TOKEN_KEY: 'the key that seals the hospitals'' tokens at rest, 32 random bytes in base64 (openssl rand -base64 32), the same in every connections pod'
 {{- end }}
 
 {{/*
@@ -148,6 +150,11 @@ billing: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET]
 {{- printf "http://%s:%s" (include "medfolio.fullname" (dict "root" . "app" "wallet")) (include "medfolio.containerPort" .) -}}
 {{- end }}
 
+{{/* Where the connections pods mount the endpoint directory's ConfigMap (connections.endpoints). Takes the root context. */}}
+{{- define "medfolio.endpointsDir" -}}
+/etc/medfolio/fhir-endpoints
+{{- end }}
+
 {{/* A document quota as the documents service reads it: a whole number, or "unlimited". */}}
 {{- define "medfolio.quota" -}}
 {{- if eq (toString .) "unlimited" -}}unlimited{{- else -}}{{ int64 . }}{{- end -}}
@@ -156,7 +163,7 @@ billing: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET]
 {{/* Whether an application calls, or serves, the internal HTTP endpoints that INTERNAL_API_TOKEN guards. */}}
 {{- define "medfolio.usesInternalToken" -}}
 {{- $root := .root -}}
-{{- if or (eq .app "identity") (eq .app "documents") (eq .app "wallet") (and (eq .app "gateway") (or $root.Values.identity.enabled $root.Values.documents.enabled $root.Values.wallet.enabled)) (and (eq .app "summary") $root.Values.documents.enabled) -}}
+{{- if or (eq .app "identity") (eq .app "documents") (eq .app "wallet") (eq .app "connections") (and (eq .app "gateway") (or $root.Values.identity.enabled $root.Values.documents.enabled $root.Values.wallet.enabled)) (and (eq .app "summary") $root.Values.documents.enabled) -}}
 true
 {{- end -}}
 {{- end }}
@@ -300,9 +307,28 @@ flags (nodeOptionsFor in apps/system-e2e/src/support/processes.ts). env may over
 {{- $_ := set $plain "REFERRAL_INVITES_PER_DAY" (toString (int64 $v.referralInvitesPerDay)) }}
 {{- $_ := set $plain "BILLING_SWEEP_INTERVAL_MS" (toString (int64 $v.sweepIntervalMs)) }}
 {{- end }}
-{{- if and (eq .app "summary") $root.Values.documents.enabled }}
-{{- /* summary reads document bytes from documents' internal HTTP route (never from S3 itself). */}}
+{{- if and (or (eq .app "summary") (eq .app "connections")) $root.Values.documents.enabled }}
+{{- /* summary reads document bytes from documents' internal HTTP route (never from S3 itself); connections hands it fetched records. */}}
 {{- $_ := set $plain "DOCUMENTS_INTERNAL_URL" (include "medfolio.documentsUrl" $root) }}
+{{- end }}
+{{- if eq .app "connections" }}
+{{- with $v.endpoints.configMap }}
+{{- $_ := set $plain "FHIR_ENDPOINTS_FILE" (printf "%s/%s" (include "medfolio.endpointsDir" $root) $v.endpoints.key) }}
+{{- end }}
+{{- $_ := set $plain "SMART_DEFAULT_CLIENT_ID" $v.smart.clientId }}
+{{- with $v.smart.redirectUrl }}
+{{- $_ := set $plain "CONNECTIONS_REDIRECT_URL" . }}
+{{- end }}
+{{- $_ := set $plain "SMART_HTTP_TIMEOUT_MS" (toString (int64 $v.smart.httpTimeoutMs)) }}
+{{- $_ := set $plain "CONNECTIONS_AUTHORIZE_MINUTES" (toString (int64 $v.smart.authorizeMinutes)) }}
+{{- $_ := set $plain "CONNECTIONS_PER_USER" (toString (int64 $v.perUserLimit)) }}
+{{- $_ := set $plain "CONNECTIONS_SYNC_INTERVAL_MINUTES" (toString (int64 $v.sync.intervalMinutes)) }}
+{{- $_ := set $plain "CONNECTIONS_SYNC_PAGE_SIZE" (toString (int64 $v.sync.pageSize)) }}
+{{- $_ := set $plain "CONNECTIONS_SYNC_MAX_PAGES" (toString (int64 $v.sync.maxPages)) }}
+{{- $_ := set $plain "CONNECTIONS_SYNC_MAX_RESOURCES" (toString (int64 $v.sync.maxResources)) }}
+{{- $_ := set $plain "CONNECTIONS_SYNC_ATTEMPTS" (toString (int64 $v.sync.attempts)) }}
+{{- $_ := set $plain "CONNECTIONS_SYNC_BACKOFF_MS" (toString (int64 $v.sync.backoffMs)) }}
+{{- $_ := set $plain "CONNECTIONS_SYNC_MAX_ANSWER_BYTES" (toString (int64 $v.sync.maxAnswerBytes)) }}
 {{- end }}
 {{- if eq .app "identity" }}
 {{- with $v.google.clientIds }}

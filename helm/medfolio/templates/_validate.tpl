@@ -58,11 +58,11 @@ with all of them at once. templates/validate.yaml calls it.
 {{- end }}
 {{- end }}
 {{- end }}
-{{- if or .Values.identity.enabled .Values.documents.enabled }}
+{{- if or .Values.identity.enabled .Values.documents.enabled .Values.connections.enabled }}
 {{- if not (include "medfolio.internalApiTokenSecret" $root) }}
-{{- $messages = append $messages (printf "global.internalApiToken: the gateway, identity and documents share INTERNAL_API_TOKEN (32+ characters, e.g. openssl rand -base64 32) from a Secret, but neither global.internalApiToken.existingSecret nor global.appSecret.existingSecret is set. Create the Secret with the key %q first (deploy/README.md, step 7)." $g.internalApiToken.key) }}
+{{- $messages = append $messages (printf "global.internalApiToken: the gateway, identity, documents and connections share INTERNAL_API_TOKEN (32+ characters, e.g. openssl rand -base64 32) from a Secret, but neither global.internalApiToken.existingSecret nor global.appSecret.existingSecret is set. Create the Secret with the key %q first (deploy/README.md, step 7)." $g.internalApiToken.key) }}
 {{- end }}
-{{- range $app := list "gateway" "identity" "documents" }}
+{{- range $app := list "gateway" "identity" "documents" "connections" }}
 {{- if and (index $root.Values $app).enabled (hasKey (index $root.Values $app).env "INTERNAL_API_TOKEN") }}
 {{- $messages = append $messages (printf "%s.env.INTERNAL_API_TOKEN: INTERNAL_API_TOKEN is a secret: remove it from %s.env; the chart reads it from global.internalApiToken." $app $app) }}
 {{- end }}
@@ -84,6 +84,9 @@ with all of them at once. templates/validate.yaml calls it.
 {{- end }}
 {{- if not $d.s3.enabled }}
 {{- $messages = append $messages "documents.s3.enabled: documents keeps the documents in S3 (its pods' filesystem is read-only and not shared): set documents.s3.enabled=true." }}
+{{- end }}
+{{- if and .Values.networkPolicy.enabled .Values.connections.enabled (not (has "connections" $d.networkPolicy.allowFrom)) }}
+{{- $messages = append $messages "documents.networkPolicy.allowFrom: keep connections in the list: connections hands the records it fetched from hospitals to documents over HTTP (/internal/documents)." }}
 {{- end }}
 {{- end }}
 {{- $gw := .Values.gateway }}
