@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView } from '@medfolio/contracts';
+import type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView, ReceiveShlReply } from '@medfolio/contracts';
 
 /*
  * Hospital and clinic connections on the generated endpoints, loaded with the connections pages
@@ -7,12 +7,14 @@ import type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView } from 
  * finishing a sign-in is never cached (a state is used once) and refreshes the list of connections.
  */
 
-export type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView };
+export type { AuthorizeReply, ConnectionView, DeletedReply, EndpointView, ReceiveShlReply };
 
 const connectionsApi = api.enhanceEndpoints({
   endpoints: {
     connectionsEndpoints: { providesTags: [], keepUnusedDataFor: 60 },
     connectionsList: { providesTags: ['connections'], keepUnusedDataFor: 0 },
+    // A received SMART Health Link adds documents: the documents list, the summary, the trends and the history change.
+    connectionsShlReceive: { invalidatesTags: ['documents', 'summary', 'trends', 'history'] },
     connectionsCallback: {
       providesTags: [],
       keepUnusedDataFor: 0,
@@ -34,5 +36,6 @@ export const {
   useConnectionsStartMutation,
   useConnectionsDeleteMutation,
   useConnectionsSyncMutation,
+  useConnectionsShlReceiveMutation,
   useLazyConnectionsCallbackQuery,
 } = connectionsApi;

@@ -17,6 +17,7 @@ import { TextField } from '../../components/fields';
 import { Notice } from '../../components/Notice';
 import { PageLoading } from '../../components/PageLoading';
 import { leave } from './leave';
+import { ReceiveLinkPanel } from './ReceiveLinkPanel';
 
 /** How long the search waits after the last key before asking the directory. */
 export const SEARCH_DELAY_MS = 300;
@@ -381,6 +382,7 @@ export default function ConnectionsPage() {
           }}
           pending={pending}
         />
+        <ReceiveLinkPanel />
       </div>
     </div>
   );
