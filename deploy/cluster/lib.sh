@@ -36,7 +36,7 @@ NAMESPACE="${NAMESPACE:-medfolio}"
 INFRA_NAMESPACE="${INFRA_NAMESPACE:-medfolio-infra}"
 RELEASE="${RELEASE:-medfolio}"
 TAG="${TAG:-dev}"
-APPS=(gateway audit identity documents summary notifications wallet billing)
+APPS=(gateway audit identity documents summary notifications wallet billing connections)
 INFRA_IMAGES=(medfolio/postgres:15 medfolio/nats:2.9 medfolio/versitygw:1.8.0)
 
 export KUBECONFIG="$CLUSTER_DIR/admin.kubeconfig"

@@ -282,9 +282,12 @@ INTERNAL_API_TOKEN=$(openssl rand -base64 32)
 NOTIFICATIONS_ENCRYPTION_KEY=$(openssl rand -base64 32)
 STORAGE_URL_SIGNING_KEY=$(openssl rand -base64 48)
 SHARE_LINK_KEY=$(openssl rand -base64 32)
+CONNECTIONS_TOKEN_KEY=$(openssl rand -base64 32)
 EOF
   )
 fi
+# A secrets.env made before connections joined: add its key.
+grep -q '^CONNECTIONS_TOKEN_KEY=' "$secrets" || (umask 077; echo "CONNECTIONS_TOKEN_KEY=$(openssl rand -base64 32)" >>"$secrets")
 # shellcheck source=/dev/null
 source "$secrets"
 kubectl create namespace "$INFRA_NAMESPACE" --dry-run=client -o yaml | kubectl apply -f - >/dev/null
@@ -353,6 +356,7 @@ kubectl -n "$NAMESPACE" create secret generic medfolio-app \
   --from-literal=NOTIFICATIONS_ENCRYPTION_KEY="$NOTIFICATIONS_ENCRYPTION_KEY" \
   --from-literal=STORAGE_URL_SIGNING_KEY="$STORAGE_URL_SIGNING_KEY" \
   --from-literal=SHARE_LINK_KEY="$SHARE_LINK_KEY" \
+  --from-literal=CONNECTIONS_TOKEN_KEY="$CONNECTIONS_TOKEN_KEY" \
   --from-file=WALLET_SIGNER_CERT="$wallet_dir/signer.pem" --from-file=WALLET_SIGNER_KEY="$wallet_dir/signer.key" \
   --from-file=WALLET_WWDR_CERT="$wallet_dir/development-wwdr-ca.pem" \
   --from-literal=STRIPE_SECRET_KEY= --from-literal=STRIPE_WEBHOOK_SECRET= \

@@ -87,6 +87,7 @@ describe('the stack of containers', () => {
     expect(Object.keys(health.body.services).sort()).toEqual([
       'audit',
       'billing',
+      'connections',
       'documents',
       'identity',
       'notifications',
