@@ -133,6 +133,7 @@ documents: [STORAGE_ENCRYPTION_KEYS]
 summary: [OPENAI_API_KEY]
 wallet: [WALLET_SIGNER_KEY_PASSPHRASE, APNS_KEY, GOOGLE_WALLET_SERVICE_ACCOUNT, STORAGE_ENCRYPTION_KEYS]
 billing: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET]
+connections: [SMART_CLIENT_JWK]
 {{- end }}
 
 {{/* identity's base URL inside the cluster (the gateway's IDENTITY_INTERNAL_URL). Takes the root context. */}}
@@ -153,6 +154,11 @@ billing: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET]
 {{/* Where the connections pods mount the endpoint directory's ConfigMap (connections.endpoints). Takes the root context. */}}
 {{- define "medfolio.endpointsDir" -}}
 /etc/medfolio/fhir-endpoints
+{{- end }}
+
+{{/* Where the connections pods mount the client registrations' ConfigMap (connections.clientRegistrations). Takes the root context. */}}
+{{- define "medfolio.clientRegistrationsDir" -}}
+/etc/medfolio/smart-clients
 {{- end }}
 
 {{/* A document quota as the documents service reads it: a whole number, or "unlimited". */}}
@@ -314,6 +320,9 @@ flags (nodeOptionsFor in apps/system-e2e/src/support/processes.ts). env may over
 {{- if eq .app "connections" }}
 {{- with $v.endpoints.configMap }}
 {{- $_ := set $plain "FHIR_ENDPOINTS_FILE" (printf "%s/%s" (include "medfolio.endpointsDir" $root) $v.endpoints.key) }}
+{{- end }}
+{{- with $v.clientRegistrations.configMap }}
+{{- $_ := set $plain "SMART_CLIENT_REGISTRATIONS_FILE" (printf "%s/%s" (include "medfolio.clientRegistrationsDir" $root) $v.clientRegistrations.key) }}
 {{- end }}
 {{- $_ := set $plain "SMART_DEFAULT_CLIENT_ID" $v.smart.clientId }}
 {{- with $v.smart.redirectUrl }}
