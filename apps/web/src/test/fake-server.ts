@@ -7,6 +7,8 @@ export interface RecordedCall {
   path: string;
   body: unknown;
   authorization: string | null;
+  /** The record the call acts on when it is someone else's (X-Patient-Id); absent for the caller's own. */
+  patient?: string;
 }
 
 /** `body` is sent as JSON; `text` is sent as it is, with `headers` (a CSV download, say). */
@@ -31,6 +33,8 @@ export function fakeServer(routes: Record<string, Handler>) {
       }
     }
     const call = { method: request.method, path: url.pathname + url.search, body, authorization: request.headers.get('authorization') };
+    const patient = request.headers.get('x-patient-id');
+    if (patient) Object.assign(call, { patient });
     calls.push(call);
     const handler = routes[`${request.method} ${url.pathname}`];
     const answer: Answer = handler ? await handler(call) : { status: 404, body: { message: 'Not found.', code: 'NOT_FOUND' } };
