@@ -7,6 +7,12 @@ import { BLOB_STORAGE } from '@medfolio/storage';
 import { IdentityConfig } from './config';
 import { PROFILE_PICTURE_KEY_PREFIX } from './pictures';
 import { AccountController } from './controllers/account.controller';
+import { FamilyController } from './controllers/family.controller';
+import { FamilyService } from './family/family.service';
+import { FamilyReminders } from './family/family-reminders';
+import { FAMILY_CLOCK, SYSTEM_CLOCK } from './family/family-rules';
+import { FamilyRepository } from './repositories/family.repository';
+import { PlansRepository } from './repositories/plans.repository';
 import { JwksController } from './controllers/jwks.controller';
 import { ProfilePictureController } from './controllers/profile-picture.controller';
 import { PasswordController } from './controllers/password.controller';
@@ -67,7 +73,7 @@ export class IdentityAppModule {
         }),
         AuditClientModule.forService('identity'),
       ],
-      controllers: [SignedFilesController, AccountController, SessionController, PasswordController, ProfileController, ProviderController, JwksController, ProfilePictureController],
+      controllers: [SignedFilesController, AccountController, SessionController, PasswordController, ProfileController, ProviderController, JwksController, ProfilePictureController, FamilyController],
       providers: [
         { provide: IdentityConfig, useValue: options.config },
         { provide: GOOGLE_VERIFIER, useValue: createGoogleVerifier(options.config) },
@@ -96,6 +102,11 @@ export class IdentityAppModule {
         OidcSignInService,
         PasswordService,
         ProfileService,
+        { provide: FAMILY_CLOCK, useValue: SYSTEM_CLOCK },
+        FamilyRepository,
+        PlansRepository,
+        FamilyService,
+        FamilyReminders,
       ],
     };
   }

@@ -94,4 +94,28 @@ export class IdentityConfig extends WithPublicUrl(InternalHttpConfig) {
   @Env('LICENSE_ATTEMPTS_PER_HOUR')
   @WholeNumber(1)
   licenseAttemptsPerHour = 10;
+
+  /** Family: how many days an e-mailed invitation to a record stays valid. */
+  @Env('FAMILY_INVITE_DAYS')
+  @WholeNumber(1, 90)
+  familyInviteDays = 7;
+
+  /** Family: how many months a caregiver's access to another adult's record lasts before it must be renewed. */
+  @Env('FAMILY_PROXY_MONTHS')
+  @WholeNumber(1, 120)
+  familyProxyMonths = 18;
+
+  /** Family: how many days before an adult-to-adult grant ends the record's owner is reminded by e-mail. */
+  @Env('FAMILY_REMINDER_DAYS')
+  @WholeNumber(1, 365)
+  familyReminderDays = 30;
+
+  /**
+   * Family: the plans (internal ids, comma-separated) whose holders may add family members. The
+   * product's Family plan is 'pro'; a self-hosted server may open it to every plan.
+   */
+  @Env('FAMILY_PLANS')
+  @IsString()
+  @Matches(/^(free|basic|standard|plus|pro)(,(free|basic|standard|plus|pro))*$/, { message: 'must be plan ids separated by commas (free, basic, standard, plus, pro)' })
+  familyPlans = 'pro';
 }

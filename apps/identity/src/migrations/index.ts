@@ -4,5 +4,6 @@ import { ProviderLicenses1797100000000 } from './1797100000000-provider-licenses
 import { GenderAndReferralCode1797100000001 } from './1797100000001-gender-and-referral-code';
 import { LicenseReview1797300000025 } from './1797300000025-license-review';
 import { ProviderAccounts1797300000026 } from './1797300000026-provider-accounts';
+import { Family1797400000000 } from './1797400000000-family';
 
-export const IDENTITY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateIdentity1795300000000, ProviderLicenses1797100000000, GenderAndReferralCode1797100000001, LicenseReview1797300000025, ProviderAccounts1797300000026];
+export const IDENTITY_MIGRATIONS = [CreateOutboxTables1795290000000, CreateIdentity1795300000000, ProviderLicenses1797100000000, GenderAndReferralCode1797100000001, LicenseReview1797300000025, ProviderAccounts1797300000026, Family1797400000000];

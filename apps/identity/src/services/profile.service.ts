@@ -7,6 +7,7 @@ import { ProfilePictureProcessor, readPictureUpload } from '../pictures';
 import { ProfilePicturesRepository } from '../repositories/profile-pictures.repository';
 import { ProviderLicensesRepository } from '../repositories/provider-licenses.repository';
 import { UsersRepository } from '../repositories/users.repository';
+import { FamilyRepository } from '../repositories/family.repository';
 import { toProviderFacts } from './license.service';
 import type { User } from '../entities';
 import { checkDateOfBirth } from './date-of-birth';
@@ -33,6 +34,7 @@ export class ProfileService {
     @Inject(ProfilePicturesRepository) private readonly pictures: ProfilePicturesRepository,
     @Inject(IdentityConfig) private readonly config: IdentityConfig,
     @Inject(ProviderLicensesRepository) private readonly licenses: ProviderLicensesRepository,
+    @Inject(FamilyRepository) private readonly family: FamilyRepository,
   ) {}
 
   async get(caller: CallerIdentity): Promise<Profile> {
@@ -46,9 +48,10 @@ export class ProfileService {
    * Not audited here: the summary service audits the view this serves, naming the link.
    */
   async patientIdentity(dto: PatientIdentityDto): Promise<PatientIdentity> {
-    const user = await this.users.findById(dto.user_id);
-    if (!user) throw new DomainError('NOT_FOUND', 'User not found.');
-    return { first_name: user.firstName, last_name: user.lastName ?? '', date_of_birth: user.dateOfBirth ?? null };
+    // A dependant's record is shared like anyone's: the person is a user or a dependant.
+    const person = await this.family.person(dto.user_id);
+    if (!person) throw new DomainError('NOT_FOUND', 'User not found.');
+    return { first_name: person.firstName, last_name: person.lastName, date_of_birth: person.dateOfBirth };
   }
 
   /**
