@@ -57,6 +57,8 @@ const SECRET_VARIABLES = [
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'OPENAI_API_KEY',
+  'CONNECTIONS_TOKEN_KEY',
+  'SMART_CLIENT_JWK',
 ];
 
 describe.each(CASES)('helm/medfolio with %s', (_name, options) => {
@@ -272,12 +274,12 @@ describe.each(CASES)('helm/medfolio with %s', (_name, options) => {
 });
 
 describe('helm/medfolio defaults', () => {
-  it('deploys the gateway, audit, identity, documents, summary, wallet, billing and notifications', () => {
+  it('deploys the gateway, audit, identity, documents, summary, wallet, billing, notifications and connections', () => {
     const names = ofKind<Deployment>(render(), 'Deployment').map((d) => d.metadata!.name);
-    expect(names.sort()).toEqual(['audit', 'billing', 'documents', 'gateway', 'identity', 'notifications', 'summary', 'wallet'].map((app) => `${RELEASE}-${app}`));
+    expect(names.sort()).toEqual(['audit', 'billing', 'connections', 'documents', 'gateway', 'identity', 'notifications', 'summary', 'wallet'].map((app) => `${RELEASE}-${app}`));
     const jobs = ofKind<Job>(render(), 'Job').map((job) => job.metadata!.labels!['medfolio/migrates']);
-    expect(jobs).toEqual(['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications']);
-    for (const app of ['identity', 'documents', 'summary', 'wallet', 'billing', 'notifications']) {
+    expect(jobs).toEqual(['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications', 'connections']);
+    for (const app of ['identity', 'documents', 'summary', 'wallet', 'billing', 'notifications', 'connections']) {
       for (const kind of ['Service', 'ServiceAccount', 'PodDisruptionBudget', 'NetworkPolicy']) {
         expect(named(render(), kind, `${RELEASE}-${app}`)).toBeDefined();
       }
@@ -330,13 +332,13 @@ describe('helm/medfolio defaults', () => {
   it('tells the gateway which services to report in /api/health and to trust the ingress hop', () => {
     const gatewayEnv = (options: RenderOptions) =>
       env(containerOf(named<Deployment>(render(options), 'Deployment', `${RELEASE}-gateway`).spec!.template.spec));
-    expect(gatewayEnv({}).get('GATEWAY_SERVICES')!.value).toBe('audit,identity,documents,summary,wallet,billing,notifications');
+    expect(gatewayEnv({}).get('GATEWAY_SERVICES')!.value).toBe('audit,identity,documents,summary,wallet,billing,notifications,connections');
     expect(
-      gatewayEnv({ set: ['identity.enabled=false', 'documents.enabled=false', 'summary.enabled=false', 'wallet.enabled=false', 'billing.enabled=false', 'notifications.enabled=false'] }).get('GATEWAY_SERVICES')!
+      gatewayEnv({ set: ['identity.enabled=false', 'documents.enabled=false', 'summary.enabled=false', 'wallet.enabled=false', 'billing.enabled=false', 'notifications.enabled=false', 'connections.enabled=false'] }).get('GATEWAY_SERVICES')!
         .value,
     ).toBe('audit');
     expect(gatewayEnv({ set: ALL_APPS_ON }).get('GATEWAY_SERVICES')!.value).toBe(
-      'audit,identity,documents,summary,wallet,billing,notifications',
+      'audit,identity,documents,summary,wallet,billing,notifications,connections',
     );
     expect(gatewayEnv({}).get('TRUST_PROXY_HOPS')!.value).toBe('1');
     expect(gatewayEnv({}).has('REDIS_URL')).toBe(false);
@@ -358,6 +360,7 @@ describe('helm/medfolio defaults', () => {
     expect(usesS3('audit')).toBe(false);
     expect(usesS3('billing')).toBe(false);
     expect(usesS3('notifications')).toBe(false);
+    expect(usesS3('connections')).toBe(false);
   });
 
   it('lets env override a variable the chart sets, without duplicates', () => {
@@ -486,7 +489,7 @@ describe('identity and notifications wiring', () => {
 
   it("gives the share links' key to the summary service alone, from the Secret", () => {
     expect(secretRef(appEnv({}, 'summary').get('SHARE_LINK_KEY'))).toEqual({ name: 'medfolio-app', key: 'SHARE_LINK_KEY' });
-    for (const app of ['gateway', 'audit', 'identity', 'documents', 'wallet', 'billing', 'notifications']) {
+    for (const app of ['gateway', 'audit', 'identity', 'documents', 'wallet', 'billing', 'notifications', 'connections']) {
       expect([app, appEnv({ set: ['wallet.enabled=true', 'billing.enabled=true'] }, app).has('SHARE_LINK_KEY')]).toEqual([app, false]);
     }
     // Its migration seals the stored SHL keys: it reads the key too.
@@ -519,7 +522,7 @@ describe('identity and notifications wiring', () => {
     // Streaming uploads: a small young generation frees network buffers early (bench/upload.mjs).
     expect([gateway.get('NODE_OPTIONS')!.value, documents.get('NODE_OPTIONS')!.value]).toEqual(['--max-semi-space-size=1', '--max-semi-space-size=1']);
     // The rest: a bounded young generation (16 MB), whatever the node's memory (the soak's RSS bound).
-    for (const app of ['audit', 'identity', 'notifications', 'summary', 'wallet', 'billing']) expect(appEnv({}, app).get('NODE_OPTIONS')!.value).toBe('--max-semi-space-size=16');
+    for (const app of ['audit', 'identity', 'notifications', 'summary', 'wallet', 'billing', 'connections']) expect(appEnv({}, app).get('NODE_OPTIONS')!.value).toBe('--max-semi-space-size=16');
     const changed = appEnv({ set: ['documents.quotas.free=3', 'documents.uploads.maxFilesPerUpload=5'] }, 'documents');
     expect([changed.get('DOCUMENT_QUOTA_FREE')!.value, changed.get('DOCUMENT_MAX_FILES_PER_UPLOAD')!.value]).toEqual(['3', '5']);
   });
@@ -580,5 +583,107 @@ describe('identity and notifications wiring', () => {
     const names = deploymentsOf({ values: [file] }).map((d) => d.metadata!.name);
     expect(names).toEqual(expect.arrayContaining([`${RELEASE}-identity`, `${RELEASE}-notifications`]));
     expect(appEnv({ values: [file] }, 'notifications').get('MAIL_FROM')!.value).toMatch(/<no-reply@/);
+  });
+});
+
+describe('connections wiring', () => {
+  const secretRef = (variable: { valueFrom?: { secretKeyRef?: { name?: string; key: string } } } | undefined) =>
+    variable?.valueFrom?.secretKeyRef;
+  const connectionsPod = (options: RenderOptions) =>
+    named<Deployment>(render(options), 'Deployment', `${RELEASE}-connections`).spec!.template.spec!;
+
+  it("hands fetched records to documents' Service with the token documents checks, and seals tokens with its own key", () => {
+    const objects = render();
+    const connections = appEnv({}, 'connections');
+    const url = new URL(connections.get('DOCUMENTS_INTERNAL_URL')!.value!);
+    expect(url.origin).toBe(`http://${RELEASE}-documents:3000`);
+    const service = named<Service>(objects, 'Service', url.hostname);
+    expect(service.spec!.ports!.map((port) => port.port)).toContain(Number(url.port));
+    expect(service.spec!.selector).toEqual(named<Deployment>(objects, 'Deployment', url.hostname).spec!.selector.matchLabels);
+    expect(secretRef(connections.get('INTERNAL_API_TOKEN'))).toEqual(secretRef(appEnv({}, 'documents').get('INTERNAL_API_TOKEN')));
+    expect(secretRef(connections.get('CONNECTIONS_TOKEN_KEY'))).toEqual({ name: 'medfolio-app', key: 'CONNECTIONS_TOKEN_KEY' });
+    expect(secretRef(connections.get('DATABASE_URL'))).toEqual({ name: 'medfolio-db-app', key: 'uri' });
+    // Its own Secret, and the internal token's own Secret, as for every service.
+    const own = { set: ['connections.existingSecret=medfolio-connections', 'global.internalApiToken.existingSecret=medfolio-internal'] };
+    expect(secretRef(appEnv(own, 'connections').get('CONNECTIONS_TOKEN_KEY'))).toEqual({ name: 'medfolio-connections', key: 'CONNECTIONS_TOKEN_KEY' });
+    expect(secretRef(appEnv(own, 'connections').get('INTERNAL_API_TOKEN'))).toEqual({ name: 'medfolio-internal', key: 'INTERNAL_API_TOKEN' });
+    // The key is connections' alone; without documents there is no URL to hand records to.
+    for (const app of APPS.filter((a) => a !== 'connections')) expect([app, appEnv({}, app).has('CONNECTIONS_TOKEN_KEY')]).toEqual([app, false]);
+    expect(appEnv({ set: ['documents.enabled=false'] }, 'connections').has('DOCUMENTS_INTERNAL_URL')).toBe(false);
+  });
+
+  it('sets its SMART and sync settings from the values', () => {
+    const plain = (options: RenderOptions) => {
+      const variables = appEnv(options, 'connections');
+      return Object.fromEntries(
+        [...variables].filter(([name]) => /^(SMART|CONNECTIONS)_/.test(name) && variables.get(name)!.value !== undefined).map(([name, v]) => [name, v.value]),
+      );
+    };
+    expect(plain({})).toEqual({
+      SMART_DEFAULT_CLIENT_ID: 'medfolio',
+      SMART_HTTP_TIMEOUT_MS: '10000',
+      CONNECTIONS_AUTHORIZE_MINUTES: '10',
+      CONNECTIONS_PER_USER: '50',
+      CONNECTIONS_SYNC_INTERVAL_MINUTES: '360',
+      CONNECTIONS_SYNC_PAGE_SIZE: '100',
+      CONNECTIONS_SYNC_MAX_PAGES: '100',
+      CONNECTIONS_SYNC_MAX_RESOURCES: '20000',
+      CONNECTIONS_SYNC_ATTEMPTS: '4',
+      CONNECTIONS_SYNC_BACKOFF_MS: '500',
+      CONNECTIONS_SYNC_MAX_ANSWER_BYTES: '16777216',
+    });
+    const changed = plain({
+      set: [
+        'connections.smart.clientId=abc-123',
+        'connections.smart.redirectUrl=https://app.example.com/connections/callback',
+        'connections.sync.intervalMinutes=0',
+        'connections.sync.maxAnswerBytes=104857600',
+      ],
+    });
+    expect(changed).toMatchObject({
+      SMART_DEFAULT_CLIENT_ID: 'abc-123',
+      CONNECTIONS_REDIRECT_URL: 'https://app.example.com/connections/callback',
+      CONNECTIONS_SYNC_INTERVAL_MINUTES: '0',
+      CONNECTIONS_SYNC_MAX_ANSWER_BYTES: '104857600',
+    });
+  });
+
+  it('mounts the endpoint directory and the client registrations read-only from ConfigMaps only when named', () => {
+    const bare = connectionsPod({});
+    expect(containerOf(bare).volumeMounts).toEqual([{ name: 'tmp', mountPath: '/tmp' }]);
+    expect(appEnv({}, 'connections').has('FHIR_ENDPOINTS_FILE')).toBe(false);
+    expect(appEnv({}, 'connections').has('SMART_CLIENT_REGISTRATIONS_FILE')).toBe(false);
+    const options = {
+      set: [
+        'connections.endpoints.configMap=hospitals',
+        'connections.clientRegistrations.configMap=registrations',
+        'connections.clientRegistrations.key=clients.json',
+      ],
+    };
+    const pod = connectionsPod(options);
+    expect(containerOf(pod).volumeMounts).toEqual([
+      { name: 'tmp', mountPath: '/tmp' },
+      { name: 'fhir-endpoints', mountPath: '/etc/medfolio/fhir-endpoints', readOnly: true },
+      { name: 'smart-clients', mountPath: '/etc/medfolio/smart-clients', readOnly: true },
+    ]);
+    expect(pod.volumes).toEqual(
+      expect.arrayContaining([
+        { name: 'fhir-endpoints', configMap: { name: 'hospitals', items: [{ key: 'endpoints.json', path: 'endpoints.json' }] } },
+        { name: 'smart-clients', configMap: { name: 'registrations', items: [{ key: 'clients.json', path: 'clients.json' }] } },
+      ]),
+    );
+    const variables = appEnv(options, 'connections');
+    expect(variables.get('FHIR_ENDPOINTS_FILE')!.value).toBe('/etc/medfolio/fhir-endpoints/endpoints.json');
+    expect(variables.get('SMART_CLIENT_REGISTRATIONS_FILE')!.value).toBe('/etc/medfolio/smart-clients/clients.json');
+    // The other applications never get the mounts.
+    expect(containerOf(named<Deployment>(render(options), 'Deployment', `${RELEASE}-summary`).spec!.template.spec).volumeMounts).toEqual([
+      { name: 'tmp', mountPath: '/tmp' },
+    ]);
+  });
+
+  it('reads SMART_CLIENT_JWK only from the Secret, when listed', () => {
+    expect(appEnv({}, 'connections').has('SMART_CLIENT_JWK')).toBe(false);
+    const listed = appEnv({ setJson: ['connections.secretEnv=["CONNECTIONS_TOKEN_KEY","SMART_CLIENT_JWK"]'] }, 'connections');
+    expect(secretRef(listed.get('SMART_CLIENT_JWK'))).toEqual({ name: 'medfolio-app', key: 'SMART_CLIENT_JWK' });
   });
 });

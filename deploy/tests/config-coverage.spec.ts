@@ -32,6 +32,8 @@ const NOT_IN_CHART: Record<string, string> = {
   GOOGLE_TOKENINFO_URL: "Google's own endpoint is the default; tests point it at a stand-in (env can override)",
   STRIPE_API_BASE: "Stripe's own API is the default; tests point it at stripe-mock (env can override)",
   APNS_CA: "trusts a test APNs stand-in's certificate; Apple's is trusted by default (env can override)",
+  SMART_ALLOW_LOOPBACK_HTTP:
+    "http:// EHRs on the pod's own loopback, for the local SMART sandbox in tests; every real EHR is https (env can override)",
 };
 
 /** Every optional value set, so that each variable the chart can render is rendered. */
@@ -50,6 +52,9 @@ const EVERYTHING = [
   'wallet.webServiceUrl=https://medfolio.example.com/api/passkit/',
   'wallet.apns.keyId=ABCDE12345',
   'wallet.apns.teamId=ABCDE12345',
+  'connections.endpoints.configMap=medfolio-fhir-endpoints',
+  'connections.clientRegistrations.configMap=medfolio-smart-clients',
+  'connections.smart.redirectUrl=https://medfolio.example.com/connections/callback',
 ];
 /** An issuer id is digits: --set would read it as a number, the schema wants the string. */
 const EVERYTHING_JSON = ['wallet.googleWallet.issuerId="3388000000012345678"'];
@@ -139,5 +144,46 @@ describe('the chart knows every setting of every service', () => {
     const names = new Set((wallet.spec!.template.spec!.containers[0]!.env ?? []).map((variable) => variable.name));
     expect(names.has('APNS_KEY_ID')).toBe(false);
     expect(configVariables('wallet')!.has('APNS_KEY_ID')).toBe(true);
+  });
+});
+
+// docker/compose.yaml sets only what differs from the defaults for most services; for connections,
+// whose settings an operator must choose (the EHRs' client id, the directory, the redirect URI),
+// every variable is in its environment, each `${NAME:-default}` from docker/.env, so that none is
+// forgotten when the config class grows.
+/** Applications whose compose environment names every variable their config declares. */
+const COMPOSE_COMPLETE = ['connections'];
+/** Variables compose leaves out for every application, and why. */
+const NOT_IN_COMPOSE: Record<string, string> = {
+  DATA_DIR: 'embedded mode only; service mode keeps no local state',
+  EVENT_LOG_RETENTION_DAYS: "embedded mode's event logs only; in compose JetStream keeps the events",
+  HOST: 'the containers listen on every interface, the default',
+  DATABASE_POOL_SIZE: 'the default (5) fits one replica of each service',
+  HOUSEKEEPING_INTERVAL_MINUTES: 'the defaults of every service with a database',
+  OUTBOX_RETENTION_DAYS: 'the defaults of every service with a database',
+  PROCESSED_MESSAGES_RETENTION_DAYS: 'the defaults of every service with a database',
+  RPC_TIMEOUT_MS: 'the default request/reply time-out of every service',
+  GC_MARKING_TRIGGERS: "V8's triggers, the same default for every service",
+  SMART_ALLOW_LOOPBACK_HTTP: NOT_IN_CHART['SMART_ALLOW_LOOPBACK_HTTP']!,
+};
+
+describe('docker/compose.yaml knows every setting of connections', () => {
+  const compose = parseDocument(readFileSync(path.join(repoRoot, 'docker', 'compose.yaml'), 'utf8'), {
+    merge: true,
+  }).toJS() as { services: Record<string, { environment?: Record<string, string> }> };
+
+  it.each(COMPOSE_COMPLETE)('%s and %s-migrate: each variable its config declares is in the environment', (app) => {
+    const declared = configVariables(app);
+    expect(declared?.size).toBeGreaterThan(10);
+    for (const service of [app, `${app}-migrate`]) {
+      const environment = compose.services[service]?.environment ?? {};
+      const missing = [...declared!].filter((name) => !(name in environment) && !(name in NOT_IN_COMPOSE));
+      expect([service, missing]).toEqual([service, []]);
+    }
+  });
+
+  it('gives a reason only for variables connections declares', () => {
+    const declared = configVariables('connections')!;
+    expect(Object.keys(NOT_IN_COMPOSE).filter((name) => !declared.has(name))).toEqual([]);
   });
 });

@@ -193,6 +193,8 @@ const APP_SERVICES = [
   'wallet-migrate',
   'notifications',
   'notifications-migrate',
+  'connections',
+  'connections-migrate',
 ];
 const SERVICE_KEYS = [
   'image',
@@ -228,6 +230,8 @@ describe('docker/compose.yaml', () => {
       'audit-migrate',
       'billing',
       'billing-migrate',
+      'connections',
+      'connections-migrate',
       'documents',
       'documents-migrate',
       'gateway',
@@ -298,7 +302,7 @@ describe('docker/compose.yaml', () => {
       postgres: { condition: 'service_healthy' },
       nats: { condition: 'service_healthy' },
     });
-    for (const app of ['identity', 'documents', 'notifications']) {
+    for (const app of ['identity', 'documents', 'notifications', 'connections']) {
       expect(compose.services[app]!.depends_on).toMatchObject({
         [`${app}-migrate`]: { condition: 'service_completed_successfully' },
         postgres: { condition: 'service_healthy' },
@@ -311,7 +315,10 @@ describe('docker/compose.yaml', () => {
       identity: { condition: 'service_healthy' },
       documents: { condition: 'service_healthy' },
       notifications: { condition: 'service_healthy' },
+      connections: { condition: 'service_healthy' },
     });
+    // connections hands what it fetched to documents: documents is up first.
+    expect(compose.services['connections']!.depends_on).toMatchObject({ documents: { condition: 'service_healthy' } });
   });
 
   it('has no dependency cycle', () => {
@@ -343,7 +350,7 @@ describe('docker/compose.yaml', () => {
       expect(service.cap_drop).toEqual(['ALL']);
       expect(service.security_opt).toEqual(['no-new-privileges:true']);
     }
-    for (const app of ['audit', 'identity', 'documents', 'notifications']) {
+    for (const app of ['audit', 'identity', 'documents', 'notifications', 'connections']) {
       const migrate = compose.services[`${app}-migrate`]!;
       expect(migrate.command).toEqual(['migrate']);
       expect(migrate.image).toBe(compose.services[app]!.image);
@@ -390,12 +397,16 @@ describe('docker/compose.yaml', () => {
     expect(new URL(gateway['JWT_JWKS_URL']!).origin).toBe(gateway['IDENTITY_INTERNAL_URL']);
     for (const service of gateway['GATEWAY_SERVICES']!.split(','))
       expect(Object.keys(compose.services)).toContain(service);
-    expect(gateway['GATEWAY_SERVICES']).toBe('audit,identity,documents,summary,notifications,wallet,billing');
+    expect(gateway['GATEWAY_SERVICES']).toBe('audit,identity,documents,summary,notifications,wallet,billing,connections');
     expect(new URL(gateway['WALLET_INTERNAL_URL']!).hostname).toBe('wallet');
     expect(compose.services['wallet']!.environment!['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
     expect(new URL(compose.services['summary']!.environment!['DOCUMENTS_INTERNAL_URL']!).hostname).toBe('documents');
     expect(compose.services['summary']!.environment!['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
     expect(new URL(gateway['DOCUMENTS_INTERNAL_URL']!).hostname).toBe('documents');
+    // connections hands fetched records to documents' internal upload, with the same token.
+    const connections = compose.services['connections']!.environment!;
+    expect(new URL(connections['DOCUMENTS_INTERNAL_URL']!).hostname).toBe('documents');
+    expect(connections['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
     // The gateway, identity and documents share one internal token; audit and notifications never see it.
     expect(identity['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
     expect(compose.services['documents']!.environment!['INTERNAL_API_TOKEN']).toBe(gateway['INTERNAL_API_TOKEN']);
@@ -410,6 +421,15 @@ describe('docker/compose.yaml', () => {
     expect(required(notifications['NOTIFICATIONS_ENCRYPTION_KEY'])).toBe('NOTIFICATIONS_ENCRYPTION_KEY');
     expect(required(compose.services['postgres']!.environment!['POSTGRES_PASSWORD'])).toBe('POSTGRES_PASSWORD');
     expect(required(compose.services['s3']!.environment!['ROOT_SECRET_ACCESS_KEY'])).toBe('S3_SECRET_ACCESS_KEY');
+    // The key that seals the hospitals' tokens is connections' alone.
+    expect(required(connections['CONNECTIONS_TOKEN_KEY'])).toBe('CONNECTIONS_TOKEN_KEY');
+    for (const name of APP_SERVICES.filter((n) => !n.startsWith('connections')))
+      expect([name, compose.services[name]!.environment!['CONNECTIONS_TOKEN_KEY']]).toEqual([name, undefined]);
+    // Its optional settings come from docker/.env, empty meaning the service's default: none is a
+    // value published here (the private JWK least of all).
+    for (const [name, value] of Object.entries(connections))
+      if (/^(SMART|CONNECTIONS|FHIR)_/.test(name) && name !== 'CONNECTIONS_TOKEN_KEY')
+        expect([name, value]).toEqual([name, `\${${name}:-}`]);
     // The share links' key is the summary service's alone.
     expect(required(compose.services['summary']!.environment!['SHARE_LINK_KEY'])).toBe('SHARE_LINK_KEY');
     for (const name of APP_SERVICES.filter((n) => !n.startsWith('summary')))

@@ -23,7 +23,7 @@ const internet = external('52.95.110.1');
 const privateAddress = external('10.20.30.40');
 
 const HTTP = 3000;
-const DATABASE_APPS: AppName[] = ['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications'];
+const DATABASE_APPS: AppName[] = ['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications', 'connections'];
 const S3_APPS: AppName[] = ['gateway', 'identity', 'documents', 'summary', 'wallet'];
 
 function policies(options: RenderOptions): NetworkPolicy[] {
@@ -63,14 +63,15 @@ describe.each([
     expect(allowed(p(), ingressController, app('gateway'), 9229)).toBe(false);
   });
 
-  it('lets only the gateway call identity (token keys, pictures), documents (uploads) and wallet (pass downloads), and summary read documents, over HTTP; nothing else', () => {
+  it('lets only the gateway call identity (token keys, pictures), documents (uploads) and wallet (pass downloads), and summary and connections call documents, over HTTP; nothing else', () => {
     expect(allowed(p(), app('gateway'), app('identity'), HTTP)).toBe(true);
     expect(allowed(p(), app('gateway'), app('documents'), HTTP)).toBe(true);
     expect(allowed(p(), app('gateway'), app('wallet'), HTTP)).toBe(true);
     expect(allowed(p(), app('summary'), app('documents'), HTTP)).toBe(true);
+    expect(allowed(p(), app('connections'), app('documents'), HTTP)).toBe(true);
     for (const from of APPS) {
       for (const to of APPS) {
-        if (from === to || (from === 'gateway' && (to === 'identity' || to === 'documents' || to === 'wallet')) || (from === 'summary' && to === 'documents')) continue;
+        if (from === to || (from === 'gateway' && (to === 'identity' || to === 'documents' || to === 'wallet')) || ((from === 'summary' || from === 'connections') && to === 'documents')) continue;
         expect([from, to, allowed(p(), app(from), app(to), HTTP)]).toEqual([from, to, false]);
       }
     }
@@ -136,7 +137,7 @@ describe('NetworkPolicies narrowed in production', () => {
 
   it('lets the S3 users reach public HTTPS endpoints, never private addresses', () => {
     for (const name of APPS) {
-      const expected = S3_APPS.includes(name) || name === 'billing' || name === 'summary';
+      const expected = S3_APPS.includes(name) || name === 'billing' || name === 'summary' || name === 'connections';
       expect([name, allowed(p(), app(name), internet, 443)]).toEqual([name, expected]);
     }
     expect(allowed(p(), app('documents'), privateAddress, 443)).toBe(false);
@@ -264,6 +265,7 @@ describe('NetworkPolicies by default', () => {
     expect(names.sort()).toEqual([
       `${RELEASE}-audit`,
       `${RELEASE}-billing`,
+      `${RELEASE}-connections`,
       `${RELEASE}-default-deny`,
       `${RELEASE}-documents`,
       `${RELEASE}-gateway`,
@@ -276,5 +278,66 @@ describe('NetworkPolicies by default', () => {
     expect(
       policies({ set: ['identity.enabled=false', 'notifications.enabled=false'] }).map((x) => x.metadata.name),
     ).not.toContain(`${RELEASE}-identity`);
+  });
+});
+
+describe('NetworkPolicies of connections: the EHRs on 443, nothing private', () => {
+  const ehr = external('52.95.110.1');
+  const metadata = external('169.254.169.254');
+  const carrierNat = external('100.64.3.4');
+  const loopback = external('127.0.0.1');
+  const privateRanges = [external('10.20.30.40'), external('172.20.1.1'), external('192.168.1.10')];
+
+  it.each([
+    ['default values', {}],
+    ['deploy/values-prod.yaml', { values: ['deploy/values-prod.yaml'] }],
+    ['deploy/values-staging.yaml', { values: ['deploy/values-staging.yaml'] }],
+    ['deploy/values-dev.yaml', { values: ['deploy/values-dev.yaml'] }],
+  ])('with %s: connections reaches public addresses on 443 only, never private, link-local or loopback ones', (_name, options: RenderOptions) => {
+    const p = policies(options);
+    expect(allowed(p, app('connections'), ehr, 443)).toBe(true);
+    expect(allowed(p, app('connections'), ehr, 80)).toBe(false);
+    expect(allowed(p, app('connections'), ehr, 8443)).toBe(false);
+    for (const address of [metadata, carrierNat, loopback, ...privateRanges])
+      expect([address, allowed(p, app('connections'), address, 443)]).toEqual([address, false]);
+    // Inside the cluster: documents' HTTP port only, no other pod's.
+    expect(allowed(p, app('connections'), app('documents'), HTTP)).toBe(true);
+    expect(allowed(p, app('connections'), otherPod, 443)).toBe(false);
+    expect(allowed(p, app('connections'), neighbourInNamespace, 443)).toBe(false);
+    expect(allowed(p, app('connections'), app('identity'), HTTP)).toBe(false);
+    // Nothing calls connections over HTTP (the gateway reaches it over NATS).
+    for (const from of APPS.filter((a) => a !== 'connections'))
+      expect([from, allowed(p, app(from), app('connections'), HTTP)]).toEqual([from, false]);
+    expect(allowed(p, ingressController, app('connections'), HTTP)).toBe(false);
+  });
+
+  it('leaves the egress of the other services as it was: the EHR rule is connections\' alone', () => {
+    const p = policies({ values: ['deploy/values-prod.yaml'], set: ALL_APPS_ON });
+    const egressOf = (name: AppName) =>
+      p.find((policy) => policy.metadata.name === `${RELEASE}-${name}`)!.spec.egress!;
+    const ehrRule = egressOf('connections').find((rule) => rule.to?.some((peer) => peer.ipBlock?.except?.includes('169.254.0.0/16')));
+    expect(ehrRule).toBeDefined();
+    for (const name of APPS.filter((a) => a !== 'connections'))
+      expect([name, egressOf(name).some((rule) => JSON.stringify(rule) === JSON.stringify(ehrRule))]).toEqual([name, false]);
+    // audit and notifications still reach nothing on 443.
+    expect(allowed(p, app('audit'), ehr, 443)).toBe(false);
+    expect(allowed(p, app('notifications'), ehr, 443)).toBe(false);
+  });
+
+  it('narrows to configured CIDRs and ports', () => {
+    const p = policies({
+      setJson: ['networkPolicy.ehr.to=[{"ipBlock":{"cidr":"203.0.113.0/24"}}]', 'networkPolicy.ehr.ports=[443,8443]'],
+    });
+    expect(allowed(p, app('connections'), external('203.0.113.20'), 443)).toBe(true);
+    expect(allowed(p, app('connections'), external('203.0.113.20'), 8443)).toBe(true);
+    expect(allowed(p, app('connections'), ehr, 443)).toBe(false);
+    expect(allowed(p, app('summary'), external('203.0.113.20'), 8443)).toBe(false);
+  });
+
+  it('is not rendered while connections is disabled', () => {
+    const names = policies({ set: ['connections.enabled=false'] }).map((policy) => policy.metadata.name);
+    expect(names).not.toContain(`${RELEASE}-connections`);
+    const documents = policies({ set: ['connections.enabled=false'] }).find((policy) => policy.metadata.name === `${RELEASE}-documents`)!;
+    expect(JSON.stringify(documents.spec.ingress)).not.toContain('connections');
   });
 });

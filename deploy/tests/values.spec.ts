@@ -61,6 +61,20 @@ describe('values.schema.json refuses wrong values with a clear message', () => {
     ['an unknown S3 encryption', ['global.s3.serverSideEncryption=aes'], "at '/global/s3/serverSideEncryption'"],
     ['an SMTP port out of range', ['networkPolicy.smtp.ports={70000}'], "at '/networkPolicy/smtp/ports/0'"],
     ['an empty token issuer', ['global.jwt.issuer='], "at '/global/jwt/issuer'"],
+    ['a SMART client id with a space', ['connections.smart.clientId=my app'], "at '/connections/smart/clientId'"],
+    ['a redirect URI without a scheme', ['connections.smart.redirectUrl=app.example.com/cb'], "at '/connections/smart/redirectUrl'"],
+    [
+      'a sync page size under 10',
+      ['connections.sync.pageSize=5'],
+      "at '/connections/sync/pageSize': minimum: got 5, want 10",
+    ],
+    [
+      'FHIR answers over 100 MiB',
+      ['connections.sync.maxAnswerBytes=104857601'],
+      "at '/connections/sync/maxAnswerBytes': maximum",
+    ],
+    ['a ConfigMap name that Kubernetes refuses', ['connections.endpoints.configMap=Hospitals_List'], "at '/connections/endpoints/configMap'"],
+    ['an EHR port out of range', ['networkPolicy.ehr.ports={0}'], "at '/networkPolicy/ehr/ports/0'"],
   ])('refuses %s', (_name, set, message) => {
     const error = renderError({ set });
     expect(error).toContain("values don't meet the specifications of the schema");
@@ -78,7 +92,7 @@ describe('validateValues refuses inconsistent values with a clear message', () =
   });
 
   it('accepts a service that brings its own database Secret', () => {
-    const own = ['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications'].map((app) => `${app}.database.existingSecret=${app}-db`);
+    const own = ['audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications', 'connections'].map((app) => `${app}.database.existingSecret=${app}-db`);
     expect(() => render({ set: ['global.database.existingSecret=', ...own] })).not.toThrow();
     expect(renderError({ set: ['global.database.existingSecret=', own[0]!, own[1]!, own[2]!, own[3]!, own[4]!] })).toContain(
       'notifications.database: notifications has a database but no Secret holds its URL.',
@@ -114,7 +128,7 @@ describe('validateValues refuses inconsistent values with a clear message', () =
   });
 
   it('refuses a release with no application', () => {
-    const set = ['gateway', 'audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications'].map((app) => `${app}.enabled=false`);
+    const set = ['gateway', 'audit', 'identity', 'documents', 'summary', 'wallet', 'billing', 'notifications', 'connections'].map((app) => `${app}.enabled=false`);
     expect(renderError({ set })).toContain('No application is enabled');
   });
 
@@ -161,6 +175,43 @@ describe('validateValues refuses identity and notifications without their secret
       'wallet.secretEnv: wallet needs STORAGE_URL_SIGNING_KEY (the key that signs download links, 32+ random characters, the same in every service that makes or serves them) from a Secret',
     ],
     [
+      "connections without the tokens' key",
+      { setJson: ['connections.secretEnv=[]'] },
+      "connections.secretEnv: connections needs CONNECTIONS_TOKEN_KEY (the key that seals the hospitals' tokens at rest, 32 random bytes in base64 (openssl rand -base64 32), the same in every connections pod) from a Secret: add CONNECTIONS_TOKEN_KEY to connections.secretEnv",
+    ],
+    [
+      "connections' private JWK given as a plain value",
+      { set: ['connections.env.SMART_CLIENT_JWK=x'] },
+      'connections.env.SMART_CLIENT_JWK: SMART_CLIENT_JWK is a secret: remove it from connections.env',
+    ],
+    [
+      'the internal token given to connections as a plain value',
+      { set: ['connections.env.INTERNAL_API_TOKEN=0123456789abcdef0123456789abcdef'] },
+      'connections.env.INTERNAL_API_TOKEN: INTERNAL_API_TOKEN is a secret',
+    ],
+    [
+      'a NetworkPolicy that keeps connections away from documents',
+      { setJson: ['documents.networkPolicy.allowFrom=["gateway","summary"]'] },
+      'documents.networkPolicy.allowFrom: keep connections in the list: connections hands the records it fetched from hospitals to documents over HTTP (/internal/documents).',
+    ],
+    [
+      'no Secret for the internal token while only connections uses it',
+      {
+        set: [
+          'global.appSecret.existingSecret=',
+          'identity.enabled=false',
+          'documents.enabled=false',
+          'wallet.enabled=false',
+          'gateway.existingSecret=gw',
+          'summary.existingSecret=share-links',
+          'notifications.existingSecret=mail',
+          'billing.existingSecret=stripe',
+          'connections.existingSecret=connections',
+        ],
+      },
+      'global.internalApiToken: the gateway, identity, documents and connections share INTERNAL_API_TOKEN',
+    ],
+    [
       'a secret given as a plain value',
       { set: ['notifications.env.SMTP_URL=smtp://user:password@relay:587'] },
       'notifications.env.SMTP_URL: SMTP_URL is a secret (the SMTP relay, smtp://user:password@host:587 or smtps://user:password@host:465): remove it from notifications.env',
@@ -184,9 +235,10 @@ describe('validateValues refuses identity and notifications without their secret
           'identity.existingSecret=id',
           'documents.existingSecret=docs',
           'notifications.existingSecret=mail',
+          'connections.existingSecret=connections',
         ],
       },
-      'global.internalApiToken: the gateway, identity and documents share INTERNAL_API_TOKEN (32+ characters, e.g. openssl rand -base64 32) from a Secret, but neither global.internalApiToken.existingSecret nor global.appSecret.existingSecret is set.',
+      'global.internalApiToken: the gateway, identity, documents and connections share INTERNAL_API_TOKEN (32+ characters, e.g. openssl rand -base64 32) from a Secret, but neither global.internalApiToken.existingSecret nor global.appSecret.existingSecret is set.',
     ],
     [
       'the internal token given to documents as a plain value',
@@ -253,6 +305,7 @@ describe('validateValues refuses identity and notifications without their secret
           'wallet.existingSecret=wallet-certificates',
           'notifications.existingSecret=mail',
           'billing.existingSecret=stripe',
+          'connections.existingSecret=connections',
           'global.internalApiToken.existingSecret=internal',
         ],
       }),

@@ -28,6 +28,7 @@ export const APPS = [
   'wallet',
   'billing',
   'notifications',
+  'connections',
 ] as const;
 export type AppName = (typeof APPS)[number];
 /** `--set` arguments that enable every application. */
