@@ -15,7 +15,7 @@ export const CONNECTION_SHL_ROUTES = {
       'decrypts each file (compact JWE, `dir` + `A256GCM`, with the link\'s key), and adds each FHIR Bundle (`application/fhir+json`) and each SMART Health Card\'s Bundle (`application/smart-health-card`) ' +
       "to the patient's documents, named after the link's label and the day. A card's signature (ES256) is checked against `<iss>/.well-known/jwks.json` when that can be reached: " +
       '`verified_issuer` is the issuer then, else null. Only public https addresses are contacted (no redirects, answers capped in size and time). ' +
-      '403 with `details.passcode` when the link needs a passcode or the passcode is wrong (`details.remaining_attempts` when the clinic says); nothing is added unless every file could be read.',
+      '403 when the link needs a passcode or the passcode is wrong (the message says the attempts left when the clinic does; not 401, which means the session ended); nothing is added unless every file could be read and stored.',
     body: ReceiveShlDto,
     reply: { status: 200, shape: 'ReceiveShlReply' },
     errors: {
