@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { OnBehalfInterceptor } from './services/on-behalf';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
@@ -79,6 +80,7 @@ export class GatewayModule {
         { provide: LOCAL_JWKS, useValue: options.localJwks },
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: OnBehalfInterceptor },
         { provide: APP_PIPE, useValue: createValidationPipe() },
         JwtStrategy,
         ServicesRepository,

@@ -2,11 +2,12 @@ import type { ArgumentsHost, ValidationPipe } from '@nestjs/common';
 import { UnauthorizedException } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_ROUTES, DomainError, type CallerIdentity, type RateLimit, type RouteDefinition, type RpcSubject } from '@medfolio/contracts';
+import { API_ROUTES, DomainError, PATIENT_QUERY, type CallerIdentity, type RateLimit, type RouteDefinition, type RpcSubject } from '@medfolio/contracts';
 import type { RpcClient } from '@medfolio/messaging';
 import type { HttpErrorFilter } from '@medfolio/runtime';
 import type { RevokedSessionsRepository } from '../repositories/revoked-sessions.repository';
 import { callerOf } from '../services/caller.decorator';
+import { actOnBehalf, namedPatient } from '../services/on-behalf';
 import type { AuthenticatedUser, JwtStrategy } from '../services/jwt.strategy';
 
 /**
@@ -141,8 +142,14 @@ function handlerFor(name: string, route: RouteDefinition, deps: TableRouteDeps) 
       for (const [header, value] of Object.entries(headers)) reply.header(header, value);
       await authenticate(route, request, deps.jwt);
       await limitRate(name, route.rateLimit, request, reply, deps);
+      // The record the request names (X-Patient-Id, or the patient query parameter), checked with identity.
+      const target = namedPatient(request);
+      if (request.query && typeof request.query === 'object' && PATIENT_QUERY in request.query) {
+        const { [PATIENT_QUERY]: _named, ...rest } = request.query as Record<string, unknown>;
+        request.query = rest;
+      }
+      const caller: CallerIdentity = await actOnBehalf(route, target, callerOf(request), deps.rpc);
       const payload = await payloadOf(route, request, deps.validation);
-      const caller: CallerIdentity = callerOf(request);
       let answer: unknown = await deps.rpc.send(subject, payload as never, caller, route.timeoutMs ? { timeoutMs: route.timeoutMs } : {});
       if (route.after === 'revoke-sessions') answer = deps.revoked.revokeFrom(answer as { revoked_session_ids?: string[] });
       return reply.status(route.reply.status).header('content-type', contentType).send(JSON.stringify(answer));

@@ -10,10 +10,13 @@ export interface GatewayRequest {
   ip?: string;
   headers: Record<string, string | string[] | undefined>;
   user?: AuthenticatedUser;
+  /** The caller as another person's record sees it, when the request names one (on-behalf.ts). */
+  onBehalf?: CallerIdentity;
 }
 
 /** The verified user (if any), correlation id, client address and user agent of a request. */
 export function callerOf(req: GatewayRequest): CallerIdentity {
+  if (req.onBehalf) return req.onBehalf;
   const userAgent = req.headers['user-agent'];
   const caller: CallerIdentity = { roles: req.user?.roles ?? [], correlationId: String(req.raw?.id || req.id || 'none') };
   if (req.user) caller.userId = req.user.userId;
