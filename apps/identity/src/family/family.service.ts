@@ -269,6 +269,8 @@ export class FamilyService {
     if (record.id === userId) return record;
     const grant = await this.family.liveGrant(patientId, userId);
     if (grant?.role === 'guardian' && grantState(grant, this.clock.now()) === 'active') return record;
+    // The guardian of a dependant who has come of age: nothing more to administer by proxy.
+    if (grant?.role === 'guardian') throw new DomainError('FORBIDDEN', FAMILY_MESSAGES.cannotRenewAdult(record.firstName));
     if (unknown !== FAMILY_MESSAGES.noAccess) throw new DomainError('NOT_FOUND', unknown);
     throw new DomainError('FORBIDDEN', grant ? FAMILY_MESSAGES.notAdmin : FAMILY_MESSAGES.noAccess);
   }

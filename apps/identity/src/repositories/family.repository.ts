@@ -92,10 +92,12 @@ export class FamilyRepository {
 
   /** Marks the grant used now, at most once a minute (one cheap UPDATE that usually changes nothing). */
   async touch(id: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE family_grants SET last_active_at = now() WHERE id = $1 AND (last_active_at IS NULL OR last_active_at < now() - interval '1 minute')`,
-      [id],
-    );
+    await this.dataSource
+      .createQueryBuilder()
+      .update(FamilyGrant)
+      .set({ lastActiveAt: () => 'now()' })
+      .where("id = :id AND (last_active_at IS NULL OR last_active_at < now() - interval '1 minute')", { id })
+      .execute();
   }
 
   /** Creates the invitation; null when the address has a pending one to this record already. */

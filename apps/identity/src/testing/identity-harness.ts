@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { Test, type TestingModule } from '@nestjs/testing';
+import { Test, type TestingModule, type TestingModuleBuilder } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import type { CallerIdentity, NotificationTemplate } from '@medfolio/contracts';
 import { loadConfig } from '@medfolio/config';
@@ -30,13 +30,14 @@ export class IdentityHarness {
   private adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
   private bus = new InProcessEventBus();
 
-  async start(env: Record<string, string> = {}): Promise<this> {
+  /** `configure` may replace more providers (a test clock, another service's boundary). */
+  async start(env: Record<string, string> = {}, configure: (builder: TestingModuleBuilder) => TestingModuleBuilder = (b) => b): Promise<this> {
     await this.admin(`CREATE DATABASE ${this.database}`);
     this.dataDir = await mkdtemp(path.join(tmpdir(), 'identity-it-'));
     const url = new URL(this.adminUrl);
     url.pathname = `/${this.database}`;
     const config = loadConfig(IdentityConfig, { DATABASE_URL: url.toString(), DATA_DIR: this.dataDir, LOG_LEVEL: 'error', ...env });
-    this.module = await Test.createTestingModule({ imports: [IdentityAppModule.register({ config, eventBus: this.bus, http: false })] })
+    this.module = await configure(Test.createTestingModule({ imports: [IdentityAppModule.register({ config, eventBus: this.bus, http: false })] }))
       .overrideProvider(NotificationsRepository)
       .useValue({
         send: async (_caller: CallerIdentity, to: string, template: NotificationTemplate, data: Record<string, string>) => {
