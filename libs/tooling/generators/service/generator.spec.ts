@@ -32,8 +32,8 @@ describe('service generator (in memory, over this workspace)', () => {
     expect(text(tree, 'libs/contracts/src/subjects.ts')).toMatch(/'probe'\] as const/);
     expect(text(tree, 'docker/compose.yaml')).toMatch(/\n {2}probe-migrate:\n[\s\S]*\n {2}probe:\n[\s\S]*GATEWAY_SERVICES: [a-z,]*,probe\n/);
     expect(text(tree, 'helm/medfolio/values.yaml')).toMatch(/\nprobe:\n {2}# -- Deploy the probe service\.\n {2}enabled: true\n/);
-    expect(text(tree, 'helm/medfolio/templates/_helpers.tpl')).toContain(' billing probe notifications\n');
-    expect(text(tree, 'helm/medfolio/values.schema.json')).toContain('"billing", "probe", "notifications"]');
+    expect(text(tree, 'helm/medfolio/templates/_helpers.tpl')).toContain(' billing probe notifications');
+    expect(text(tree, 'helm/medfolio/values.schema.json')).toMatch(/"billing",\s+"probe",\s+"notifications"/);
     // A new block is the wallet's shape without the wallet's own settings.
     const block = /\nprobe:\n[\s\S]*?(?=\nnotifications:\n)/.exec(text(tree, 'helm/medfolio/values.yaml'))![0];
     expect(block).toContain('  secretEnv: []\n');

@@ -174,10 +174,12 @@ const addChart: Edit = (tree, n) => {
   const addValues = insertion(tree, values, /\nnotifications:\n/, (m) => `${block}\n${m}`);
   const schema = 'helm/medfolio/values.schema.json';
   const schemaEntry = insertion(tree, schema, /\n {4}"notifications": \{\n {6}"\$ref"/, (m) => `\n    "${n.name}": {\n      "$ref": "#/definitions/app"\n    },${m}`);
-  const required = insertion(tree, schema, /\n {4}"notifications"\n {2}\],/, (m) => `\n    "${n.name}",${m}`);
+  const required = insertion(tree, schema, /\n {4}"notifications",?\n/, (m) => `\n    "${n.name}",${m}`);
   const schemaText = read(tree, schema);
-  const enums = () => tree.write(schema, read(tree, schema).split('"billing", "notifications"]').join(`"billing", "${n.name}", "notifications"]`));
-  if (!schemaText.includes('"billing", "notifications"]')) throw new Error(`${schema}: cannot find the list of application names`);
-  const helpers = insertion(tree, 'helm/medfolio/templates/_helpers.tpl', /\ngateway audit identity documents summary wallet billing notifications\n/, (m) => m.replace(' notifications\n', ` ${n.name} notifications\n`));
+  // The list of names, on one line or one name a line (as prettier wraps it).
+  const names = /"billing",(\s+)"notifications"/g;
+  const enums = () => tree.write(schema, read(tree, schema).replace(names, (_m, space: string) => `"billing",${space}"${n.name}",${space}"notifications"`));
+  if (!names.test(schemaText)) throw new Error(`${schema}: cannot find the list of application names`);
+  const helpers = insertion(tree, 'helm/medfolio/templates/_helpers.tpl', /\ngateway audit identity documents summary wallet billing notifications[a-z ]*\n/, (m) => m.replace(' notifications', ` ${n.name} notifications`));
   return () => [addValues, schemaEntry, required, enums, helpers].forEach((apply) => apply());
 };
