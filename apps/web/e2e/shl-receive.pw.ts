@@ -3,7 +3,7 @@ import { toBuffer } from 'qrcode';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { ShlSender } from '../../../libs/testing/src/shl-sender';
 import { expect, test } from './support/test';
-import { checkScreen, logIn as signIn, newEmail, registerVerified } from './support/helpers';
+import { accessToken, checkScreen, confirmAllergySummary, logIn as signIn, newEmail, registerVerified } from './support/helpers';
 
 /**
  * "Received a link from a clinic?" on the connections page, against the real product (its
@@ -11,7 +11,8 @@ import { checkScreen, logIn as signIn, newEmail, registerVerified } from './supp
  * link server made with an independent SHL library (kill-the-clipboard, started here): a pasted
  * passcode link (asked for, a wrong one counted down, the right one) whose FHIR Bundle shows up in the
  * documents and, read by the summary, in the summary with the link as its source; then a picture of a
- * QR code (a PNG made here with `qrcode`) holding a link to a SMART Health Card whose issuer is verified.
+ * QR code (a PNG made here with `qrcode`) holding a link to a SMART Health Card whose issuer is verified;
+ * and a link the product itself made (another patient's summary shared as a SMART Health Link).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -108,4 +109,37 @@ test("a picture of a QR code: read in the browser, and a SMART Health Card's iss
   await checkScreen(page, 'connections-shl-card');
   await page.goto('/');
   await expect(page.getByRole('table')).toContainText(/SMART Health Card from Flu shot, received/);
+});
+
+test("a link the product itself made: another patient's summary, shared as a SMART Health Link with a passcode", async ({ page, request }) => {
+  const sharerEmail = newEmail('shl-sharer');
+  await registerVerified(request, { first_name: 'Sam', last_name: 'Sharer', email: sharerEmail, password, date_of_birth: '1968-08-21', phone: '+1 202 555 0145' });
+  await confirmAllergySummary(request, sharerEmail, password);
+  const headers = { authorization: `Bearer ${await accessToken(request, sharerEmail, password)}` };
+  const made = await request.post('/api/share-links/', { headers, data: { label: 'Summary from Sam', shl: true, passcode: 'sam-9876' } });
+  expect(made.ok(), await made.text()).toBe(true);
+  const { qr_text: qrText } = (await made.json()) as { qr_text: string };
+  expect(qrText).toContain('#shlink:/');
+
+  // A receiver of their own (the free plan's documents are counted: the first account's are taken by the tests above).
+  const receiverEmail = newEmail('shl-receiver');
+  await registerVerified(request, { first_name: 'Rae', last_name: 'Receiver', email: receiverEmail, password, date_of_birth: '1990-01-30', phone: '+1 202 555 0146' });
+  await signIn(page, receiverEmail, password);
+  await page.goto('/connections');
+  const panel = page.getByRole('region', { name: 'Received a link from a clinic?' });
+  await panel.getByLabel('SMART Health Link').fill(qrText);
+  await panel.getByLabel('Passcode', { exact: true }).fill('not-it');
+  await panel.getByRole('button', { name: 'Add to my documents' }).click();
+  await expect(panel.getByRole('alert')).toHaveText(/^Wrong passcode\. \d+ attempts? left\.$/);
+  await panel.getByLabel('Passcode', { exact: true }).fill('sam-9876');
+  await panel.getByRole('button', { name: 'Add to my documents' }).click();
+  await expect(panel.getByRole('list', { name: 'Received from the link' })).toContainText(/SMART Health Link from Summary from Sam, received/);
+  await page.goto('/');
+  await expect(page.getByRole('table')).toContainText(/SMART Health Link from Summary from Sam, received/);
+  // The IPS the link held names the sharer's allergy: the receiver's summary reads it, citing the link's document.
+  const viewSummary = page.getByRole('link', { name: 'View Summary' });
+  await expect(viewSummary).toHaveAccessibleDescription(/Summary: (Ready|Needs review)/, { timeout: 30_000 });
+  await viewSummary.click();
+  await expect(page.getByText(/Penicillin/).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: /SMART Health Link from Summary from Sam, received/ }).first()).toBeVisible();
 });
