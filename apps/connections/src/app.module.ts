@@ -20,7 +20,7 @@ import { loadTokenEnvelope } from './repositories/token-keys';
 import { CLIENT_KEYS, ClientAuthService } from './services/client-auth.service';
 import { ConnectionsService } from './services/connections.service';
 import { ShlReceiverService } from './services/shl-receiver.service';
-import { SyncService } from './services/sync.service';
+import { SYNC_TICK_MS, SyncService } from './services/sync.service';
 import { TokenSealer } from './services/token-sealer';
 
 export interface ConnectionsAppOptions {
@@ -61,6 +61,7 @@ export class ConnectionsAppModule {
         FhirServerRepository,
         RecordDocumentsRepository,
         SyncRepository,
+        { provide: SYNC_TICK_MS, useValue: null },
         SyncService,
         ConnectionsService,
         ShlFetchRepository,

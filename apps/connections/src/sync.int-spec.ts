@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
@@ -255,6 +257,45 @@ describe('connections sync (PostgreSQL, request/reply, the SMART sandbox)', () =
       expect((await connections.findOneByOrFail({ id: view.id })).lastSyncAt).toEqual(synced);
     } finally {
       config.syncIntervalMinutes = 0;
+    }
+  });
+
+  it('refuses a paging link to another origin: that type stops there in plain words, nothing is asked of the other origin, the rest is fetched, and the next sync reads that type again', async () => {
+    const elsewhere: string[] = [];
+    const other = createServer((req, res) => {
+      elsewhere.push(req.url ?? '');
+      res.writeHead(200, { 'Content-Type': 'application/fhir+json' }).end(JSON.stringify({ resourceType: 'Bundle', type: 'searchset', entry: [] }));
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const config = app.get(ConnectionsConfig);
+    try {
+      for (let i = 0; i < 12; i += 1) {
+        await sandbox.fhir.add({ resourceType: 'AllergyIntolerance', patient: { reference: 'Patient/123' }, code: { text: `Allergy ${i} (paging test)` } });
+      }
+      const ada = caller(randomUUID());
+      config.syncPageSize = 10;
+      sandbox.foreignNextLink('AllergyIntolerance', `http://127.0.0.1:${(other.address() as AddressInfo).port}`);
+      const view = await connect(ada);
+      const first = await listed(ada, view.id);
+      expect(first).toMatchObject({ status: 'connected', last_error: CONNECTIONS_MESSAGES.offOrigin });
+      expect(first.counts['AllergyIntolerance']).toBe(10);
+      expect(elsewhere).toEqual([]);
+      // The other types were fetched in full (their pages on the sandbox's own origin).
+      expect(first.counts['Observation']).toBe(await sourceTotal(sandbox, view.id, 'Observation', '&category=laboratory,vital-signs'));
+      const row = await app.get(DataSource).getRepository(Connection).findOneByOrFail({ id: view.id });
+      expect(row.syncCheckpoints['AllergyIntolerance']).toBeUndefined();
+      expect(row.syncCheckpoints['Condition']).toEqual(expect.any(String));
+
+      await syncNow(ada, view.id);
+      const second = await listed(ada, view.id);
+      expect(second.last_error).toBeNull();
+      expect(second.counts['AllergyIntolerance']).toBe(await sourceTotal(sandbox, view.id, 'AllergyIntolerance'));
+      expect(second.counts['AllergyIntolerance']).toBeGreaterThan(10);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      config.syncPageSize = PAGE_SIZE;
+      other.closeAllConnections();
+      await new Promise<void>((resolve) => other.close(() => resolve()));
     }
   });
 

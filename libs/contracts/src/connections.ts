@@ -40,6 +40,7 @@ export const CONNECTIONS_MESSAGES = {
   syncFailed: "The hospital's records service could not be read. We will try again later.",
   syncBusy: 'The hospital asked us to slow down. We will try again later.',
   syncRefused: 'The hospital refused to hand over these records.',
+  offOrigin: "The hospital's records service pointed to another address for the rest of some records. For safety we only read from the hospital's own address, so some records may be missing; we will try again with the next fetch.",
   syncCapped: 'The record is larger than one fetch may read; the rest comes with the next fetches.',
   handoffFailed: 'The records were fetched but could not be added to your documents yet. We will try again with the next fetch.',
 } as const;

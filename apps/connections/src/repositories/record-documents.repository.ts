@@ -21,15 +21,18 @@ export class RecordDocumentsRepository {
     return Boolean(this.config.internalApiToken);
   }
 
-  /** Stores `bytes` as the owner's document named `filename`; answers its id. */
-  async upload(ownerId: string, filename: string, bytes: Buffer, contentType: string): Promise<string> {
+  /**
+   * Stores `bytes` as the owner's document named `filename`, with where it was fetched from (`source`,
+   * kept by documents and shown by the summary's trends as the points' origin); answers its id.
+   */
+  async upload(ownerId: string, filename: string, bytes: Buffer, contentType: string, source?: string): Promise<string> {
     const token = this.config.internalApiToken;
     if (!token) throw new Error('INTERNAL_API_TOKEN is not set: documents cannot be handed over');
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(bytes)], { type: contentType }), filename);
     const response = await fetch(new URL('/internal/documents', this.config.documentsInternalUrl), {
       method: 'POST',
-      headers: { [INTERNAL_TOKEN_HEADER]: token, ...callerHeaders(ownerCaller(ownerId)) },
+      headers: { [INTERNAL_TOKEN_HEADER]: token, ...callerHeaders(ownerCaller(ownerId)), ...(source ? { [SOURCE_HEADER]: encodeURIComponent(source.slice(0, 200)) } : {}) },
       body: form,
       signal: AbortSignal.timeout(60_000),
     });
@@ -48,6 +51,9 @@ export class RecordDocumentsRepository {
     }
   }
 }
+
+/** Documents' header for where a document was fetched from (URI-encoded). */
+const SOURCE_HEADER = 'x-document-source';
 
 /** The patient, as the sync acts for them. */
 function ownerCaller(ownerId: string): CallerIdentity {

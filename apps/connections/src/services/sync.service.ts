@@ -35,6 +35,13 @@ const STALE_CLAIM_MS = 30 * 60_000;
 const MAX_RETRY_AFTER_SECONDS = 60;
 const DUE_BATCH = 20;
 
+/**
+ * How often the schedule looks for connections due (milliseconds). Null: every
+ * CONNECTIONS_SYNC_INTERVAL_MINUTES, at most every 10 minutes. Tests provide a short one, so the
+ * timer itself can be seen syncing a connection without a request.
+ */
+export const SYNC_TICK_MS = Symbol('connections.sync-tick-ms');
+
 /** The hospital's sign-in no longer works: the patient must connect again. */
 class GrantExpired extends Error {}
 /** The sync cannot go on now; `message` is shown to the patient as is. */
@@ -48,6 +55,8 @@ interface Run {
   accessToken: string;
   budget: number;
   capped: boolean;
+  /** A paging link pointed at another origin: that search stopped there (not followed). */
+  offOrigin: boolean;
   requests: number;
 }
 
@@ -85,11 +94,12 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
     @Inject(RecordDocumentsRepository) private readonly documents: RecordDocumentsRepository,
     @Inject(ClientAuthService) private readonly clients: ClientAuthService,
+    @Inject(SYNC_TICK_MS) private readonly tickMs: number | null,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.config.syncIntervalMinutes === 0) return;
-    const tick = Math.min(this.config.syncIntervalMinutes, 10) * 60_000;
+    const tick = this.tickMs ?? Math.min(this.config.syncIntervalMinutes, 10) * 60_000;
     this.timer = setInterval(() => this.background(this.runDue()), tick);
     this.timer.unref();
   }
@@ -139,6 +149,7 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
         accessToken: this.sealer.open('access_token', connection.id, connection.accessTokenSealed),
         budget: this.config.syncMaxResources,
         capped: false,
+        offOrigin: false,
         requests: 0,
       };
       const checkpoints = { ...connection.syncCheckpoints };
@@ -156,7 +167,7 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
       const handoff = await this.handOver(connection, endpoint, Object.keys(changed).length > 0, counts);
       await this.repo.finish(connection.id, {
         lastSyncAt: new Date(),
-        lastSyncError: handoff.failed ? CONNECTIONS_MESSAGES.handoffFailed : run.capped ? CONNECTIONS_MESSAGES.syncCapped : null,
+        lastSyncError: handoff.failed ? CONNECTIONS_MESSAGES.handoffFailed : run.offOrigin ? CONNECTIONS_MESSAGES.offOrigin : run.capped ? CONNECTIONS_MESSAGES.syncCapped : null,
         syncCheckpoints: checkpoints,
         syncCounts: counts,
         recordDocumentId: handoff.documentId,
@@ -210,7 +221,7 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
       await this.handOverBinaries(connection, source, binaries, titles);
       const bundle = { resourceType: 'Bundle', type: 'collection', timestamp: now.toISOString(), entry };
       const filename = `${source} — fetched ${now.toISOString().slice(0, 10)}.json`;
-      const documentId = await this.documents.upload(connection.ownerId, filename, Buffer.from(JSON.stringify(bundle)), 'application/fhir+json');
+      const documentId = await this.documents.upload(connection.ownerId, filename, Buffer.from(JSON.stringify(bundle)), 'application/fhir+json', source);
       if (connection.recordDocumentId && connection.recordDocumentId !== documentId) {
         try {
           await this.documents.remove(connection.ownerId, connection.recordDocumentId);
@@ -234,7 +245,7 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
       const bytes = Buffer.from(binary['data'], 'base64');
       const title = (titles.get(row.resourceId) ?? 'document').replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').trim().slice(0, 120) || 'document';
       try {
-        const documentId = await this.documents.upload(connection.ownerId, `${source} — ${title}.${contentType === 'application/pdf' ? 'pdf' : 'xml'}`, bytes, contentType);
+        const documentId = await this.documents.upload(connection.ownerId, `${source} — ${title}.${contentType === 'application/pdf' ? 'pdf' : 'xml'}`, bytes, contentType, source);
         await this.repo.setDocument(connection.id, 'Binary', row.resourceId, documentId);
       } catch (error) {
         // Refused (not a real PDF, the plan is full) or unreachable: tried again with the next sync.
@@ -250,7 +261,7 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
     url.searchParams.set('_count', String(this.config.syncPageSize));
     if (checkpoint) url.searchParams.set('_lastUpdated', `gt${checkpoint}`);
     const known = await this.repo.versions(run.connection.id, search.type);
-    let next: string | undefined = url.toString();
+    let next: string | undefined | null = url.toString();
     let newest = checkpoint;
     let changed = 0;
     for (let page = 0; next; page += 1) {
@@ -282,6 +293,12 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
       await this.repo.upsert(rows);
       changed += rows.length;
       next = this.nextLink(run, bundle);
+      if (next === null) {
+        // Another origin: what came from the endpoint itself is kept, the link is not followed, and
+        // this type is read again from its old checkpoint next time.
+        run.offOrigin = true;
+        return { changed, newest, complete: false };
+      }
     }
     return { changed, newest, complete: true };
   }
@@ -318,8 +335,8 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  /** Bundle.link next, only when it stays on the endpoint's origin. */
-  private nextLink(run: Run, bundle: Record<string, unknown>): string | undefined {
+  /** Bundle.link next when it stays on the endpoint's origin; null when it points anywhere else (never followed). */
+  private nextLink(run: Run, bundle: Record<string, unknown>): string | undefined | null {
     const link = arrayOf(bundle['link']).find((l) => isObject(l) && l['relation'] === 'next');
     if (!isObject(link) || typeof link['url'] !== 'string') return undefined;
     let url: URL;
@@ -328,7 +345,10 @@ export class SyncService implements OnApplicationBootstrap, OnModuleDestroy {
     } catch {
       return undefined;
     }
-    if (url.origin !== run.origin) throw new SyncStopped(CONNECTIONS_MESSAGES.syncFailed);
+    if (url.origin !== run.origin) {
+      this.logger.warn({ connectionId: run.connection.id, endpointId: run.connection.endpointId }, 'a paging link pointed at another origin and was not followed');
+      return null;
+    }
     return url.toString();
   }
 

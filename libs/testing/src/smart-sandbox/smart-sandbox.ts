@@ -108,6 +108,7 @@ export class SmartSandbox {
   private readonly usedAssertions = new Set<string>();
   private faults: Fault[] = [];
   private denyNext = false;
+  private foreignNext: { resourceType: string; origin: string } | undefined;
   private url = '';
 
   private constructor(
@@ -174,6 +175,14 @@ export class SmartSandbox {
   /** Every grant is revoked, as a patient does in the EHR's portal. */
   revokeAll(): void {
     for (const grant of this.grants) grant.revoked = true;
+  }
+
+  /**
+   * The next search of `resourceType` that has a next page names that page on `origin` instead of
+   * this server (a server pointing its client at another host: a client must not follow it).
+   */
+  foreignNextLink(resourceType: string, origin: string): void {
+    this.foreignNext = { resourceType, origin };
   }
 
   /** The next authorization request is refused by the user (`error=access_denied`). */
@@ -439,6 +448,15 @@ export class SmartSandbox {
     const answer: FhirAnswer = id
       ? await this.fhir.read(resourceType, id, patientId, resourceType === 'Binary' && !/json/.test(accept))
       : await this.fhir.search(resourceType, url.searchParams, patientId, this.fhirBaseUrl);
+    const foreign = this.foreignNext;
+    if (!id && foreign?.resourceType === resourceType && 'resource' in answer && answer.resource.resourceType === 'Bundle') {
+      const next = answer.resource.link?.find((link) => link.relation === 'next');
+      if (next?.url) {
+        const url = new URL(next.url);
+        next.url = `${foreign.origin}${url.pathname}${url.search}`;
+        this.foreignNext = undefined;
+      }
+    }
     if ('raw' in answer) {
       res.writeHead(answer.status, { 'Content-Type': answer.contentType, 'Content-Length': answer.raw.length }).end(answer.raw);
       return;
