@@ -195,6 +195,35 @@ describe('GET /internal/documents/{id}/content (other services read the bytes)',
   });
 });
 
+describe('where a document was fetched from (X-Document-Source, internal callers only)', () => {
+  it('keeps the source an internal caller gives with the upload and hands it with the content; an upload without one has none; a bad one is refused with nothing kept', async () => {
+    const owner = newUserId();
+    const source = 'Springfield General Hospital via MyChart';
+    const fetched = await h.upload(owner, [{ name: 'record.pdf', data: files.pdf('record.pdf') }], { 'x-document-source': encodeURIComponent(source) });
+    expect(fetched.status).toBe(201);
+    const [document] = (fetched.body as UploadReply).documents;
+    expect(await h.sql(`SELECT source FROM documents.documents WHERE id = $1`, [document!.id])).toEqual([{ source }]);
+    const system = h.internalHeaders('system');
+    const read = await fetch(`${h.url}/internal/documents/${document!.id}/content?owner=${owner}`, { headers: system });
+    expect(read.status).toBe(200);
+    expect(decodeURIComponent(read.headers.get('x-document-source') ?? '')).toBe(source);
+    await read.arrayBuffer();
+
+    const [own] = await uploaded(owner, ['mine.pdf']);
+    const plain = await fetch(`${h.url}/internal/documents/${own!.id}/content?owner=${owner}`, { headers: system });
+    expect(plain.headers.get('x-document-source')).toBeNull();
+    await plain.arrayBuffer();
+
+    const before = (await service.list({ userId: owner, roles: ['patient'], correlationId: randomUUID() })).length;
+    for (const bad of ['%E0%A4%A', encodeURIComponent('x'.repeat(201)), encodeURIComponent('line\nbreak')]) {
+      const refused = await h.upload(owner, [{ name: 'other.pdf', data: files.pdf('other.pdf') }], { 'x-document-source': bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ message: expect.stringMatching(/X-Document-Source/) });
+    }
+    expect(await service.list({ userId: owner, roles: ['patient'], correlationId: randomUUID() })).toHaveLength(before);
+  });
+});
+
 describe("another user's document: 404 on every route", () => {
   it('answers NOT_FOUND exactly as for a document that does not exist, and changes nothing', async () => {
     const alice = newUserId();

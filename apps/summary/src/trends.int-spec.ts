@@ -113,6 +113,29 @@ it('on Plus (billing\'s event): glucose from both documents on one line in mg/dL
   await h.eventually('full on Family', async () => ((await trends().get(owner(userId))).access === 'full' ? true : undefined));
 });
 
+it("says where a fetched record's points came from (the source documents hand over), and nothing of the kind for an upload's", async () => {
+  const patient = randomUUID();
+  const docs = trendDocuments();
+  const source = 'Springfield General Hospital via MyChart';
+  const uploadId = await upload(patient, 'ccd.xml', 'application/xml', docs.ccda);
+  const fetchedId = randomUUID();
+  h.documents.set(fetchedId, { ownerId: patient, filename: 'Springfield General Hospital via MyChart — fetched 2026-11-27.json', contentType: 'application/fhir+json', data: docs.fhir, source });
+  await h.uploaded(fetchedId, patient);
+  await h.eventually('both read', async () => ((await h.sql(`SELECT 1 FROM summary.documents WHERE user_id = $1 AND state = 'read'`, [patient])).length === 2 ? true : undefined), 60_000);
+  expect(await h.sql(`SELECT document_id, source FROM summary.documents WHERE user_id = $1 ORDER BY source NULLS FIRST`, [patient])).toEqual([
+    { document_id: uploadId, source: null },
+    { document_id: fetchedId, source },
+  ]);
+  const glucose = (await trends().series(patient)).find((s) => s.key === 'glucose');
+  const sources = glucose?.points.flatMap((p) => p.sources) ?? [];
+  const fromRecord = sources.filter((s) => s.document_id === fetchedId);
+  const fromUpload = sources.filter((s) => s.document_id === uploadId);
+  expect(fromRecord.length).toBeGreaterThan(0);
+  expect(fromUpload.length).toBeGreaterThan(0);
+  for (const s of fromRecord) expect(s.fetched_from).toMatch(/^Springfield General Hospital via MyChart, fetched \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  for (const s of fromUpload) expect(s).not.toHaveProperty('fetched_from');
+});
+
 it('exports every observation as CSV, audited', async () => {
   const csv = await trends().exportCsv(owner(userId));
   const [{ n }] = (await h.sql<{ n: string }>(`SELECT count(*) AS n FROM summary.observations WHERE user_id = $1`, [userId])) as [{ n: string }];

@@ -17,6 +17,8 @@ const OWNER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Response header carrying the document's display name (URI-encoded: names may be any Unicode). */
 export const FILENAME_HEADER = 'x-document-filename';
+/** Response header with where the document was fetched from (URI-encoded), when a service fetched it (connections). */
+export const SOURCE_HEADER = 'x-document-source';
 
 /**
  * GET /internal/documents/{id}/content?owner={userId}: the decrypted bytes, streamed, for other
@@ -48,6 +50,7 @@ export class ContentController {
         'content-type': content.contentType,
         'content-length': String(content.size),
         [FILENAME_HEADER]: encodeURIComponent(content.filename),
+        ...(content.source ? { [SOURCE_HEADER]: encodeURIComponent(content.source) } : {}),
         'cache-control': 'no-store',
       })
       .send(content.body);

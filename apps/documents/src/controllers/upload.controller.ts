@@ -7,6 +7,26 @@ import { discardRestOfBody } from '@medfolio/storage';
 import { DocumentsConfig } from '../config';
 import { UPLOAD_MESSAGES, UploadService } from '../services/upload.service';
 
+/**
+ * Where an internal caller (connections) fetched the files from, URI-encoded ("Springfield General
+ * Hospital via MyChart"). The gateway builds its own headers when it forwards a browser's upload, so a
+ * browser cannot set it.
+ */
+export const SOURCE_HEADER = 'x-document-source';
+const MAX_SOURCE_CHARS = 200;
+
+function sourceOf(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  let text: string;
+  try {
+    text = decodeURIComponent(Array.isArray(header) ? (header[0] ?? '') : header).trim();
+  } catch {
+    throw new DomainError('VALIDATION_FAILED', UPLOAD_MESSAGES.badSource);
+  }
+  if (text.length > MAX_SOURCE_CHARS || /\p{Cc}/u.test(text)) throw new DomainError('VALIDATION_FAILED', UPLOAD_MESSAGES.badSource);
+  return text || null;
+}
+
 interface InternalUploadRequest {
   headers: Record<string, string | string[] | undefined>;
   body: Readable;
@@ -36,6 +56,7 @@ export class UploadController {
       return await this.uploads.upload(caller, {
         contentType: Array.isArray(contentType) ? contentType[0] : contentType,
         body: req.body,
+        source: sourceOf(req.headers[SOURCE_HEADER]),
       });
     } catch (error) {
       discardRestOfBody(req.body);

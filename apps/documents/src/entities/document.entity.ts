@@ -38,6 +38,14 @@ export class DocumentRecord {
   @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
   thumbnailKey!: string | null;
 
+  /**
+   * Where another service fetched the document from for its owner, in words ("Springfield General
+   * Hospital via MyChart"); null for the owner's own uploads. Only internal callers set it (the
+   * X-Document-Source header of POST /internal/documents; the gateway never passes a browser's headers).
+   */
+  @Column({ type: 'text', nullable: true })
+  source?: string | null;
+
   @Column({ name: 'uploaded_at', type: 'timestamptz' })
   uploadedAt!: Date;
 

@@ -130,7 +130,7 @@ export class DocumentsService {
     caller: CallerIdentity,
     documentId: string,
     ownerId: string,
-  ): Promise<{ body: Readable; filename: string; contentType: string; size: number }> {
+  ): Promise<{ body: Readable; filename: string; contentType: string; size: number; source: string | null }> {
     const document = await this.documents.findActive(documentId);
     if (!document || document.ownerId !== ownerId) {
       await this.audit.recordQuietly(caller, 'document.content-read', document ? 'denied' : 'failure', document?.ownerId ?? ownerId, documentId);
@@ -138,7 +138,7 @@ export class DocumentsService {
     }
     await this.audit.record(caller, 'document.content-read', 'success', ownerId, document.id);
     const body = await this.blobs.get(document.storageKey);
-    return { body, filename: document.filename, contentType: document.contentType, size: document.size };
+    return { body, filename: document.filename, contentType: document.contentType, size: document.size, source: document.source ?? null };
   }
 
   /** Reads the blob through SHA-256 (streamed, nothing held) and compares size and digest. */

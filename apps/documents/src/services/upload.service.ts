@@ -22,12 +22,15 @@ export const UPLOAD_MESSAGES = {
   wrongField: 'Send the files in the multipart field "files".',
   tooSlow: 'The upload took too long to finish. Please try again.',
   noRoom: (filename: string) => `There is no room left to store "${filename}", so it was not saved. Please try again later.`,
+  badSource: 'X-Document-Source must be at most 200 characters of text (URI-encoded), without control characters.',
 } as const;
 
 /** The multipart body of POST /internal/documents, as the gateway passed it on. */
 export interface UploadRequest {
   contentType: string | undefined;
   body: Readable;
+  /** Where an internal caller fetched the files from (connections), kept with each document; absent for the owner's own uploads. */
+  source?: string | null;
 }
 
 /**
@@ -75,7 +78,7 @@ export class UploadService {
         if (part.field !== 'files') throw new DomainError('VALIDATION_FAILED', UPLOAD_MESSAGES.wrongField);
         // Before reading a byte of it: does the plan have room for one more?
         assertRoom(this.plans, plan, stored, accepted.length + 1);
-        accepted.push(await this.store(ownerId, displayName(part.filename), part.stream, written));
+        accepted.push(await this.store(ownerId, displayName(part.filename), part.stream, written, request.source ?? null));
       }
       if (accepted.length === 0) throw new DomainError('VALIDATION_FAILED', UPLOAD_MESSAGES.noFiles);
 
@@ -115,7 +118,7 @@ export class UploadService {
    * One file: its first bytes decide whether it may be what its name says (nothing is stored if not),
    * then the rest streams through the inspector into storage. Throws the refusal naming the file.
    */
-  private async store(ownerId: string, filename: string, stream: Readable, written: string[]): Promise<NewDocument> {
+  private async store(ownerId: string, filename: string, stream: Readable, written: string[], source: string | null): Promise<NewDocument> {
     const { head, body } = await takeHead(stream, HEAD_BYTES);
     let classified;
     try {
@@ -151,6 +154,7 @@ export class UploadService {
         size,
         sha256,
         storageKey,
+        source,
         uploadedAt: new Date(),
       };
     } catch (error) {

@@ -20,6 +20,10 @@ export class SummaryDocument {
   @Column({ type: 'text' })
   filename!: string;
 
+  /** Where the document was fetched from (learnt with the filename); null for the patient's own uploads. */
+  @Column({ type: 'text', nullable: true })
+  source?: string | null;
+
   @Column({ name: 'content_type', type: 'text' })
   contentType!: string;
 

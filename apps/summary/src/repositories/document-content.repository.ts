@@ -13,12 +13,16 @@ import { SummaryConfig } from '../config';
 
 /** The documents service's header with the display name (see its ContentController). */
 const FILENAME_HEADER = 'x-document-filename';
+/** …and the one with where it was fetched from, when a service fetched it (connections). */
+const SOURCE_HEADER = 'x-document-source';
 
 /** A document's bytes in a temporary file; `release()` removes it. */
 export interface SpooledDocument {
   path: string;
   filename: string;
   contentType: string;
+  /** Where the document was fetched from ("Springfield General Hospital via MyChart"); null for the patient's own uploads. */
+  source?: string | null;
   release(): Promise<void>;
 }
 
@@ -76,9 +80,11 @@ export class DocumentContentRepository {
       throw error;
     }
     const rawName = response.headers.get(FILENAME_HEADER);
+    const rawSource = response.headers.get(SOURCE_HEADER);
     return {
       path: file,
       filename: rawName ? safeDecode(rawName) : 'document',
+      source: rawSource ? safeDecode(rawSource).slice(0, 200) || null : null,
       contentType: response.headers.get('content-type') ?? 'application/octet-stream',
       release,
     };

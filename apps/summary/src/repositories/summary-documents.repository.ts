@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In, Not, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import type { EngineInput, ExtractionResult, Observation } from '@medfolio/clinical';
 import { schemaOf } from '@medfolio/persistence';
 import { SummaryDocument, SummaryPage, SummaryPatient, TrendObservation } from '../entities';
@@ -86,9 +86,18 @@ export class SummaryDocumentsRepository {
     }));
   }
 
-  /** The display name, known once the bytes arrive: shown while the document is still being read. */
-  async noteFilename(documentId: string, filename: string): Promise<void> {
-    await this.dataSource.getRepository(SummaryDocument).update({ documentId, state: 'processing' }, { filename });
+  /** The display name (and where it was fetched from), known once the bytes arrive: shown while the document is still being read. */
+  async noteFilename(documentId: string, filename: string, source: string | null = null): Promise<void> {
+    await this.dataSource.getRepository(SummaryDocument).update({ documentId, state: 'processing' }, { filename, source });
+  }
+
+  /** The patient's documents fetched from somewhere (connections): id → where from and when it arrived. */
+  async fetchedSources(userId: string): Promise<Map<string, { source: string; uploadedAt: Date }>> {
+    const rows = await this.dataSource.getRepository(SummaryDocument).find({
+      select: { documentId: true, source: true, uploadedAt: true },
+      where: { userId, state: Not('deleted'), source: Not(IsNull()) },
+    });
+    return new Map(rows.map((r) => [r.documentId, { source: r.source as string, uploadedAt: r.uploadedAt }]));
   }
 
   /** Extends the claims of documents still being read. */

@@ -116,7 +116,7 @@ export class ExtractionService implements OnApplicationBootstrap, OnModuleDestro
     try {
       const spooled = await this.content.spool(claimed.documentId, claimed.userId, this.abort.signal);
       try {
-        await this.documents.noteFilename(claimed.documentId, spooled.filename);
+        await this.documents.noteFilename(claimed.documentId, spooled.filename, spooled.source ?? null);
         const result = await extractDocument(
           { documentId: claimed.documentId, filename: spooled.filename, contentType: spooled.contentType, path: spooled.path },
           { ocrScheduler: this.ocr, signal: this.abort.signal, logger: this.extractLogger(claimed.documentId) },

@@ -12,6 +12,7 @@ import {
   observationsOfRecord,
   toTrendSeries,
   trendsCsv,
+  withFetchedFrom,
 } from './trends-model';
 
 const PUBLIC = join(__dirname, '../../../../libs/clinical/quality/public');
@@ -37,6 +38,16 @@ const glucose = (value: number, unit: string, date: string, document_id: string,
 });
 
 describe('trends model', () => {
+  it("names where a fetched document's points came from, and leaves uploads' points as they are", () => {
+    const fetched = new Map([['doc-fetched', { source: 'Springfield General Hospital via MyChart', uploadedAt: new Date('2026-11-27T23:30:00Z') }]]);
+    const points = [glucose(5.4, 'mmol/L', '2026-11-01', 'doc-fetched'), glucose(99, 'mg/dL', '2026-10-01', 'doc-upload')];
+    const [series] = buildSeries(points).map((s) => toTrendSeries(s, fetched));
+    const sources = series?.points.flatMap((p) => p.sources) ?? [];
+    expect(sources).toContainEqual({ document_id: 'doc-fetched', filename: 'doc-fetched.xml', page: null, fetched_from: 'Springfield General Hospital via MyChart, fetched 27 Nov 2026' });
+    expect(sources).toContainEqual({ document_id: 'doc-upload', filename: 'doc-upload.xml', page: null });
+    expect(withFetchedFrom({ document_id: null, filename: null, page: null }, fetched)).toEqual({ document_id: null, filename: null, page: null });
+  });
+
   it('reads observations from a record, and none from one that does not parse', () => {
     const list = twoDocuments();
     expect(list.filter((o) => o.source.document_id === 'doc-ccda').length).toBeGreaterThan(5);
@@ -47,7 +58,7 @@ describe('trends model', () => {
   });
 
   it('gates by plan: full shows every series and the timeline; a preview the first key measure, the rest locked by name and count', () => {
-    const series = buildSeries(twoDocuments()).map(toTrendSeries);
+    const series = buildSeries(twoDocuments()).map((s) => toTrendSeries(s));
     expect(series.length).toBeGreaterThan(3);
     const timeline = [{ date: '2020-01-01', kind: 'visit' as const, change: 'recorded' as const, title: 'Visit', detail: null, sources: [] }];
     const now = new Date('2026-01-02T03:04:05Z');
@@ -74,7 +85,7 @@ describe('trends model', () => {
       glucose(100, 'mg/dL', '2024-03-01', 'doc-a', { low: 70, high: 99, unit: 'mg/dL' }),
       glucose(7, 'mmol/L', '2024-06-01', 'doc-b', { low: 3.9, high: 5.5, unit: 'mmol/L' }),
     ];
-    const [series] = buildSeries(observations).map(toTrendSeries);
+    const [series] = buildSeries(observations).map((s) => toTrendSeries(s));
     expect(series).toMatchObject({ key: 'glucose', unit: 'mg/dL', ucum: 'mg/dL' });
     expect(series?.points.map((p) => [p.date, p.value, p.flag, p.sources[0]?.document_id])).toEqual([
       ['2024-03-01', 100, 'high', 'doc-a'],

@@ -56,12 +56,31 @@ export function factObservationsByDocument(facts: readonly ClinicalFact[], recor
   return out;
 }
 
-function sourceOf(s: ObservationSource): TrendSource {
-  return { document_id: s.document_id ?? null, filename: s.filename ?? null, page: s.page ?? null };
+/** The patient's documents fetched from somewhere (connections): document id → where from and when it arrived. */
+export type FetchedSources = ReadonlyMap<string, { source: string; uploadedAt: Date }>;
+
+const FETCHED_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "Springfield General Hospital via MyChart, fetched 27 Nov 2026". */
+export function fetchedFromText(entry: { source: string; uploadedAt: Date }): string {
+  return `${entry.source}, fetched ${FETCHED_DAY.format(entry.uploadedAt)}`;
 }
 
-/** A series as the API shows it (points without their per-point code; sources in the API's shape). */
-export function toTrendSeries(series: Series): TrendSeries {
+/** The source with `fetched_from` when its document was fetched from a hospital or clinic (unchanged otherwise). */
+export function withFetchedFrom(source: TrendSource, fetched: FetchedSources | undefined): TrendSource {
+  const entry = source.document_id ? fetched?.get(source.document_id) : undefined;
+  return entry ? { ...source, fetched_from: fetchedFromText(entry) } : source;
+}
+
+function sourceOf(s: ObservationSource, fetched?: FetchedSources): TrendSource {
+  return withFetchedFrom({ document_id: s.document_id ?? null, filename: s.filename ?? null, page: s.page ?? null }, fetched);
+}
+
+/**
+ * A series as the API shows it (points without their per-point code; sources in the API's shape,
+ * with where a fetched document came from when `fetched` names it).
+ */
+export function toTrendSeries(series: Series, fetched?: FetchedSources): TrendSeries {
   return {
     key: series.key,
     name: series.name,
@@ -77,7 +96,7 @@ export function toTrendSeries(series: Series): TrendSeries {
       flag: p.flag,
       flag_from: p.flag_from,
       interpretation: p.interpretation,
-      sources: p.sources.map(sourceOf),
+      sources: p.sources.map((s) => sourceOf(s, fetched)),
     })),
   };
 }

@@ -17,7 +17,7 @@ import { ObservationsRepository } from '../repositories/observations.repository'
 import { SummaryDocumentsRepository } from '../repositories/summary-documents.repository';
 import { SummaryVersionsRepository } from '../repositories/summary-versions.repository';
 import { SummaryAudit } from './summary-audit';
-import { buildTimeline, fullAccess, gate, toTrendSeries, trendsCsv } from './trends-model';
+import { buildTimeline, fullAccess, gate, toTrendSeries, trendsCsv, withFetchedFrom } from './trends-model';
 
 const OWNER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -57,7 +57,8 @@ export class TrendsService {
 
   /** The patient's series (shares, the IPS and the PDF use them too: their callers audit). */
   async series(userId: string): Promise<TrendSeries[]> {
-    return buildSeries(await this.observations.listForUser(userId)).map(toTrendSeries);
+    const [observations, fetched] = await Promise.all([this.observations.listForUser(userId), this.documents.fetchedSources(userId)]);
+    return buildSeries(observations).map((series) => toTrendSeries(series, fetched));
   }
 
   /** Whether the patient's plan sees every series (Plus, Family). */
@@ -72,11 +73,11 @@ export class TrendsService {
   }
 
   private async timeline(userId: string): Promise<TimelineEvent[]> {
-    const [patient, documents] = await Promise.all([this.versions.patient(userId), this.documents.listForUser(userId)]);
+    const [patient, documents, fetched] = await Promise.all([this.versions.patient(userId), this.documents.listForUser(userId), this.documents.fetchedSources(userId)]);
     const latest = patient?.latestVersion ? await this.versions.latest(userId, patient.latestVersion) : null;
     const sections: SummarySectionItem[] = latest?.sections ?? [];
     const read = documents.filter((d) => d.state === 'read').map((d) => ({ documentId: d.documentId, filename: d.filename, documentDate: d.documentDate }));
-    return buildTimeline(sections, read, latest?.engineOutput.changes ?? []);
+    return buildTimeline(sections, read, latest?.engineOutput.changes ?? []).map((event) => ({ ...event, sources: event.sources.map((s) => withFetchedFrom(s, fetched)) }));
   }
 
   private owner(caller: CallerIdentity): string {

@@ -39,6 +39,8 @@ export interface ServedDocument {
   filename: string;
   contentType: string;
   data: Buffer;
+  /** Where the document was fetched from (documents' X-Document-Source), for documents a connection added. */
+  source?: string;
 }
 
 /**
@@ -233,7 +235,13 @@ export class SummaryHarness {
       return;
     }
     this.reads.set(id, (this.reads.get(id) ?? 0) + 1);
-    res.writeHead(200, { 'content-type': document.contentType, 'x-document-filename': encodeURIComponent(document.filename) }).end(document.data);
+    res
+      .writeHead(200, {
+        'content-type': document.contentType,
+        'x-document-filename': encodeURIComponent(document.filename),
+        ...(document.source ? { 'x-document-source': encodeURIComponent(document.source) } : {}),
+      })
+      .end(document.data);
   }
 
   private async admin(sql: string): Promise<void> {
