@@ -28,6 +28,8 @@ interface Uploaded {
   filename: string;
   type: string;
   json: Record<string, unknown>;
+  /** Where it came from (X-Document-Source), as the trends' points say it. */
+  source: string | undefined;
 }
 
 const bundle = (text: string) => ({
@@ -90,7 +92,8 @@ describe('receiving SMART Health Links (PostgreSQL, request/reply, a local link 
           const file = form.get('files') as File;
           const owner = callerFromHeaders((name) => req.headers[name.toLowerCase()] as string | undefined).userId;
           const id = randomUUID();
-          uploads.push({ id, owner, filename: file.name, type: file.type, json: JSON.parse(await file.text()) as Record<string, unknown> });
+          const source = req.headers['x-document-source'];
+          uploads.push({ id, owner, filename: file.name, type: file.type, json: JSON.parse(await file.text()) as Record<string, unknown>, source: typeof source === 'string' ? decodeURIComponent(source) : undefined });
           res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ documents: [{ id }] }));
         })();
       });
@@ -140,7 +143,7 @@ describe('receiving SMART Health Links (PostgreSQL, request/reply, a local link 
     const reply = await receive(user, `https://viewer.example/view#${link.shlink}`, 'open-sesame');
     const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date());
     expect(reply).toEqual({ label: 'Springfield Clinic', imported: [{ document_id: uploads[0]!.id, name: `SMART Health Link from Springfield Clinic, received ${day}.json`, kind: 'fhir-bundle' }] });
-    expect(uploads).toEqual([{ id: reply.imported[0]!.document_id, owner: user, filename: reply.imported[0]!.name, type: 'application/fhir+json', json: bundle('Asthma (from a clinic link)') }]);
+    expect(uploads).toEqual([{ id: reply.imported[0]!.document_id, owner: user, filename: reply.imported[0]!.name, type: 'application/fhir+json', json: bundle('Asthma (from a clinic link)'), source: 'SMART Health Link from Springfield Clinic' }]);
     expect(link.requests.at(-1)).toEqual({ recipient: 'Medfolio (on behalf of the patient)', passcode: 'open-sesame' });
     expect(audits().filter((a) => a.action === 'connections.shl.receive').at(-1)).toMatchObject({ patientId: user, entityId: reply.imported[0]!.document_id, outcome: 'success' });
   });

@@ -189,7 +189,8 @@ export class ShlReceiverService {
         const n = (used.get(base) ?? 0) + 1;
         used.set(base, n);
         const name = `${base}${n > 1 ? ` (${n})` : ''}.json`;
-        const documentId = await this.documents.upload(ownerId, name, Buffer.from(JSON.stringify(item.bundle)), FHIR_JSON);
+        // The source travels with the document (X-Document-Source): the trends' points say where they came from.
+        const documentId = await this.documents.upload(ownerId, name, Buffer.from(JSON.stringify(item.bundle)), FHIR_JSON, cleanText(`${what} from ${source}`, 200));
         imported.push({
           document_id: documentId,
           name,
