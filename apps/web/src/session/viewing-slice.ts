@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { signedOut } from './session-slice';
 
 /**
@@ -75,8 +75,6 @@ export const viewingSlice = createSlice({
       state.record = action.payload;
       store(action.payload);
     },
-    /** A patient call was refused while viewing someone else: the store's listener re-reads the grants. */
-    viewedAccessRefused() {},
   },
   extraReducers: (builder) => {
     // Signing out (or a session that ended) forgets whose record this tab was showing.
@@ -88,7 +86,10 @@ export const viewingSlice = createSlice({
   },
 });
 
-export const { viewingChanged, viewingEnded, viewingRefreshed, endedNoticeSeen, viewedAccessRefused } = viewingSlice.actions;
+export const { viewingChanged, viewingEnded, viewingRefreshed, endedNoticeSeen } = viewingSlice.actions;
+
+/** A patient call was refused while viewing someone else: the store's listener re-reads the grants. */
+export const viewedAccessRefused = createAction('viewing/accessRefused');
 
 /**
  * The routes that act on a record and may name another person's (the route table's `onBehalf`,

@@ -12,6 +12,8 @@ const entries: HistoryEntry[] = [
     id: 'e1',
     when: '2024-05-06T09:15:00.000Z',
     who: 'you',
+    actor_name: null,
+    actor_relation: null,
     action: 'auth.login',
     what: 'Signed in',
     outcome: 'success',
@@ -25,6 +27,8 @@ const entries: HistoryEntry[] = [
     id: 'e2',
     when: '2024-05-05T18:40:00.000Z',
     who: 'someone with your shared link',
+    actor_name: null,
+    actor_relation: null,
     action: 'summary.read',
     what: 'Opened your summary',
     outcome: 'denied',
@@ -38,6 +42,8 @@ const entries: HistoryEntry[] = [
     id: 'e3',
     when: '2024-05-04T07:05:00.000Z',
     who: 'you',
+    actor_name: null,
+    actor_relation: null,
     action: 'password.change',
     what: 'Changed the password',
     outcome: 'failure',
@@ -98,6 +104,21 @@ describe('History page, signed in', () => {
     await waitFor(() => expect(within(table).getByText('Downloaded a document: Blood test.pdf')).toBeInTheDocument());
     expect(within(table).getByText('Downloaded a document (no longer in your documents)')).toBeInTheDocument();
     expect(within(table).getByText('Deleted a document')).toBeInTheDocument();
+  });
+
+  it("says who acted by proxy, and for whom, on a family member's record: 'Ana (caregiver) uploaded lab-results.pdf for Leo'", async () => {
+    sessionStorage.setItem('medfolio.viewing', JSON.stringify({ patient_id: 'leo-1', first_name: 'Leo', role: 'guardian' }));
+    const proxy: HistoryEntry = { ...nth(entries, 0), id: 'h-proxy', who: 'Ana (caregiver)', actor_name: 'Ana', actor_relation: 'caregiver', action: 'document.upload', what: 'Uploaded a document', entity_type: 'document', entity_id: 'd1' };
+    const server = fakeServer({
+      'GET /api/history/': () => ({ body: { results: [proxy], page: 1, page_size: 50, total: 1 } }),
+      'GET /api/upload/': () => ({ body: [{ id: 'd1', filename: 'lab-results.pdf', url: null, uploaded_at: '2024-05-01T00:00:00Z', size: 1, content_type: 'application/pdf' }] }),
+    });
+    renderPage(<History />, { path: '/history' });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getByText('Ana (caregiver) uploaded lab-results.pdf for Leo')).toBeInTheDocument());
+    // Leo's history and Leo's documents: both asked for Leo's record.
+    expect(server.calls.filter((c) => c.path.startsWith('/api/history/') || c.path === '/api/upload/').every((c) => c.patient === 'leo-1')).toBe(true);
+    sessionStorage.clear();
   });
 
   it('groups repeated identical entries of a day into one line, and opens it to show each entry', async () => {

@@ -9,7 +9,8 @@ import { Notice } from '../../components/Notice';
 import { PageLoading } from '../../components/PageLoading';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../session/use-session';
-import { dayLabel, describeEntry, groupEntries, type HistoryGroup } from './history-groups';
+import { dayLabel, describeEntry, groupEntries, proxySentence, type HistoryGroup } from './history-groups';
+import { useViewing } from '../../components/Viewing';
 
 /** Entries per page: enough that repeated ones (every dashboard load lists documents) group well. */
 export const HISTORY_PAGE_SIZE = 50;
@@ -42,9 +43,13 @@ const from = (entry: HistoryEntry) => entry.from || 'Unknown';
 
 /** What happened, naming the document, and for a failure or refusal why. */
 function What({ entry, names, labels, count, expanded, onToggle }: { entry: HistoryEntry; names: ReadonlyMap<string, string> | undefined; labels?: ReadonlyMap<string, string> | undefined; count?: number; expanded?: boolean; onToggle?: () => void }) {
+  // Done by a guardian or caregiver: "Ana (caregiver) uploaded lab-results.pdf for Leo".
+  const { record } = useViewing();
+  const { user } = useSession();
+  const whose = record?.first_name ?? user?.first_name ?? 'you';
   return (
     <>
-      <span className="break-words">{describeEntry(entry, names, labels)}</span>
+      <span className="break-words">{proxySentence(entry, names, whose, labels) ?? describeEntry(entry, names, labels)}</span>
       {count !== undefined && count > 1 && (
         <>
           {' '}

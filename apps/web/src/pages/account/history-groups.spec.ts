@@ -1,10 +1,12 @@
 import type { HistoryEntry } from '@medfolio/contracts';
-import { dayLabel, describeEntry, groupEntries } from './history-groups';
+import { dayLabel, describeEntry, groupEntries, proxySentence } from './history-groups';
 
 const entry = (id: string, when: string, overrides: Partial<HistoryEntry> = {}): HistoryEntry => ({
   id,
   when,
   who: 'you',
+  actor_name: null,
+  actor_relation: null,
   action: 'document.list',
   what: 'Listed documents',
   outcome: 'success',
@@ -71,5 +73,23 @@ describe('share-link entries', () => {
   it("keeps the server's words when the link is not known (yet)", () => {
     expect(describeEntry(view(), undefined, undefined)).toBe('Your summary was viewed through a shared link');
     expect(describeEntry(view({ entity_id: 'link-2' }), undefined, labels)).toBe('Your summary was viewed through a shared link');
+  });
+});
+
+describe('proxySentence', () => {
+  const names = new Map([['d1', 'lab-results.pdf']]);
+  it('names who acted by proxy, how they relate to the record, what they did and for whom', () => {
+    const upload = entry('p1', '2024-05-06T09:00:00.000Z', { who: 'Ana (caregiver)', actor_name: 'Ana', actor_relation: 'caregiver', action: 'document.upload', what: 'Uploaded a document', entity_type: 'document', entity_id: 'd1' });
+    expect(proxySentence(upload, names, 'Leo')).toBe('Ana (caregiver) uploaded lab-results.pdf for Leo');
+    const read = entry('p2', '2024-05-06T09:00:00.000Z', { actor_name: 'Gina', actor_relation: 'guardian', action: 'summary.read', what: 'Viewed summary', entity_type: 'summary', entity_id: null });
+    expect(proxySentence(read, names, 'Leo')).toBe('Gina (guardian) viewed summary for Leo');
+  });
+  it('is null for the record’s own person', () => {
+    expect(proxySentence(entry('p3', '2024-05-06T09:00:00.000Z'), names, 'Leo')).toBeNull();
+  });
+  it('keeps a proxy’s entries apart from the person’s own when grouping', () => {
+    const own = entry('o', '2024-05-06T09:00:00.000Z');
+    const proxy = entry('p', '2024-05-06T09:01:00.000Z', { actor_name: 'Ana', actor_relation: 'caregiver' });
+    expect(groupEntries([proxy, own])).toHaveLength(2);
   });
 });

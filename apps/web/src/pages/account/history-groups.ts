@@ -17,7 +17,7 @@ export function localDay(iso: string): string {
 }
 
 const sameness = (entry: HistoryEntry) =>
-  JSON.stringify([entry.who, entry.action, entry.what, entry.outcome, entry.from, entry.entity_id, entry.reason, localDay(entry.when)]);
+  JSON.stringify([entry.who, entry.actor_name, entry.actor_relation, entry.action, entry.what, entry.outcome, entry.from, entry.entity_id, entry.reason, localDay(entry.when)]);
 
 /**
  * Groups identical entries of one day (same who, what, which document, outcome, reason and
@@ -85,4 +85,18 @@ function describeShareEntry(entry: HistoryEntry, label: string | undefined): str
     default:
       return `${entry.what}: '${label}'`;
   }
+}
+
+/**
+ * An action someone took on the record by proxy (a guardian, a caregiver), as one sentence naming
+ * who, how they relate to the record, what they did and for whom: "Ana (caregiver) uploaded
+ * lab-results.pdf for Leo". Null for the record's own person, the system, a share link or a doctor.
+ */
+export function proxySentence(entry: HistoryEntry, documentNames: ReadonlyMap<string, string> | undefined, whose: string, linkLabels?: ReadonlyMap<string, string>): string | null {
+  if (!entry.actor_name) return null;
+  const relation = entry.actor_relation ? ` (${entry.actor_relation})` : '';
+  const name = entry.entity_type === 'document' && entry.entity_id ? documentNames?.get(entry.entity_id) : undefined;
+  // "Uploaded a document" + its name reads "uploaded lab-results.pdf".
+  const done = name && / a document$/.test(entry.what) ? `${entry.what.replace(/ a document$/, '')} ${name}` : describeEntry(entry, documentNames, linkLabels);
+  return `${entry.actor_name}${relation} ${done.charAt(0).toLowerCase()}${done.slice(1)} for ${whose}`;
 }
