@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { CompactEncrypt, CompactSign, exportJWK, generateKeyPair } from 'jose';
-import { cleanText, decryptShlFile, healthCardJwsList, parseShlink, readHealthCard, ShlContentError, verifyHealthCard } from './shl-content';
+import { cleanText, decryptShlFile, healthCardJwsList, parseShlink, readHealthCard, type ShlContentError, verifyHealthCard } from './shl-content';
 
 const KEY = Buffer.alloc(32, 7).toString('base64url');
 const link = (payload: Record<string, unknown>) => `shlink:/${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
