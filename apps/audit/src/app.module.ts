@@ -8,6 +8,7 @@ import { HistoryController } from './controllers/history.controller';
 import { AuditLogEntry } from './entities/audit-log-entry.entity';
 import { AUDIT_MIGRATIONS } from './migrations';
 import { writerRole } from './migrations/1763700000000-create-audit-log';
+import { PeopleRepository } from './repositories/people.repository';
 import { AuditLogRepository } from './repositories/audit-log.repository';
 import { AuditLogService } from './services/audit-log.service';
 
@@ -41,7 +42,7 @@ export class AuditAppModule {
         EventsModule.forHandlers(),
       ],
       controllers: [HistoryController, AuditEventsController],
-      providers: [AuditLogRepository, AuditLogService],
+      providers: [AuditLogRepository, PeopleRepository, AuditLogService],
     };
   }
 }

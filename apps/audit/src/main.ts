@@ -5,6 +5,7 @@ import type { AuditRecorder } from '@medfolio/audit-client';
 import { auditDbOptions } from './app.module';
 import { type AuditConfig } from './config';
 import { AuditLogRepository } from './repositories/audit-log.repository';
+import { PeopleRepository } from './repositories/people.repository';
 import { AuditLogService } from './services/audit-log.service';
 import { AUDIT_SERVICE } from './service';
 
@@ -15,7 +16,7 @@ import { AUDIT_SERVICE } from './service';
 async function verify(config: AuditConfig): Promise<number> {
   const dataSource = await new DataSource(await dataSourceOptionsFor(auditDbOptions(config))).initialize();
   try {
-    const service = new AuditLogService(new AuditLogRepository(dataSource), null as unknown as AuditRecorder);
+    const service = new AuditLogService(new AuditLogRepository(dataSource), null as unknown as AuditRecorder, null as unknown as PeopleRepository);
     const report = await service.verify();
     process.stdout.write(`${JSON.stringify(report)}\n`);
     return report.intact ? 0 : 3;

@@ -90,8 +90,15 @@ export interface HistoryEntry {
   id: string;
   /** ISO time. */
   when: string;
-  /** 'you', another user's id, 'anonymous (shared link)', 'system'. */
+  /** 'you', 'Ana (caregiver)', a provider's name, another user's id, 'anonymous (shared link)', 'system'. */
   who: string;
+  /**
+   * Set when someone acted on the record by proxy (a caregiver or guardian, not the record's
+   * person): their first name and how they relate to the record, for "Ana (caregiver) uploaded
+   * lab-results.pdf for Leo". Null otherwise.
+   */
+  actor_name: string | null;
+  actor_relation: 'guardian' | 'caregiver' | 'former caregiver' | null;
   action: string;
   what: string;
   outcome: AuditOutcome;

@@ -9,6 +9,7 @@ import { AUDIT_MIGRATIONS } from '../migrations';
 import { writerRole } from '../migrations/1763700000000-create-audit-log';
 import { AuditLogService } from '../services/audit-log.service';
 import { AuditLogRepository } from './audit-log.repository';
+import type { PeopleRepository, PersonName } from './people.repository';
 
 const databaseUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `audit_it_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
@@ -42,6 +43,8 @@ function event(patientId: string, action = 'document.list'): AuditEventDto {
 }
 
 const noRecorder = { record: jest.fn() } as unknown as AuditRecorder;
+/** identity's names of proxies (the request/reply boundary): none known. */
+const noPeople = { namesOn: async () => new Map<string, PersonName>() } as unknown as PeopleRepository;
 
 describe('audit log on real Postgres', () => {
   let owner: DataSource;
@@ -52,7 +55,7 @@ describe('audit log on real Postgres', () => {
     owner = await new DataSource(options()).initialize();
     await migrate(owner);
     writer = await new DataSource(options(`-c role=${role}`)).initialize();
-    service = new AuditLogService(new AuditLogRepository(writer), noRecorder);
+    service = new AuditLogService(new AuditLogRepository(writer), noRecorder, noPeople);
   });
 
   afterAll(async () => {
@@ -159,7 +162,7 @@ describe('audit log on real Postgres', () => {
 
   it('pages a patient history newest first', async () => {
     const recorder = { record: jest.fn().mockResolvedValue(undefined) } as unknown as AuditRecorder;
-    const reader = new AuditLogService(new AuditLogRepository(writer), recorder);
+    const reader = new AuditLogService(new AuditLogRepository(writer), recorder, noPeople);
     const patient = `p-${randomUUID()}`;
     for (const action of ['document.upload', 'document.list', 'document.download-link']) await reader.append(event(patient, action));
     const caller: CallerIdentity = { userId: patient, roles: ['patient'], correlationId: 'c' };
@@ -172,7 +175,7 @@ describe('audit log on real Postgres', () => {
   });
 
   it('names the document touched and says why a failure failed', async () => {
-    const reader = new AuditLogService(new AuditLogRepository(writer), noRecorder);
+    const reader = new AuditLogService(new AuditLogRepository(writer), noRecorder, noPeople);
     const patient = `p-${randomUUID()}`;
     const documentId = randomUUID();
     await reader.append({ ...event(patient, 'document.download-link'), entityId: documentId, outcome: 'failure' });
@@ -182,5 +185,22 @@ describe('audit log on real Postgres', () => {
       { action: 'login.failed', entity_type: 'session', entity_id: null, reason: 'Wrong e-mail address or password.' },
       { action: 'document.download-link', entity_type: 'document', entity_id: documentId, reason: 'There is no such document (it may have been deleted).' },
     ]);
+  });
+
+  it("names who acted by proxy, as identity names them, and says 'you' to the proxy reading", async () => {
+    const patient = randomUUID();
+    const [ana, ben] = [randomUUID(), randomUUID()];
+    const people = { namesOn: jest.fn(async () => new Map<string, PersonName>([[ana, { user_id: ana, first_name: 'Ana', relation: 'caregiver' }]])) } as unknown as PeopleRepository;
+    const reader = new AuditLogService(new AuditLogRepository(writer), noRecorder, people);
+    await reader.append({ ...event(patient, 'document.upload'), actor: ana, policy: 'proxy:manage' });
+    await reader.append({ ...event(patient, 'summary.read'), actor: ben, policy: 'proxy:guardian' });
+    const owner = await reader.history({ userId: patient, roles: ['patient'], correlationId: 'c' }, {});
+    expect(owner.results.map(({ who, actor_name, actor_relation, action }) => ({ who, actor_name, actor_relation, action }))).toEqual([
+      { who: 'A guardian (guardian)', actor_name: null, actor_relation: 'guardian', action: 'summary.read' },
+      { who: 'Ana (caregiver)', actor_name: 'Ana', actor_relation: 'caregiver', action: 'document.upload' },
+    ]);
+    expect(people.namesOn).toHaveBeenCalledWith(expect.anything(), patient, expect.arrayContaining([ana, ben]));
+    const asAna = await reader.history({ userId: patient, roles: ['patient'], correlationId: 'c', actor: { userId: ana, role: 'manage' } }, {});
+    expect(asAna.results.find((r) => r.action === 'document.upload')!.who).toBe('you');
   });
 });

@@ -10,6 +10,7 @@ import {
 import { AuditRecorder } from '@medfolio/audit-client';
 import type { AuditLogEntry } from '../entities/audit-log-entry.entity';
 import { AuditLogRepository, type AppendResult } from '../repositories/audit-log.repository';
+import { PeopleRepository, type PersonName } from '../repositories/people.repository';
 import { AppendBatcher } from './append-batcher';
 import { ChainVerifier, type ChainBreak } from './hash-chain';
 
@@ -34,6 +35,7 @@ export class AuditLogService {
   constructor(
     @Inject(AuditLogRepository) private readonly repository: AuditLogRepository,
     @Inject(AuditRecorder) private readonly recorder: AuditRecorder,
+    @Inject(PeopleRepository) private readonly people: PeopleRepository,
   ) {}
 
   /**
@@ -64,7 +66,11 @@ export class AuditLogService {
       policy: 'owner',
     });
     const [entries, total] = await reading;
-    return { results: entries.map((e) => toHistoryEntry(e, caller.userId!)), page, page_size: pageSize, total };
+    // Proxies (policy proxy:<role>) are named as identity knows them now; the log keeps ids only.
+    const proxies = [...new Set(entries.filter((e) => e.policy?.startsWith('proxy:')).map((e) => e.actor))];
+    const names = await this.people.namesOn(caller, caller.userId, proxies);
+    const me = caller.actor?.userId ?? caller.userId;
+    return { results: entries.map((e) => toHistoryEntry(e, caller.userId!, me, names)), page, page_size: pageSize, total };
   }
 
   /** Recomputes the whole chain; reports the first position where it breaks. */
@@ -98,6 +104,14 @@ const ACTION_LABELS: Record<string, string> = {
   'document.integrity-check': 'Checked a stored document',
   'summary.read': 'Viewed summary',
   'trends.read': 'Viewed health trends',
+  'family.dependant.add': 'Added this family member',
+  'family.invite.create': 'Invited a caregiver',
+  'family.invite.withdraw': "Withdrew a caregiver's invitation",
+  'family.invite.accept': 'Accepted an invitation as caregiver',
+  'family.grant.role': "Changed a caregiver's role",
+  'family.grant.renew': "Renewed a caregiver's access",
+  'family.grant.revoke': "Revoked a caregiver's access",
+  'family.grant.leave': 'Gave up caregiver access',
   'trends.export': 'Exported health trends (CSV)',
   'connections.connection.start': 'Started connecting a hospital or clinic',
   'connections.connection.create': 'Connected a hospital or clinic',
@@ -170,19 +184,29 @@ export function reasonFor(action: string, outcome: string): string | null {
   return REASONS[`${action}/${outcome}`] ?? (outcome === 'denied' ? 'Refused: not allowed.' : 'The request did not succeed.');
 }
 
-function toHistoryEntry(entry: AuditLogEntry, patientId: string): HistoryEntry {
+function toHistoryEntry(entry: AuditLogEntry, patientId: string, me: string, names: Map<string, PersonName> = new Map()): HistoryEntry {
+  const proxy = entry.policy?.startsWith('proxy:') && entry.actor !== patientId;
+  const person = proxy ? names.get(entry.actor) : undefined;
+  const relation = proxy ? (person && person.relation !== 'self' ? person.relation : entry.policy === 'proxy:guardian' ? 'guardian' : 'caregiver') : null;
+  const proxyWho = proxy ? `${person?.first_name || (relation === 'guardian' ? 'A guardian' : 'A caregiver')} (${relation})` : null;
   const who =
-    entry.actor === patientId
+    entry.actor === me
       ? 'you'
-      : entry.actor === 'anonymous'
-        ? entry.policy?.startsWith('share-link:')
-          ? 'someone with your shared link'
-          : 'anonymous'
-        : (providerName(entry.policy) ?? entry.actor);
+      : proxyWho
+        ? proxyWho
+        : entry.actor === patientId
+          ? "the record's owner"
+          : entry.actor === 'anonymous'
+            ? entry.policy?.startsWith('share-link:')
+              ? 'someone with your shared link'
+              : 'anonymous'
+            : (providerName(entry.policy) ?? entry.actor);
   return {
     id: entry.eventId,
     when: entry.occurredAt.toISOString(),
     who,
+    actor_name: proxy ? (person?.first_name ?? null) : null,
+    actor_relation: relation,
     action: entry.action,
     what: ACTION_LABELS[entry.action] ?? entry.action,
     outcome: entry.outcome as HistoryEntry['outcome'],
