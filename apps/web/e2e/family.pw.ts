@@ -73,7 +73,7 @@ test.afterAll(async () => {
 
 test('the guardian: an account on the Family plan (sign-up verified and Stripe checkout through the API)', async () => {
   const registered = await api('POST', '/api/register/', '', { first_name: 'Gina', last_name: 'Parent', email: guardianEmail, password, phone: '+1 202 555 0143', date_of_birth: '1986-02-03' });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
   const code = await product.mailMatch(guardianEmail, /\b(\d{4})\b/);
   expect((await api('POST', '/api/verify-otp/', '', { email: guardianEmail, otp: code })).status).toBe(200);
   await product.subscribe(await tokenFor(guardianEmail), 'pro');
@@ -143,7 +143,7 @@ test('the guardian invites the co-parent by e-mail with the view role; the invit
   await form.getByRole('radio', { name: /^View/ }).check();
   await form.getByRole('button', { name: 'Send invitation' }).click();
   await expect(guardian.getByRole('status').filter({ hasText: `An invitation to Leo's record was sent to ${coParentEmail}.` })).toBeVisible();
-  await expect(leo.getByText(coParentEmail)).toBeVisible();
+  await expect(leo.getByText(coParentEmail, { exact: true })).toBeVisible();
   await expect(leo.getByRole('button', { name: `Withdraw the invitation to ${coParentEmail}` })).toBeVisible();
 });
 
@@ -218,7 +218,7 @@ test("the guardian sees the co-parent's access and revokes it; the co-parent's n
   await open(coParent, '/');
   await expect(coParent.getByRole('alert').filter({ hasText: "Your access to Leo's record has ended." })).toBeVisible({ timeout: 15_000 });
   await expect(coParent.getByText(/You are viewing Leo's record/)).toHaveCount(0);
-  await expect(coParent.getByRole('table')).not.toContainText('lab-results');
+  await expect(coParent.locator('main')).not.toContainText('lab-results');
   const token = await tokenFor(coParentEmail);
   expect((await api('GET', '/api/upload/', token, undefined, childId)).status).toBe(403);
 });
