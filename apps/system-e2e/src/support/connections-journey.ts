@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { AuthorizeReply, ConnectionView, DeletedReply, DocumentListItem, EndpointView, HistoryPage, SummaryItem } from '@medfolio/contracts';
+import type { AuthorizeReply, ConnectionView, DeletedReply, DocumentListItem, EndpointView, HistoryPage, SummaryItem, TrendsReply } from '@medfolio/contracts';
 import { SmartSandbox } from '@medfolio/testing/smart-sandbox';
 import { call } from './journey';
 import { waitFor } from './processes';
@@ -68,6 +68,16 @@ export async function connectionsJourney(base: string, sandbox: SmartSandbox, pa
   check(first !== undefined && /^Springfield General Hospital — fetched \d{4}-\d{2}-\d{2}\.json$/.test(first.filename), 'the record document after the first sync', first);
   // A new condition at the hospital: the next sync replaces that document with one holding it.
   await sandbox.fhir.add({ resourceType: 'Condition', subject: { reference: 'Patient/123' }, code: { text: 'Sprained ankle (journey)' } });
+  // An HbA1c result (the first key measure, so even the free plan's preview shows its series).
+  await sandbox.fhir.add({
+    resourceType: 'Observation',
+    status: 'final',
+    subject: { reference: 'Patient/123' },
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }] }],
+    code: { coding: [{ system: 'http://loinc.org', code: '4548-4', display: 'Hemoglobin A1c/Hemoglobin.total in Blood' }], text: 'Hemoglobin A1c' },
+    effectiveDateTime: '2026-11-20',
+    valueQuantity: { value: 6.9, unit: '%', system: 'http://unitsofmeasure.org', code: '%' },
+  });
   // And a discharge letter (a PDF DocumentReference): it becomes a document of its own.
   const letter = await sandbox.fhir.add({ resourceType: 'Binary', contentType: 'application/pdf', securityContext: { reference: 'Patient/123' }, data: (await medicationListPdf()).toString('base64') });
   await sandbox.fhir.add({ resourceType: 'DocumentReference', status: 'current', subject: { reference: 'Patient/123' }, content: [{ attachment: { contentType: 'application/pdf', url: `Binary/${letter.id}`, title: 'Discharge letter' } }] });
@@ -94,6 +104,14 @@ export async function connectionsJourney(base: string, sandbox: SmartSandbox, pa
     return fact?.sources.some((source) => source.document_id === replaced?.id) ? fact : undefined;
   }, 90_000);
   check(cited.sources.every((source) => source.filename.startsWith('Springfield General Hospital — fetched ')), 'the citation names the hospital', cited.sources);
+  // The trends' point from the hospital's record says where it was fetched from (documents keep the
+  // source connections gave on its upload; the summary learns it with the file), unlike an upload's.
+  const point = await waitFor("the trends' HbA1c point from the record document", async () => {
+    const reply = await call<TrendsReply>(base, 'GET', '/api/trends/', undefined, patientToken);
+    return reply.body.series?.flatMap((series) => series.points).find((p) => p.value === 6.9 && p.sources.some((source) => source.document_id === replaced?.id));
+  }, 90_000);
+  const fetchedFrom = point.sources.find((source) => source.document_id === replaced?.id)?.fetched_from;
+  check(typeof fetchedFrom === 'string' && /^Springfield General Hospital, fetched \d{1,2} [A-Z][a-z]{2} \d{4}$/.test(fetchedFrom), "the point's fetched_from", point.sources);
   const grants = sandbox.activeGrants();
   const deleted = await call<DeletedReply>(base, 'DELETE', `/api/connections/${connected.body.id}/`, undefined, patientToken);
   check(deleted.status === 200 && deleted.body.revoked_at_source === true && sandbox.activeGrants() === grants - 1, 'disconnecting', deleted.body);
