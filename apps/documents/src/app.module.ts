@@ -55,7 +55,7 @@ export class DocumentsAppModule {
           ...documentsDbOptions(options.config),
           eventBus: options.eventBus,
           http: options.http,
-          streams: ['DOCUMENTS', 'BILLING', 'SUMMARY'],
+          streams: ['DOCUMENTS', 'BILLING', 'SUMMARY', 'IDENTITY'],
           outbox: true,
         }),
         AuditClientModule.forService('documents'),

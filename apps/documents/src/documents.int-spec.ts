@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   BILLING_SUBJECTS,
+  FAMILY_SERVICE_SUBJECTS,
   STREAMS,
   type DocumentListItem,
   type DomainError,
@@ -276,6 +277,30 @@ describe("another user's document: 404 on every route", () => {
         ? true
         : undefined,
     );
+  });
+});
+
+describe("a family member's record under the household holder's plan (identity.user.household-changed.v1)", () => {
+  it("counts a dependant's documents with the holder's, under the holder's plan, and says whose record is full", async () => {
+    const [holder, child] = [newUserId(), newUserId()];
+    await h.bus.ensureStream({ ...STREAMS.IDENTITY, subjects: [...STREAMS.IDENTITY.subjects] });
+    await h.bus.publish(FAMILY_SERVICE_SUBJECTS.householdChanged, { patient_id: child, holder_id: holder, first_name: 'Leo' }, { msgId: randomUUID() });
+    await h.eventually('the household projection', async () =>
+      (await h.sql(`SELECT holder_id FROM documents.household_members WHERE patient_id = $1`, [child]))[0]?.['holder_id'] === holder ? true : undefined,
+    );
+    await uploaded(holder, ['mine.pdf']);
+    await uploaded(child, ['leo-1.pdf']);
+    const refused = await h.upload(child, [{ name: 'leo-2.pdf', data: files.pdf() }]);
+    expect(refused.status).toBe(402);
+    expect((refused.body as { message: string }).message).toBe(
+      "Leo's record is full: your household's Free plan allows 2 documents and you have 2 documents stored, so this file cannot be added. The Basic plan allows 5 documents: see /membership.",
+    );
+    await entitlementChanged(holder, 'pro');
+    await h.eventually('the Family plan', async () =>
+      (await h.sql(`SELECT plan FROM documents.entitlements WHERE owner_id = $1`, [holder]))[0]?.['plan'] === 'pro' ? true : undefined,
+    );
+    expect((await uploaded(child, ['leo-2.pdf'])).map((d) => d.filename)).toEqual(['leo-2.pdf']);
+    expect((await service.list(caller(child))).map((d) => d.filename).sort()).toEqual(['leo-1.pdf', 'leo-2.pdf']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
-import { BILLING_SUBJECTS, DOCUMENTS_SUBJECTS, DocumentDeletedEvent, DocumentUploadedEvent, EntitlementChangedEvent, STREAMS } from '@medfolio/contracts';
+import { BILLING_SUBJECTS, DOCUMENTS_SUBJECTS, DocumentDeletedEvent, DocumentUploadedEvent, EntitlementChangedEvent, FAMILY_SERVICE_SUBJECTS, HouseholdChangedEvent, STREAMS } from '@medfolio/contracts';
 import { OnEvent, type EventEnvelope } from '@medfolio/messaging';
 import type { OnceInTransaction } from '@medfolio/messaging/outbox';
 import { EntitlementsService } from '../services/entitlements.service';
@@ -53,5 +53,17 @@ export class DocumentEventsController {
   })
   async onEntitlementChanged(event: EventEnvelope<EntitlementChangedEvent>, once: OnceInTransaction): Promise<void> {
     await once((manager) => this.entitlements.apply(event.data, manager));
+  }
+
+  @OnEvent({
+    stream: STREAMS.IDENTITY.name,
+    durable: 'documents-households',
+    subjects: [FAMILY_SERVICE_SUBJECTS.householdChanged],
+    maxDeliver: 10,
+    payload: HouseholdChangedEvent,
+    once: true,
+  })
+  async onHouseholdChanged(event: EventEnvelope<HouseholdChangedEvent>, once: OnceInTransaction): Promise<void> {
+    await once((manager) => this.entitlements.applyHousehold(event.data, manager));
   }
 }

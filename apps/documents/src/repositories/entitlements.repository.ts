@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PlanId } from '@medfolio/contracts';
 import { schemaOf } from '@medfolio/persistence';
-import { Entitlement } from '../entities';
+import { DocumentRecord, Entitlement, HouseholdMember } from '../entities';
+import { In, IsNull } from 'typeorm';
 
 /** The plan projection fed by billing's events. */
 @Injectable()
@@ -13,6 +14,34 @@ export class EntitlementsRepository {
   async planOf(ownerId: string, manager?: EntityManager): Promise<PlanId> {
     const row = await (manager ?? this.dataSource.manager).getRepository(Entitlement).findOneBy({ ownerId });
     return row?.plan ?? 'free';
+  }
+
+  /**
+   * Whose plan covers a record and whose documents count with it: a dependant's record is covered
+   * by their holder's plan and counts with the holder's and every dependant's of theirs (the Family
+   * plan covers the household); anyone else's by their own. `name` is the dependant's first name.
+   */
+  async scopeOf(ownerId: string, manager?: EntityManager): Promise<{ plan: PlanId; holderId: string; name: string | null }> {
+    const m = manager ?? this.dataSource.manager;
+    const member = await m.getRepository(HouseholdMember).findOneBy({ patientId: ownerId });
+    const holderId = member?.holderId ?? ownerId;
+    return { plan: await this.planOf(holderId, m), holderId, name: member?.firstName ?? null };
+  }
+
+  /** The documents kept in the holder's household: their own and their dependants'. */
+  async householdCount(holderId: string, manager?: EntityManager): Promise<number> {
+    const m = manager ?? this.dataSource.manager;
+    const members = await m.getRepository(HouseholdMember).findBy({ holderId });
+    return m.getRepository(DocumentRecord).countBy({ ownerId: In([holderId, ...members.map((x) => x.patientId)]), deletedAt: IsNull() });
+  }
+
+  /** A dependant joined (holder set) or left (holder null) a household. */
+  async setHousehold(patientId: string, holderId: string | null, firstName: string, manager: EntityManager): Promise<void> {
+    if (holderId === null) {
+      await manager.delete(HouseholdMember, { patientId });
+      return;
+    }
+    await manager.upsert(HouseholdMember, { patientId, holderId, firstName, updatedAt: new Date() }, ['patientId']);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EntitlementChangedEvent } from '@medfolio/contracts';
+import type { EntitlementChangedEvent, HouseholdChangedEvent } from '@medfolio/contracts';
 import { EntitlementsRepository } from '../repositories/entitlements.repository';
 
 /**
@@ -18,5 +18,11 @@ export class EntitlementsService {
   async apply(change: EntitlementChangedEvent, manager: EntityManager): Promise<void> {
     const applied = await this.entitlements.apply(change.user_id, change.plan, new Date(change.changed_at), manager);
     this.logger.log({ userId: change.user_id, plan: change.plan, applied }, 'entitlement change received');
+  }
+
+  /** A dependant joined or left a household: their record goes under the holder's plan (or back to their own). */
+  async applyHousehold(change: HouseholdChangedEvent, manager: EntityManager): Promise<void> {
+    await this.entitlements.setHousehold(change.patient_id, change.holder_id, change.first_name, manager);
+    this.logger.log({ patientId: change.patient_id, holderId: change.holder_id }, 'household change received');
   }
 }

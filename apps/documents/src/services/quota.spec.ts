@@ -66,6 +66,13 @@ describe('plan quotas', () => {
     expect(refusal(() => assertRoom(defaults, plan, stored, adding)).message).toBe(message);
   });
 
+  it("says whose record is full when it is a family member's, counted with the household's documents", () => {
+    const capped = planLimitsFrom({ quotaFree: '2', quotaBasic: '5', quotaStandard: '12', quotaPlus: '25', quotaFamily: '50' });
+    expect(refusal(() => assertRoom(capped, 'pro', 50, 1, 'Leo')).message).toBe(
+      "Leo's record is full: your household's Family plan allows 50 documents and you have 50 documents stored, so this file cannot be added. Delete some documents to make room.",
+    );
+  });
+
   it('says to delete documents when no plan would take them all', () => {
     const capped = planLimitsFrom({
       quotaFree: '2',

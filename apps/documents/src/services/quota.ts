@@ -25,7 +25,7 @@ export function planLimitsFrom(
  * plan allows, what the user has, and the first plan that would take them all (if any), with the
  * page where plans are chosen (the web app makes it a link).
  */
-export function assertRoom(limits: PlanLimits, plan: PlanId, stored: number, adding: number): void {
+export function assertRoom(limits: PlanLimits, plan: PlanId, stored: number, adding: number, whose: string | null = null): void {
   const limit = limits[plan];
   const needed = stored + adding;
   if (needed <= limit) return;
@@ -38,6 +38,6 @@ export function assertRoom(limits: PlanLimits, plan: PlanId, stored: number, add
   const adding_ = adding === 1 ? 'this file' : `these ${adding} files`;
   throw new DomainError(
     'QUOTA_EXCEEDED',
-    `Your ${PLAN_NAMES[plan]} plan allows ${plural(limit)} and ${have}, so ${adding_} cannot be added.${upgrade}`,
+    `${whose ? `${whose}'s record is full: your household's` : 'Your'} ${PLAN_NAMES[plan]} plan allows ${plural(limit)} and ${have}, so ${adding_} cannot be added.${upgrade}`,
   );
 }

@@ -65,7 +65,10 @@ export class UploadService {
 
   async upload(caller: CallerIdentity, request: UploadRequest): Promise<UploadReply> {
     const ownerId = requireOwner(caller);
-    const [plan, stored] = await Promise.all([this.entitlements.planOf(ownerId), this.documents.countActive(ownerId)]);
+    // A dependant's record is covered by their holder's plan, and counts with the household's documents.
+    const scope = await this.entitlements.scopeOf(ownerId);
+    const plan = scope.plan;
+    const stored = scope.name ? await this.entitlements.householdCount(scope.holderId) : await this.documents.countActive(ownerId);
     const accepted: NewDocument[] = [];
     /** Keys whose blobs this request may have written (each noted as unfinished first). */
     const written: string[] = [];
@@ -77,7 +80,7 @@ export class UploadService {
       })) {
         if (part.field !== 'files') throw new DomainError('VALIDATION_FAILED', UPLOAD_MESSAGES.wrongField);
         // Before reading a byte of it: does the plan have room for one more?
-        assertRoom(this.plans, plan, stored, accepted.length + 1);
+        assertRoom(this.plans, plan, stored, accepted.length + 1, scope.name);
         accepted.push(await this.store(ownerId, displayName(part.filename), part.stream, written, request.source ?? null));
       }
       if (accepted.length === 0) throw new DomainError('VALIDATION_FAILED', UPLOAD_MESSAGES.noFiles);
@@ -88,9 +91,11 @@ export class UploadService {
       await Promise.all(accepted.map((d) => this.audit.record(caller, 'document.upload', 'success', ownerId, d.id)));
       audited = true;
       try {
-        await this.documents.commitUpload(ownerId, accepted, async (count, manager) =>
-          assertRoom(this.plans, await this.entitlements.planOf(ownerId, manager), count, accepted.length),
-        );
+        await this.documents.commitUpload(ownerId, accepted, async (count, manager) => {
+          const now = await this.entitlements.scopeOf(ownerId, manager);
+          const counted = now.name ? await this.entitlements.householdCount(now.holderId, manager) : count;
+          assertRoom(this.plans, now.plan, counted, accepted.length, now.name);
+        });
       } catch (error) {
         await Promise.all(
           accepted.map((d) => this.audit.recordQuietly(caller, 'document.upload', 'failure', ownerId, d.id)),

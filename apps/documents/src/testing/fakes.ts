@@ -73,8 +73,20 @@ export class FakeDocuments {
 export class FakeEntitlements {
   plan: PlanId = 'free';
 
+  /** Dependants' records, by patient id: the holder whose plan covers them, and the first name. */
+  readonly households = new Map<string, { holderId: string; name: string; householdDocuments: number }>();
+
   async planOf(): Promise<PlanId> {
     return this.plan;
+  }
+
+  async scopeOf(ownerId: string): Promise<{ plan: PlanId; holderId: string; name: string | null }> {
+    const member = this.households.get(ownerId);
+    return { plan: this.plan, holderId: member?.holderId ?? ownerId, name: member?.name ?? null };
+  }
+
+  async householdCount(holderId: string): Promise<number> {
+    return [...this.households.values()].find((m) => m.holderId === holderId)?.householdDocuments ?? 0;
   }
 }
 
