@@ -16,6 +16,7 @@ import { patientIdentityJourney } from './support/patient-identity-journey';
 import { shareFormatsJourney } from './support/share-formats-journey';
 import { walletJourney } from './support/wallet-journey';
 import { connectionsJourney, startJourneySandbox } from './support/connections-journey';
+import { shlReceiveJourney } from './support/shl-receive-journey';
 import type { SmartSandbox } from '@medfolio/testing/smart-sandbox';
 import { accountJourney, call, codeFor, type Mailbox } from './support/journey';
 import { DEV_MAIL_JSON, DEV_MAIL_KEY, runNode, startNode, waitFor, type Running } from './support/processes';
@@ -222,6 +223,12 @@ describe('embedded one-process mode', () => {
     const patient = await signUp(base, devMailTexts, 'Marge');
     const other = await signUp(base, devMailTexts, 'Ned');
     await withLog(connectionsJourney(base, smart.sandbox, patient.token, other.token));
+  });
+
+  it("receives a clinic's SMART Health Link (kill-the-clipboard): passcode, the bundle and a verified card in the documents, cited by the summary", async () => {
+    const patient = await signUp(base, devMailTexts, 'Lisa');
+    const other = await signUp(base, devMailTexts, 'Rod');
+    await withLog(shlReceiveJourney(base, patient.token, other.token));
   });
 
   it('lets a doctor verified by the registry stand-in see what a patient chose to show, and the patient see every look', async () => {

@@ -16,6 +16,7 @@ import { shareFormatsJourney } from './support/share-formats-journey';
 import { walletJourney } from './support/wallet-journey';
 import { trendsJourney } from './support/trends-journey';
 import { connectionsJourney, startJourneySandbox } from './support/connections-journey';
+import { shlReceiveJourney } from './support/shl-receive-journey';
 import type { SmartSandbox } from '@medfolio/testing/smart-sandbox';
 import { accountJourney, type Mailbox } from './support/journey';
 import { freePort, runNode, startNode, waitFor, type Running } from './support/processes';
@@ -273,6 +274,11 @@ describe('multi-process mode on real PostgreSQL, NATS and S3', () => {
   it('connects a hospital (the local SMART sandbox) over NATS: directory, PKCE, the callback, the list and disconnecting', async () => {
     const [patient, other] = [await tokenFor(dataDir, randomUUID()), await tokenFor(dataDir, randomUUID())];
     await withLogs(connectionsJourney(base, smart.sandbox, patient, other), [gateway, connections]);
+  });
+
+  it("receives a clinic's SMART Health Link over NATS: connections decrypts it, documents stores it, the summary cites it", async () => {
+    const [patient, other] = [await tokenFor(dataDir, randomUUID()), await tokenFor(dataDir, randomUUID())];
+    await withLogs(shlReceiveJourney(base, patient, other), [gateway, connections, documents, summary]);
   });
 
   it('runs the migrate and verify commands', async () => {
