@@ -9,8 +9,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 
-type Ktc = typeof import('kill-the-clipboard');
-const ktc = (): Promise<Ktc> => import('kill-the-clipboard');
+// Loaded when first used: only the tests that make links pay for it.
+const ktc = () => import('kill-the-clipboard');
+type Ktc = Awaited<ReturnType<typeof ktc>>;
 
 export type ShlSenderFile = { fhir: Record<string, unknown> } | { card: string };
 
@@ -49,7 +50,7 @@ export interface ShlSenderIssuer {
 
 interface Served {
   kind: 'manifest' | 'direct';
-  builder: import('kill-the-clipboard').SHLManifestBuilder;
+  builder: InstanceType<Ktc['SHLManifestBuilder']>;
   passcode?: string;
   attemptsLeft: number;
   embeddedLengthMax?: number;
@@ -88,12 +89,12 @@ export class ShlSender {
     let iss: string;
     if (options.served ?? true) {
       iss = `${this.baseUrl}/issuers/${encodeURIComponent(name)}`;
-      const kid = await deriveKidFromPublicKey(publicJwk as JsonWebKey);
+      const kid = await deriveKidFromPublicKey(publicJwk as never);
       this.jwks.set(`/issuers/${encodeURIComponent(name)}/.well-known/jwks.json`, { keys: [{ ...publicJwk, kid, alg: 'ES256', use: 'sig' }] });
     } else {
       iss = `http://127.0.0.1:${await closedPort()}/issuers/${encodeURIComponent(name)}`;
     }
-    const issuer = new SHCIssuer({ issuer: iss, privateKey: privateJwk as JsonWebKey, publicKey: publicJwk as JsonWebKey });
+    const issuer = new SHCIssuer({ issuer: iss, privateKey: privateJwk as never, publicKey: publicJwk as never });
     return { iss, issue: async (bundle) => (await issuer.issue(bundle as never)).asJWS() };
   }
 
