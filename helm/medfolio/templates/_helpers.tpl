@@ -352,6 +352,10 @@ flags (nodeOptionsFor in apps/system-e2e/src/support/processes.ts). env may over
 {{- $_ := set $plain "NPI_REGISTRY_URL" $v.npiRegistry.url }}
 {{- $_ := set $plain "NPI_REGISTRY_TIMEOUT_MS" (toString (int64 $v.npiRegistry.timeoutMs)) }}
 {{- $_ := set $plain "LICENSE_ATTEMPTS_PER_HOUR" (toString (int64 $v.licenseAttemptsPerHour)) }}
+{{- $_ := set $plain "FAMILY_INVITE_DAYS" (toString (int64 $v.family.inviteDays)) }}
+{{- $_ := set $plain "FAMILY_PROXY_MONTHS" (toString (int64 $v.family.proxyMonths)) }}
+{{- $_ := set $plain "FAMILY_REMINDER_DAYS" (toString (int64 $v.family.reminderDays)) }}
+{{- $_ := set $plain "FAMILY_PLANS" $v.family.plans }}
 {{- $_ := set $plain "PROFILE_PICTURE_MAX_BYTES" (toString (int64 $v.profilePictureMaxBytes)) }}
 {{- end }}
 {{- if eq .app "documents" }}
