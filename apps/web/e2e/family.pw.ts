@@ -199,9 +199,9 @@ test('the co-parent opens the invitation, signs up, verifies, comes back and acc
   await coParent.keyboard.press('Escape');
 
   const token = await tokenFor(coParentEmail);
-  expect((await api('GET', '/api/summary/', token, undefined, childId)).status).toBe(200);
+  expect((await api('GET', `/api/summary/?user=${childId}`, token, undefined, childId)).status).toBe(200);
   expect((await api('GET', '/api/upload/', token, undefined, guardianId)).status).toBe(403);
-  expect((await api('GET', '/api/summary/', token, undefined, guardianId)).status).toBe(403);
+  expect((await api('GET', `/api/summary/?user=${guardianId}`, token, undefined, guardianId)).status).toBe(403);
 });
 
 test("the guardian sees the co-parent's access and revokes it; the co-parent's next request is refused and the page says access ended", async () => {
