@@ -28,10 +28,13 @@ export function namedPatient(request: { headers: Record<string, string | string[
 /**
  * The caller as the route should see it: unchanged for the caller's own record; as the named
  * patient with `actor` set when identity grants the route's role; 401 without a sign-in, 403 when
- * the route never acts for someone else or the caller may not (or may only view).
+ * a signed-in-only route never acts for someone else, or the caller may not (or may only view).
+ * Routes open to anyone (and sign-out) ignore the header unless they act for a record.
  */
-export async function actOnBehalf(route: Pick<RouteDefinition, 'onBehalf'> | undefined, target: string | undefined, caller: CallerIdentity, rpc: RpcClient): Promise<CallerIdentity> {
+export async function actOnBehalf(route: Pick<RouteDefinition, 'onBehalf' | 'auth'> | undefined, target: string | undefined, caller: CallerIdentity, rpc: RpcClient): Promise<CallerIdentity> {
   if (target === undefined) return caller;
+  // Routes that are not signed-in-only (public reads, sign-out, contact) ignore the header unless they act for a record.
+  if (!route?.onBehalf && route?.auth !== 'bearer') return caller;
   if (!caller.userId) throw new UnauthorizedException();
   const patientId = target.toLowerCase();
   if (patientId === caller.userId.toLowerCase()) return caller;

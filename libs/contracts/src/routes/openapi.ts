@@ -20,7 +20,7 @@ function shapeSchema(shape: ShapeRef): Schema {
 const DEFAULT_ERRORS: Partial<Record<ErrorStatus, string>> = {
   400: 'The request is not valid: the message names the field and what is wrong',
   401: 'No valid access token (missing, expired, or its sign-in was revoked)',
-  403: "X-Patient-Id (or patient) names a record the caller may not open, or may only view and the route changes it",
+  403: "X-Patient-Id (or patient) names another person's record: one the caller may not open, or may only view while the route changes it, or this route is only for the caller's own account",
   413: 'The request body is too large',
   415: 'The body is not JSON',
   429: 'Too many requests from this client: wait (Retry-After)',
@@ -36,7 +36,7 @@ function impliedErrors(route: RouteDefinition): ErrorStatus[] {
   if (takesInput) implied.push(400);
   if (route.body) implied.push(413, 415);
   if (route.auth === 'bearer' || route.auth === 'bearer-if-sent' || route.auth === 'apple-pass') implied.push(401);
-  if (route.onBehalf) implied.push(403);
+  if (route.onBehalf || route.auth === 'bearer') implied.push(403);
   if (route.rateLimit !== 'none') implied.push(429);
   // A route that asks a service (forwarded or hand-written) may find it down or slow.
   if (route.upstream !== false) implied.push(503, 504);
