@@ -38,7 +38,14 @@ async function decodeAt(bitmap: ImageBitmap, maxSide: number): Promise<string | 
   const { data } = context.getImageData(0, 0, width, height);
   const luminance = new Uint8ClampedArray(width * height);
   for (let i = 0, p = 0; i < luminance.length; i += 1, p += 4) luminance[i] = ((data[p] ?? 255) * 299 + (data[p + 1] ?? 255) * 587 + (data[p + 2] ?? 255) * 114) / 1000;
-  const { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = await import('@zxing/library');
+  // Only ZXing's QR pieces (the package's barrel would bring every format: ~450 KB instead of these).
+  const [{ default: BinaryBitmap }, { default: DecodeHintType }, { default: HybridBinarizer }, { default: QRCodeReader }, { default: RGBLuminanceSource }] = await Promise.all([
+    import('@zxing/library/esm/core/BinaryBitmap'),
+    import('@zxing/library/esm/core/DecodeHintType'),
+    import('@zxing/library/esm/core/common/HybridBinarizer'),
+    import('@zxing/library/esm/core/qrcode/QRCodeReader'),
+    import('@zxing/library/esm/core/RGBLuminanceSource'),
+  ]);
   const hints = new Map<number, unknown>([[DecodeHintType.TRY_HARDER, true]]);
   try {
     return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, width, height))), hints as never).getText();
