@@ -463,7 +463,7 @@ describe('the documents routes of the gateway', () => {
         files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'One entry per file' },
       },
     });
-    expect(Object.keys(upload['post']!.responses).sort()).toEqual(['201', '400', '401', '402', '413', '415', '429', '500', '503', '504']);
+    expect(Object.keys(upload['post']!.responses).sort()).toEqual(['201', '400', '401', '402', '403', '413', '415', '429', '500', '503', '504']);
     expect(doc.paths['/api/get-document-download-link/{documentId}/']!['get']!.operationId).toBe(
       'documentsDownloadLink',
     );
