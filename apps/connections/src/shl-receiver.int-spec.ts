@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { INestMicroservice } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { encodeShlink, encryptShlFile, newShlKey } from '@medfolio/clinical';
-import { CONNECTIONS_SHL_SUBJECTS, type CallerIdentity, type ReceiveShlReply, SHL_RECEIVE_MESSAGES, SUBJECTS } from '@medfolio/contracts';
-import { callerFromHeaders, createRpcClient, InProcessEventBus, InProcessServer, type RpcClient } from '@medfolio/messaging';
+import { CONNECTIONS_SHL_SUBJECTS, type CallerIdentity, DOCUMENTS_SUBJECTS, type ReceiveShlReply, SHL_RECEIVE_MESSAGES, SUBJECTS } from '@medfolio/contracts';
+import { callerFromHeaders, createRpcClient, InProcessBroker, InProcessEventBus, InProcessServer, type RpcClient } from '@medfolio/messaging';
 import { ShlSender } from '@medfolio/testing';
 import { ConnectionsAppModule } from './app.module';
 import { ConnectionsConfig } from './config';
@@ -57,6 +57,8 @@ describe('receiving SMART Health Links (PostgreSQL, request/reply, a local link 
   let documents: Server;
   let config: ConnectionsConfig;
   const uploads: Uploaded[] = [];
+  /** Documents deleted through documents' delete subject (the receiver's undo). */
+  const deleted: string[] = [];
   let refuseUploadsAfter = Infinity;
   const caller = (userId: string): CallerIdentity => ({ userId, roles: ['patient'], correlationId: randomUUID() });
   const receive = (userId: string, shlink: string, passcode?: string) =>
@@ -99,6 +101,11 @@ describe('receiving SMART Health Links (PostgreSQL, request/reply, a local link 
       });
     });
     await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
+    // The documents service's delete subject, as the receiver calls it to undo a half-done import.
+    InProcessBroker.register(DOCUMENTS_SUBJECTS.delete, async (data) => {
+      deleted.push((data as { document_id: string }).document_id);
+      return { deleted: true };
+    });
     config = Object.assign(new ConnectionsConfig(), {
       databaseUrl,
       databasePoolSize: 2,
@@ -118,6 +125,7 @@ describe('receiving SMART Health Links (PostgreSQL, request/reply, a local link 
   }, 60_000);
 
   afterAll(async () => {
+    InProcessBroker.unregister(DOCUMENTS_SUBJECTS.delete);
     await app?.close();
     await sender?.stop();
     documents?.closeAllConnections();
@@ -254,6 +262,8 @@ describe('receiving SMART Health Links (PostgreSQL, request/reply, a local link 
     refuseUploadsAfter = 1;
     const refused = await failure(receive(randomUUID(), link.shlink));
     expect(refused).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(uploads).toHaveLength(1);
+    expect(deleted).toContain(uploads[0]!.id);
     expect(audits().filter((a) => a.action === 'connections.shl.receive' && a.entityId === uploads[0]?.id)).toHaveLength(0);
   });
 
