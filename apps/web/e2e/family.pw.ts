@@ -117,6 +117,8 @@ test('the guardian adds a child on /family; the header switches to the child; th
   await expect(guardian.getByText("You are viewing Leo's record (guardian).")).toBeVisible();
   await expect(guardian.getByRole('heading', { level: 1, name: "Leo's documents" })).toBeVisible();
   await expect(guardian.getByRole('button', { name: /Viewing: Leo/ })).toBeVisible();
+  // The banner and the menu on a phone: readable, nothing wider than the screen.
+  await checkScreen(guardian, 'family-viewing-child');
 });
 
 test("the guardian uploads for the child: the file is in the child's record, not the guardian's", async () => {
@@ -186,6 +188,7 @@ test('the co-parent opens the invitation, signs up, verifies, comes back and acc
   await expect(coParent.getByText(/You can view Leo's record but not change it/).first()).toBeVisible();
   await expect(coParent.getByLabel('Choose files')).toHaveCount(0);
   await expect(coParent.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  await checkScreen(coParent, 'family-caregiver-view-only');
 
   // The child's summary opens; the guardian's record is not among the co-parent's records.
   await coParent.getByRole('link', { name: /View Summary/ }).click();
@@ -218,6 +221,7 @@ test("the guardian sees the co-parent's access and revokes it; the co-parent's n
   await open(coParent, '/');
   await expect(coParent.getByRole('alert').filter({ hasText: "Your access to Leo's record has ended." })).toBeVisible({ timeout: 15_000 });
   await expect(coParent.getByText(/You are viewing Leo's record/)).toHaveCount(0);
+  await checkScreen(coParent, 'family-access-ended');
   await expect(coParent.locator('main')).not.toContainText('lab-results');
   const token = await tokenFor(coParentEmail);
   expect((await api('GET', '/api/upload/', token, undefined, childId)).status).toBe(403);

@@ -378,7 +378,16 @@ function RecordCard({ record, members, invites, onDone }: { record: FamilyRecord
           </p>
           {record.access_expires_at && (
             <p className="text-sm text-slate-700">
-              Your access ends on <When iso={record.access_expires_at} fallback="" /> unless it is renewed.
+              {record.kind === 'dependant' ? (
+                <>
+                  Your access as guardian ends on <When iso={record.access_expires_at} fallback="" />, when {record.first_name} turns 18; then only{' '}
+                  {record.first_name} can give it again.
+                </>
+              ) : (
+                <>
+                  Your access ends on <When iso={record.access_expires_at} fallback="" /> unless it is renewed.
+                </>
+              )}
             </p>
           )}
         </div>
