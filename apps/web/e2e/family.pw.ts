@@ -207,6 +207,16 @@ test('the co-parent opens the invitation, signs up, verifies, comes back and acc
   expect((await api('GET', `/api/summary/?user=${guardianId}`, token, undefined, guardianId)).status).toBe(403);
 });
 
+test("Leo's access history names who acted for him: the guardian's upload, the co-parent's reads", async () => {
+  // The guardian's tab still shows Leo's record (kept per tab).
+  await open(guardian, '/history');
+  await expect(guardian.getByText("You are viewing Leo's record (guardian).")).toBeVisible();
+  const table = guardian.getByRole('table');
+  await expect(table.getByText('Gina (guardian) uploaded lab-results.pdf for Leo').first()).toBeVisible();
+  await expect(table.getByText('Cora (caregiver) viewed summary for Leo').first()).toBeVisible();
+  await checkScreen(guardian, 'family-history');
+});
+
 test("the guardian sees the co-parent's access and revokes it; the co-parent's next request is refused and the page says access ended", async () => {
   await open(guardian, '/family');
   const leo = guardian.getByRole('listitem', { name: 'Leo Parent' });
