@@ -51,6 +51,8 @@ describe('security matrix from the OpenAPI document (one-process product)', () =
       PORT: '0',
       DATA_DIR: dataDir,
       DOCUMENT_QUOTA_FREE: '20',
+      // Any plan may add family members here (the owner stays on Free: billing's routes check it).
+      FAMILY_PLANS: 'free,basic,standard,plus,pro',
       REFRESH_REUSE_GRACE_SECONDS: '0',
       NPI_REGISTRY_URL: nppes.url,
       GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',

@@ -60,6 +60,10 @@ export interface OwnerObjects extends Party {
   connectionId: string;
   /** A sign-in at the sandbox the owner started and the sandbox approved: the callback's query, not yet used. */
   connectionCallback(): Promise<Record<string, string>>;
+  /** Family: a caregiver's grant on the owner's record (may be changed), one the DELETE route may revoke, and a pending invitation. */
+  familyMemberId: string;
+  familyMemberToRevoke: string;
+  familyInviteId: string;
   /** The owner's latest summary version (read now). */
   summaryVersion(): Promise<number>;
   /** A new sign-in of the owner's, for routes that end or change sign-ins. */
@@ -240,6 +244,18 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // A clinic's SMART Health Link, received into the caller's own documents. The matrix's link is well formed and names a
   // documentation address (TEST-NET-1), which the receiver refuses before any request: 400 for everyone signed in.
   'POST /api/connections/shl/': ownData(() => ({ body: { shlink: MATRIX_SHLINK } }), { owner: 400 }),
+
+  // Family: the overview and a new family member are the caller's own; members and invitations of the owner's
+  // record are 404 to anyone else; inviting to the owner's record is refused (403) to anyone else. An invitation
+  // link that is not one (a well-formed wrong token) answers 404 to everyone.
+  'GET /api/family/members/': ownData(),
+  'POST /api/family/members/': ownData(() => ({ body: { first_name: 'Kit', last_name: 'Matrix', date_of_birth: '2018-02-02' } }), { owner: 201 }),
+  'PATCH /api/family/members/{memberId}/': ownerObject((o) => ({ path: { memberId: o.familyMemberId }, body: { role: 'manage' } })),
+  'DELETE /api/family/members/{memberId}/': ownerObject((o) => ({ path: { memberId: o.familyMemberToRevoke } })),
+  'POST /api/family/invites/': ownData((o) => ({ body: { patient_id: o.id, email: 'matrix-invitee@example.com', role: 'view' } }), { owner: 201, secondUser: 403, clientPerRequest: true }),
+  'DELETE /api/family/invites/{inviteId}/': ownerObject((o) => ({ path: { inviteId: o.familyInviteId } })),
+  'GET /api/family/invites/{token}/accept/': publicRoute(() => ({ path: { token: WRONG_TAG } })),
+  'POST /api/family/invites/{token}/accept/': ownData(() => ({ path: { token: WRONG_TAG } }), { owner: 404, secondUser: 404 }),
 
   // Share links: the caller's own; a link id of the owner's is 404 to anyone else.
   'GET /api/share-links/': ownData(),

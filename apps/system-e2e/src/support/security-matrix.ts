@@ -5,6 +5,7 @@ import { documentFiles } from '@medfolio/testing';
 import { uploadFiles } from './documents-journey';
 import { forgedTokens } from './forged-tokens';
 import { call, codeFor, type Mailbox } from './journey';
+import { waitFor } from './processes';
 import { MATRIX_ENDPOINT_ID, ROUTE_EXPECTATIONS, type OwnerObjects, type Party, type RouteExpectation, type RouteRequest } from './route-expectations';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -43,6 +44,17 @@ async function signUp(base: string, mailbox: Mailbox, firstName: string, passwor
   if (login.status !== 200) throw new Error(`login ${firstName}: ${login.status} ${JSON.stringify(login.body)}`);
   const me = await call<{ id: string }>(base, 'GET', '/api/profile/', undefined, login.body.access);
   return { id: me.body.id, email, password, firstName, token: login.body.access, refresh: login.body.refresh };
+}
+
+/** The invitation link's token from the newest family-invite e-mail to `to`. */
+async function familyInviteToken(mailbox: Mailbox, to: string): Promise<string> {
+  return waitFor(`a family invitation for ${to}`, async () => {
+    for (const text of await mailbox.textsTo(to)) {
+      const token = /\/family\/invite\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+      if (token) return token;
+    }
+    return undefined;
+  });
 }
 
 /** A verified provider (the registry stand-in's record for `npi` carries `name`): the access token after verification (with the role). */
@@ -117,8 +129,29 @@ async function makeOwnerObjects(base: string, mailbox: Mailbox, owner: Party): P
   const connected = await as<ConnectionView>('GET', `/api/connections/callback/?${new URLSearchParams(await connectionCallback()).toString()}`);
   if (connected.status !== 200) throw new Error(`the owner's connection: ${connected.status} ${JSON.stringify(connected.body)}`);
 
+  // Family: two caregivers accept invitations to the owner's record; a third invitation stays pending.
+  const inviteAndAccept = async (name: string): Promise<string> => {
+    const carer = await signUp(base, mailbox, `${name}${randomUUID().slice(0, 6)}`, 'carer horse battery');
+    const invited = await as<{ id: string }>('POST', '/api/family/invites/', { patient_id: owner.id, email: carer.email, role: 'view' });
+    if (invited.status !== 201) throw new Error(`the owner's invitation: ${invited.status} ${JSON.stringify(invited.body)}`);
+    const token = await familyInviteToken(mailbox, carer.email);
+    const accepted = await as('POST', `/api/family/invites/${token}/accept/`, undefined, carer.token);
+    if (accepted.status !== 200) throw new Error(`the caregiver's acceptance: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+    const members = await as<{ members: { id: string; email: string | null }[] }>('GET', '/api/family/members/');
+    const member = members.body.members.find((m) => m.email === carer.email);
+    if (!member) throw new Error(`the owner's members: ${JSON.stringify(members.body)}`);
+    return member.id;
+  };
+  const familyMemberId = await inviteAndAccept('Carer');
+  const familyMemberToRevoke = await inviteAndAccept('Leaver');
+  const pending = await as<{ id: string }>('POST', '/api/family/invites/', { patient_id: owner.id, email: 'matrix-pending@example.com', role: 'manage' });
+  if (pending.status !== 201) throw new Error(`the owner's pending invitation: ${pending.status} ${JSON.stringify(pending.body)}`);
+
   const objects: OwnerObjects = {
     ...owner,
+    familyMemberId,
+    familyMemberToRevoke,
+    familyInviteId: pending.body.id,
     connectionId: connected.body.id,
     connectionCallback,
     shareId: defaultLink.share_id,
@@ -205,7 +238,7 @@ export async function securityMatrix(base: string, mailbox: Mailbox, dataDir: st
   const signInSecond = async () => (await call<{ access: string }>(base, 'POST', '/api/login/', { email: second.email, password: second.password })).body.access;
   const forged = await forgedTokens(dataDir, owner.id, decodeJwt(owner.token)['sid'] as string);
   const secrets = [owner.id, owner.email, owner.firstName, owner.documentId, owner.documentToDelete, owner.factId, owner.factToDelete];
-  secrets.push(owner.shareId, owner.linkId, owner.linkToRevoke, owner.grantId, owner.requestId, owner.connectionId);
+  secrets.push(owner.shareId, owner.linkId, owner.linkToRevoke, owner.grantId, owner.requestId, owner.connectionId, owner.familyMemberId, owner.familyMemberToRevoke, owner.familyInviteId);
   const leaked = (text: string) => secrets.filter((s) => text.toLowerCase().includes(s.toLowerCase()));
 
   const problems: string[] = [];
