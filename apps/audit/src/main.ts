@@ -5,7 +5,7 @@ import type { AuditRecorder } from '@medfolio/audit-client';
 import { auditDbOptions } from './app.module';
 import { type AuditConfig } from './config';
 import { AuditLogRepository } from './repositories/audit-log.repository';
-import { PeopleRepository } from './repositories/people.repository';
+import type { PeopleRepository } from './repositories/people.repository';
 import { AuditLogService } from './services/audit-log.service';
 import { AUDIT_SERVICE } from './service';
 
