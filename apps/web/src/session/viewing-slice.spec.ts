@@ -61,7 +61,7 @@ describe('the record a tab is viewing', () => {
   it('switching records empties the cache, so nothing of one person shows under another’s name', async () => {
     const store = makeStore();
     const { api } = await import('../api/api');
-    store.dispatch(api.util.upsertQueryData('historyList', { page: 1, page_size: 50 }, { count: 0, next: null, previous: null, results: [], page: 1 } as never));
+    await store.dispatch(api.util.upsertQueryData('historyList', { page: 1, page_size: 50 }, { results: [], page: 1, page_size: 50, total: 0 }));
     expect(Object.keys(store.getState().api.queries)).toHaveLength(1);
     store.dispatch(viewingChanged(leo));
     expect(Object.keys(store.getState().api.queries)).toHaveLength(0);
