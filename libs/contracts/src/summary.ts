@@ -127,6 +127,8 @@ export interface SummarySource {
   filename: string;
   page: number | null;
   quote: string;
+  /** Where the document was fetched from, when it was ("Springfield General Hospital via MyChart, fetched 27 Nov 2026"; connections, a clinic's SMART Health Link); absent for uploads. */
+  fetched_from?: string;
 }
 
 export interface SummaryFact {

@@ -78,9 +78,10 @@ export class BuilderService implements OnApplicationBootstrap, OnModuleDestroy {
     // Health trends: results and vitals the engine read from PDFs and text (before merging, so every
     // dated value is kept), written with the version; C-CDA and FHIR documents keep their own.
     const fromFacts = factObservationsByDocument(read.facts, await this.observations.recordDocuments(userId));
+    const fetched = await this.documents.fetchedSources(userId);
     const version = await this.versions.write(
       userId,
-      (overrides) => ({ engine: this.engine.name, output, ...applyOverrides(output, overrides) }),
+      (overrides) => ({ engine: this.engine.name, output, ...applyOverrides(output, overrides, fetched) }),
       { claimedUntil, after: (manager) => this.observations.replaceFacts(userId, fromFacts, manager) },
     );
     this.logger.log({ userId, version, documents: inputs.length, facts: output.facts.length, problems: output.problems?.length ?? 0, ms: Date.now() - started }, 'summary: built');

@@ -82,6 +82,24 @@ describe('applyOverrides', () => {
     expect(medications.facts[0]).toMatchObject({ hidden: true });
     expect(medications.facts[0]?.sources).toHaveLength(2);
   });
+
+  it('says where a fetched document came from on each of its sources, and nothing for uploads', () => {
+    const fetchedDoc = { documentId: 'd2', filename: 'Springfield General Hospital — fetched 2026-11-27.json', page: null, quote: 'Asthma' };
+    const asthma: ClinicalFact = { section: 'current_conditions', category: 'condition', text: 'Asthma', sources: [fetchedDoc] };
+    const linkDoc = { documentId: 'd3', filename: 'SMART Health Link from Springfield Clinic, received 27 Nov 2026.json', page: null, quote: 'Penicillin' };
+    const penicillin: ClinicalFact = { section: 'allergies', category: 'allergy', text: 'Penicillin', sources: [linkDoc] };
+    const fetched = new Map([
+      ['d2', { source: 'Springfield General Hospital via MyChart', uploadedAt: new Date('2026-11-27T08:00:00Z') }],
+      ['d3', { source: 'SMART Health Link from Springfield Clinic', uploadedAt: new Date('2026-11-26T23:30:00Z') }],
+    ]);
+    const applied = applyOverrides(output([diabetes, asthma, penicillin]), [], fetched);
+    const conditions = applied.sections.find((s) => s.key === 'current_conditions')!;
+    const sourcesOf = (text: string) => conditions.facts.find((f) => f.text === text)?.sources;
+    expect(sourcesOf('Asthma')).toEqual([{ document_id: 'd2', filename: fetchedDoc.filename, page: null, quote: 'Asthma', fetched_from: 'Springfield General Hospital via MyChart, fetched 27 Nov 2026' }]);
+    expect(sourcesOf('Type 2 diabetes mellitus')?.[0]).not.toHaveProperty('fetched_from');
+    const allergy = applied.sections.find((s) => s.key === 'allergies')!.facts[0]!;
+    expect(allergy.sources[0]?.fetched_from).toBe('SMART Health Link from Springfield Clinic, received 26 Nov 2026');
+  });
 });
 
 describe('problemsOfDocument', () => {

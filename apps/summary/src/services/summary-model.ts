@@ -13,6 +13,7 @@ import {
   type SourceRef,
 } from '@medfolio/clinical';
 import type { SummaryFact, SummaryItem, SummarySectionItem, SummarySource, TimelineEvent } from '@medfolio/contracts';
+import { fetchedFromText, type FetchedSources } from './trends-model';
 
 export type IdentifiedFact = ClinicalFact & { id: string };
 
@@ -96,7 +97,9 @@ interface Marked {
  * the engine's; added facts join their section with no sources. Changes whose fact is gone (the
  * document was deleted) wait, unused, for it to come back.
  */
-export function applyOverrides(output: EngineOutput, overrides: Override[]): AppliedSummary {
+export function applyOverrides(output: EngineOutput, overrides: Override[], fetched?: FetchedSources): AppliedSummary {
+  const toWireSource = (source: SourceRef): SummarySource => wireSource(source, fetched);
+  const toWireFact = (marked: Marked): SummaryFact => wireFact(marked, toWireSource);
   const byId = new Map(overrides.map((o) => [o.factId, o]));
   const marked: Marked[] = output.facts.map((fact) => {
     const change = byId.get(fact.id);
@@ -141,11 +144,14 @@ export function applyOverrides(output: EngineOutput, overrides: Override[]): App
   return { text: built.text, sections };
 }
 
-function toWireSource(source: SourceRef): SummarySource {
-  return { document_id: source.documentId, filename: source.filename, page: source.page, quote: source.quote };
+/** A source as the API shows it; one whose document was fetched from a hospital or a clinic's link also says from where. */
+function wireSource(source: SourceRef, fetched: FetchedSources | undefined): SummarySource {
+  const wire: SummarySource = { document_id: source.documentId, filename: source.filename, page: source.page, quote: source.quote };
+  const entry = fetched?.get(source.documentId);
+  return entry ? { ...wire, fetched_from: fetchedFromText(entry) } : wire;
 }
 
-function toWireFact({ fact, hidden, edited, added }: Marked): SummaryFact {
+function wireFact({ fact, hidden, edited, added }: Marked, toWireSource: (source: SourceRef) => SummarySource): SummaryFact {
   const details = fact.details && Object.keys(fact.details).length > 0 ? ({ ...fact.details } as Record<string, string>) : null;
   return {
     id: fact.id,

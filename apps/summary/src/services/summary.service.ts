@@ -154,12 +154,13 @@ export class SummaryService {
     // fail-closed: if it is not stored, nothing is), and a change that failed is recorded as 'failure'
     // (it was recorded as 'success' before the write, which then failed).
     let audited = false;
+    const fetched = await this.documents.fetchedSources(userId);
     try {
       await this.versions.write(
         userId,
         (overrides, latest) => {
           const output = latest?.engineOutput ?? EMPTY_OUTPUT;
-          return { engine: latest?.engine ?? this.engine.name, output, ...applyOverrides(output, overrides) };
+          return { engine: latest?.engine ?? this.engine.name, output, ...applyOverrides(output, overrides, fetched) };
         },
         {
           before: async (manager, latest: SummaryVersion | null, overrides) => {

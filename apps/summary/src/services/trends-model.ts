@@ -61,9 +61,13 @@ export type FetchedSources = ReadonlyMap<string, { source: string; uploadedAt: D
 
 const FETCHED_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** "Springfield General Hospital via MyChart, fetched 27 Nov 2026". */
+/**
+ * "Springfield General Hospital via MyChart, fetched 27 Nov 2026"; a clinic's SMART Health Link or
+ * Card was handed over rather than fetched: "SMART Health Link from Springfield Clinic, received 27 Nov 2026".
+ */
 export function fetchedFromText(entry: { source: string; uploadedAt: Date }): string {
-  return `${entry.source}, fetched ${FETCHED_DAY.format(entry.uploadedAt)}`;
+  const verb = /^SMART Health (Link|Card)\b/.test(entry.source) ? 'received' : 'fetched';
+  return `${entry.source}, ${verb} ${FETCHED_DAY.format(entry.uploadedAt)}`;
 }
 
 /** The source with `fetched_from` when its document was fetched from a hospital or clinic (unchanged otherwise). */

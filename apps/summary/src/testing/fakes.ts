@@ -75,6 +75,12 @@ export class FakeDocuments {
   async listForUser(userId: string): Promise<SummaryDocument[]> {
     return this.rows.filter((r) => r.userId === userId && r.state !== 'deleted');
   }
+
+  /** As the repository: the patient's documents that were fetched from somewhere, by id. */
+  async fetchedSources(userId: string): Promise<Map<string, { source: string; uploadedAt: Date }>> {
+    const fetched = (await this.listForUser(userId)).filter((r) => r.source);
+    return new Map(fetched.map((r) => [r.documentId, { source: r.source as string, uploadedAt: r.uploadedAt }]));
+  }
 }
 
 export class FakeAudit {

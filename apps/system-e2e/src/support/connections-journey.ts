@@ -104,6 +104,7 @@ export async function connectionsJourney(base: string, sandbox: SmartSandbox, pa
     return fact?.sources.some((source) => source.document_id === replaced?.id) ? fact : undefined;
   }, 90_000);
   check(cited.sources.every((source) => source.filename.startsWith('Springfield General Hospital — fetched ')), 'the citation names the hospital', cited.sources);
+  check(cited.sources.every((source) => /^Springfield General Hospital( via .+)?, fetched \d{1,2} \w{3} \d{4}$/.test(source.fetched_from ?? '')), "the citation's fetched_from says where and when", cited.sources);
   // The trends' point from the hospital's record says where it was fetched from (documents keep the
   // source connections gave on its upload; the summary learns it with the file), unlike an upload's.
   const point = await waitFor("the trends' HbA1c point from the record document", async () => {

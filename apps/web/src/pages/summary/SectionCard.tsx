@@ -24,8 +24,9 @@ function Sources({ sources, onOpen }: { sources: readonly FactSource[]; onOpen: 
       {sources.map((source, index) => (
         <span key={`${source.document_id}-${source.page ?? 0}-${index}`}>
           {index > 0 && '; '}
-          <button type="button" className={linkButton} onClick={() => onOpen(source)} title={source.quote ?? undefined}>
-            {sourceLabel(source)}
+          {/* A fetched document is cited by where it came from ("… via MyChart, fetched 27 Nov 2026"); its file name is in the title. */}
+          <button type="button" className={linkButton} onClick={() => onOpen(source)} title={source.fetched_from ? `${sourceLabel(source)}${source.quote ? `: ${source.quote}` : ''}` : (source.quote ?? undefined)}>
+            {source.fetched_from ?? sourceLabel(source)}
           </button>
         </span>
       ))}
