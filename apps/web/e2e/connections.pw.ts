@@ -49,9 +49,22 @@ test('connect a hospital over SMART on FHIR, come back to it connected, and disc
   await expect(list.getByRole('heading', { level: 3, name: HOSPITAL })).toBeVisible();
   await expect(list).toContainText(/Connected since/);
   // The service fetches the records right after connecting; the page follows the fetch.
-  await expect(list).toContainText(/\d+ records? fetched: .*1 patient profile\./, { timeout: 30_000 });
+  await expect(list).toContainText(/\d+ records fetched: 1 allergy, 1 condition, .*1 patient profile\./, { timeout: 30_000 });
   await expect(list).toContainText(/Last synced/);
   await checkScreen(page, 'connections-connected');
+
+  // The hospital's records reach the summary, each fact cited by where it was fetched from.
+  await page.goto('/');
+  const viewSummary = page.getByRole('link', { name: 'View Summary' });
+  await expect(viewSummary).toHaveAccessibleDescription(/Summary: (Ready|Needs review)/, { timeout: 60_000 });
+  await viewSummary.click();
+  const allergies = page.getByRole('region', { name: 'Allergies' });
+  await expect(allergies.getByText('Penicillin').first()).toBeVisible({ timeout: 15_000 });
+  const citation = new RegExp(`^${HOSPITAL}( via .+)?, fetched \\d{1,2} \\w{3} \\d{4}$`);
+  await expect(allergies.getByRole('button', { name: citation }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Current Medical Conditions' }).getByRole('button', { name: citation }).first()).toBeVisible();
+  await checkScreen(page, 'connections-summary-cited');
+  await page.goto('/connections');
 
   // Sync now: fetched again (nothing new at the sandbox), and the page shows the fetch end.
   await list.getByRole('button', { name: `Sync now ${HOSPITAL}` }).click();

@@ -40,6 +40,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // "Connect a hospital or clinic" (connections.pw.ts): the directory names one hospital, a local SMART
   // on FHIR sandbox over loopback http that approves its sign-in at once and redirects to the web app.
   const smart = await SmartSandbox.start({ clients: [{ client_id: 'medfolio-e2e', redirect_uris: [`${baseUrl}/connections/callback`] }] });
+  // The sandbox patient's chart at the hospital (besides @medplum/mock's Patient): a condition and an
+  // allergy, which the connections test then finds in the summary, cited to the hospital.
+  await smart.fhir.add({
+    resourceType: 'Condition',
+    subject: { reference: 'Patient/123' },
+    clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
+    code: { coding: [{ system: 'http://snomed.info/sct', code: '195967001', display: 'Asthma' }], text: 'Asthma' },
+    onsetDateTime: '2019-04-02',
+  });
+  await smart.fhir.add({
+    resourceType: 'AllergyIntolerance',
+    patient: { reference: 'Patient/123' },
+    clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
+    code: { text: 'Penicillin' },
+    reaction: [{ manifestation: [{ text: 'Hives' }] }],
+  });
   const directory = path.join(dataDir, 'smart-endpoints.json');
   writeFileSync(directory, JSON.stringify(sandboxDirectory(smart, 'local-sandbox', 'Springfield Sandbox Hospital')));
   const settings = google.settings();
