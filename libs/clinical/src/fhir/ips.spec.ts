@@ -167,6 +167,21 @@ describe('summaryToIpsBundle on edge cases', () => {
     });
   });
 
+  it('notes where a fact fetched from a hospital or a clinic came from, and nothing for an upload', () => {
+    const summary = base();
+    const conditions = summary.sections.find((s) => s.key === 'current_conditions');
+    const fact = conditions?.facts[0];
+    if (!fact?.sources[0]) throw new Error('the case has a cited condition');
+    const fromHospital = 'Springfield General Hospital via MyChart, fetched 27 Nov 2026';
+    fact.sources = [{ ...fact.sources[0], fetched_from: fromHospital }, { ...fact.sources[0], fetched_from: fromHospital }];
+    const bundle = summaryToIpsBundle(summary, { id: 'p' });
+    expect(validateIpsBundle(bundle)).toEqual([]);
+    const [problem] = entriesOf<Condition>(bundle, IPS_SECTIONS.problems.code);
+    expect(problem?.note).toEqual([{ text: `Source: ${fromHospital}` }]);
+    const allergies = entriesOf<AllergyIntolerance>(bundle, IPS_SECTIONS.allergies.code);
+    expect(allergies.every((a) => a.note === undefined || !a.note.some((n) => n.text?.startsWith('Source:')))).toBe(true);
+  });
+
   it('exports procedures as Procedure resources, never as past illnesses, wherever the summary holds them', () => {
     const summary = base();
     const past = summary.sections.find((s) => s.key === 'past_history');

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   AllergyIntolerance,
+  Annotation,
   Bundle,
   BundleEntry,
   CodeableConcept,
@@ -183,6 +184,17 @@ function factLine(fact: SummaryFact): string {
   return parts.join(' ');
 }
 
+/**
+ * A resource read from a document fetched from a hospital or received from a clinic's link says so in
+ * a note ("Source: Springfield General Hospital via MyChart, fetched 27 Nov 2026"), so the clinician
+ * reading the IPS sees where the fact came from; facts from the patient's own uploads get none.
+ */
+function cited<T extends { note?: Annotation[] }>(resource: T, fact: SummaryFact): T {
+  const from = [...new Set(fact.sources.map((source) => source.fetched_from).filter((text): text is string => Boolean(text)))];
+  if (from.length === 0) return resource;
+  return { ...resource, note: [...(resource.note ?? []), { text: `Source: ${from.join('; ')}` }] };
+}
+
 interface Built {
   entries: BundleEntry[];
   sections: CompositionSection[];
@@ -229,7 +241,7 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
     built,
     'problems',
     byKey.get('current_conditions'),
-    (fact) => add(condition(fact, subject, 'current')),
+    (fact) => add(cited(condition(fact, subject, 'current'), fact)),
     () =>
       add({
         resourceType: 'Condition',
@@ -243,7 +255,7 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
     built,
     'medications',
     byKey.get('medications'),
-    (fact) => add(medicationStatement(fact, subject)),
+    (fact) => add(cited(medicationStatement(fact, subject), fact)),
     () =>
       add({
         resourceType: 'MedicationStatement',
@@ -258,7 +270,7 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
     built,
     'allergies',
     byKey.get('allergies'),
-    (fact) => add(allergy(fact, patientUrl)),
+    (fact) => add(cited(allergy(fact, patientUrl), fact)),
     () =>
       add({
         resourceType: 'AllergyIntolerance',
@@ -282,7 +294,7 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
   const pastFacts = shown(past).filter((f) => f.category !== 'procedure');
   const procedures = [...shown(past), ...additional].filter((f) => f.category === 'procedure');
   if (pastFacts.length > 0) {
-    optionalSection(built, 'pastIllness', pastFacts, (fact) => add(condition(fact, subject, 'past')));
+    optionalSection(built, 'pastIllness', pastFacts, (fact) => add(cited(condition(fact, subject, 'past'), fact)));
   } else if (past?.state === 'none_known') {
     built.sections.push({
       title: IPS_SECTIONS.pastIllness.title,
@@ -293,8 +305,8 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
   }
 
   const of = (category: SummaryFact['category']): SummaryFact[] => additional.filter((f) => f.category === category);
-  optionalSection(built, 'immunizations', of('immunization'), (fact) => add(immunization(fact, subject)));
-  optionalSection(built, 'procedures', procedures, (fact) => add(procedure(fact, subject)));
+  optionalSection(built, 'immunizations', of('immunization'), (fact) => add(cited(immunization(fact, subject), fact)));
+  optionalSection(built, 'procedures', procedures, (fact) => add(cited(procedure(fact, subject), fact)));
   // Health trends: the latest value of each series (with its range and flag) stands for the test; a
   // fact of the same code is then left out (it is one of the series' points).
   const series = (summary.trends ?? []).filter((t) => t.points.length > 0);
@@ -305,7 +317,7 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
     'results',
     of('result').filter(notInTrends),
     series.filter((t) => t.category === 'result'),
-    (fact) => add(observation(fact, subject, 'laboratory')),
+    (fact) => add(cited(observation(fact, subject, 'laboratory'), fact)),
     (trend) => add(trendObservation(trend, subject, 'laboratory')),
   );
   mixedSection(
@@ -313,7 +325,7 @@ export function summaryToIpsBundle(summary: SummaryItem, patient: IpsPatient, op
     'vitalSigns',
     of('vital').filter(notInTrends),
     series.filter((t) => t.category === 'vital'),
-    (fact) => add(observation(fact, subject, 'vital-signs')),
+    (fact) => add(cited(observation(fact, subject, 'vital-signs'), fact)),
     (trend) => add(trendObservation(trend, subject, 'vital-signs')),
   );
   // Care team and notes have no IPS resource here: narrative only.
