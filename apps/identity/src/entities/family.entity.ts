@@ -20,11 +20,16 @@ export class Dependant {
   @Column({ name: 'last_name', type: 'text' })
   lastName!: string;
 
-  @Column({ name: 'date_of_birth', type: 'date' })
+  /** Cleared (NULL) when the record is erased; erased rows are never read as people. */
+  @Column({ name: 'date_of_birth', type: 'date', nullable: true })
   dateOfBirth!: string;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
+
+  /** Set when the guardian removed them: the record is erased (a tombstone: no name, no date of birth). */
+  @Column({ name: 'erased_at', type: 'timestamptz', nullable: true })
+  erasedAt!: Date | null;
 }
 
 /**
