@@ -64,6 +64,9 @@ test('connect a hospital over SMART on FHIR, come back to it connected, and disc
   await expect(allergies.getByRole('button', { name: citation }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Current Medical Conditions' }).getByRole('button', { name: citation }).first()).toBeVisible();
   await checkScreen(page, 'connections-summary-cited');
+  // The access history names the hospital each fetch came from (from the patient's own list of connections).
+  await page.goto('/history');
+  await expect(page.getByRole('main')).toContainText(`Fetched records from ${HOSPITAL}`);
   await page.goto('/connections');
 
   // Sync now: fetched again (nothing new at the sandbox), and the page shows the fetch end.

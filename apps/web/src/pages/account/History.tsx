@@ -2,6 +2,7 @@ import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentsListQuery, useHistoryListQuery } from '../../api/api';
 import { useShareLinksListQuery } from '../../api/sharing';
+import { useConnectionsListQuery } from '../../api/connections';
 import { serverMessage } from '../../api/errors';
 import type { HistoryEntry } from '@medfolio/contracts';
 import { Button } from '../../components/Button';
@@ -134,7 +135,13 @@ function SignedInHistory() {
   const names = useMemo(() => (documents ? new Map(documents.map((d) => [d.id, d.filename])) : undefined), [documents]);
   // Share links too: "Your summary was viewed through 'For Dr Lee'".
   const { data: links } = useShareLinksListQuery();
-  const labels = useMemo(() => (links ? new Map(links.map((l) => [l.id, l.label])) : undefined), [links]);
+  // And hospital connections ("Fetched records from Springfield General Hospital"), asked only when the page has one.
+  const hasConnections = (data?.results ?? []).some((e) => e.entity_type === 'connection');
+  const { data: connections } = useConnectionsListQuery(undefined, { skip: !hasConnections });
+  const labels = useMemo(
+    () => (links ? new Map([...links.map((l): [string, string] => [l.id, l.label]), ...(connections ?? []).map((c): [string, string] => [c.id, c.name])]) : undefined),
+    [links, connections],
+  );
   const groups = useMemo(() => groupEntries(data?.results ?? []), [data]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (group: HistoryGroup) =>

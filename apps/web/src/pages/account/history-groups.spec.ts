@@ -52,6 +52,14 @@ describe('grouping history entries', () => {
   });
 });
 
+describe('hospital connection entries', () => {
+  it('names the hospital from the patient\'s own connections, and says "a hospital or clinic" once it is gone', () => {
+    const sync = entry('s', '2026-11-27T08:00:00', { entity_type: 'connection', entity_id: 'c1', action: 'connections.connection.sync', what: 'Fetched records from a hospital or clinic' });
+    expect(describeEntry(sync, new Map(), new Map([['c1', 'Springfield General Hospital']]))).toBe('Fetched records from Springfield General Hospital');
+    expect(describeEntry(sync, new Map(), new Map())).toBe('Fetched records from a hospital or clinic');
+  });
+});
+
 describe('share-link entries', () => {
   const labels = new Map([['link-1', 'For Dr Lee']]);
   const view = (overrides: Partial<HistoryEntry> = {}) =>

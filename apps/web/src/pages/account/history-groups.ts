@@ -54,10 +54,16 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
 
 /**
  * What the entry did, naming the document when there is one: the name comes from the patient's own
- * list (the audit log keeps only ids); a document that is gone is said to be so.
+ * list (the audit log keeps only ids); a document that is gone is said to be so. `linkLabels` names
+ * the patient's share links and hospital connections by id.
  */
 export function describeEntry(entry: HistoryEntry, documentNames: ReadonlyMap<string, string> | undefined, linkLabels?: ReadonlyMap<string, string>): string {
   if (entry.entity_type === 'share-link' && entry.entity_id) return describeShareEntry(entry, linkLabels?.get(entry.entity_id));
+  // A hospital connection is named from the patient's own list ("Fetched records from Springfield General Hospital").
+  if (entry.entity_type === 'connection' && entry.entity_id) {
+    const hospital = linkLabels?.get(entry.entity_id);
+    return hospital ? entry.what.replace(/\ba hospital or clinic\b/, hospital) : entry.what;
+  }
   if (entry.entity_type !== 'document' || !entry.entity_id) return entry.what;
   const name = documentNames?.get(entry.entity_id);
   if (name) return `${entry.what}: ${name}`;
