@@ -65,6 +65,12 @@ export interface DocumentListItem {
   /** Bytes. */
   size: number;
   content_type: string;
+  /**
+   * The owner hid it from the people with proxy access to the record (PATCH /api/documents/{id}/):
+   * they do not see it listed, cannot download it, and the summary they read leaves out what only
+   * it says. Only the owner's own reads list private documents.
+   */
+  private?: boolean;
 }
 
 /** POST /api/upload/ (spec: the client reads image_urls, image_url and message). */

@@ -30,6 +30,7 @@ import { type NOTIFICATIONS_SUBJECTS } from './notifications';
 import { type SUBJECTS, type ServiceName } from './subjects';
 import type { ConnectionsRpc } from './connections';
 import type { FamilyRpc } from './family';
+import type { FamilyTeensRpc } from './family-teens';
 import type { ConnectionsShlRpc } from './connections-shl';
 import type { ProvidersRpc } from './providers';
 import type { ShareFormatsRpc } from './share-formats';
@@ -97,7 +98,7 @@ export interface NotificationsRpc {
 }
 
 /** The whole map. Generated services add their `<Name>Rpc` here. */
-export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc, SharingRpc, ShareFormatsRpc, WalletRpc, ProvidersRpc, BillingRpc, TrendsRpc, ConnectionsRpc, ConnectionsShlRpc, FamilyRpc {}
+export interface RpcMap extends HealthRpc, AuditRpc, IdentityRpc, DocumentsRpc, NotificationsRpc, SummaryRpc, SharingRpc, ShareFormatsRpc, WalletRpc, ProvidersRpc, BillingRpc, TrendsRpc, ConnectionsRpc, ConnectionsShlRpc, FamilyRpc, FamilyTeensRpc {}
 
 export type RpcSubject = keyof RpcMap & string;
 export type RpcRequest<S extends RpcSubject> = RpcMap[S]['request'];

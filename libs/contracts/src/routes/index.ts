@@ -2,6 +2,7 @@ import { ACCOUNT_ROUTES } from './accounts.routes';
 import { CONNECTION_ROUTES } from './connections.routes';
 import { CONNECTION_SHL_ROUTES } from './connections-shl.routes';
 import { FAMILY_ROUTES } from './family.routes';
+import { FAMILY_TEEN_ROUTES } from './family-teens.routes';
 import { SERVICE_ROUTES } from './services.routes';
 import { PROVIDER_ROUTES } from './providers.routes';
 import { RECORD_ROUTES } from './records.routes';
@@ -26,6 +27,7 @@ export const API_ROUTES = {
   ...CONNECTION_ROUTES,
   ...CONNECTION_SHL_ROUTES,
   ...FAMILY_ROUTES,
+  ...FAMILY_TEEN_ROUTES,
   ...PROVIDER_ROUTES,
   ...SERVICE_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;

@@ -4,7 +4,7 @@ import type { ReceiveShlReply } from '../connections-shl';
 import type { CheckoutReply, MembershipView, PlansReply, ReferralView, WebhookReply } from '../billing';
 import type { DocumentListItem, DownloadLinkReply, UploadReply } from '../documents';
 import type { ErrorPayload } from '../errors';
-import type { FamilyInvite, FamilyInvitePreview, FamilyMember, FamilyOverview, FamilyRecord } from '../family';
+import type { FamilyInvite, FamilyInvitePreview, FamilyMember, FamilyOverview, FamilyRecord, FamilyRemovalReply } from '../family';
 import type {
   ChangePasswordReply,
   ForgotPasswordReply,
@@ -128,4 +128,8 @@ export interface ApiShapes {
   FamilyMember: FamilyMember;
   FamilyInvite: FamilyInvite;
   FamilyInvitePreview: FamilyInvitePreview;
+  FamilyClaimInvite: FamilyClaimInvite;
+  FamilyClaimPreview: FamilyClaimPreview;
+  FamilyAssent: FamilyAssent;
+  FamilyRemovalReply: FamilyRemovalReply;
 }
