@@ -17,5 +17,6 @@ export * from './billing';
 export * from './connections';
 export * from './connections-shl';
 export * from './family';
+export * from './family-teens';
 export * from './rpc-map';
 export * from './routes';
