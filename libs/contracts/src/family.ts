@@ -153,8 +153,9 @@ export class CreateFamilyInviteDto {
   @MaxLength(320, { message: 'Enter a valid e-mail address.' })
   email!: string;
 
-  @IsIn(GRANTABLE_ROLES, { message: 'role must be view or manage' })
-  role!: GrantableRole;
+  /** 'guardian' (a co-parent): only a guardian may give it, and only on the record of a dependant under 18. */
+  @IsIn(FAMILY_ROLES, { message: 'role must be view, manage or guardian' })
+  role!: FamilyRole;
 }
 
 export class FamilyInviteIdDto {
@@ -228,13 +229,20 @@ export interface FamilyMember {
   last_active_at: string | null;
   expires_at: string | null;
   date_of_birth: string | null;
+  /**
+   * For a dependant: their own sign-in (docs/guide/family.md, "A dependant's own sign-in"):
+   * 'none', 'invited' (a claim link is pending), 'signed-in' (claimed). null for a caregiver.
+   */
+  sign_in?: 'none' | 'invited' | 'signed-in' | null;
+  /** For a claimed teen: their answer about their proxies' access ('pending', 'given', 'declined'); otherwise null. */
+  assent?: 'pending' | 'given' | 'declined' | null;
 }
 
 export interface FamilyInvite {
   id: string;
   patient_id: string;
   email: string;
-  role: GrantableRole;
+  role: FamilyRole;
   expires_at: string;
   status: 'pending' | 'accepted' | 'withdrawn' | 'expired';
 }
@@ -249,7 +257,7 @@ export interface FamilyOverview {
 export interface FamilyInvitePreview {
   inviter_first_name: string;
   patient_first_name: string;
-  role: GrantableRole;
+  role: FamilyRole;
   expires_at: string;
 }
 
