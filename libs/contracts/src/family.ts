@@ -26,7 +26,12 @@ export const FAMILY_SUBJECTS = {
   addDependant: 'identity.family.add-dependant',
   /** Caller = who administers the record: UpdateFamilyMemberDto → FamilyMember. */
   updateMember: 'identity.family.update-member',
-  /** Caller = who administers the record: FamilyMemberIdDto → MessageReply. */
+  /**
+   * Caller = who administers the record (or a caregiver leaving): RemoveFamilyMemberDto →
+   * FamilyRemovalReply. A caregiver's grant is revoked at once; a dependant (guardian only, with
+   * `confirm_name`) is erased: identity ends everything at once and the services delete the data
+   * on `identity.user.record-erased.v1` (erasure.ts).
+   */
   removeMember: 'identity.family.remove-member',
   /** Caller = who administers the record: CreateFamilyInviteDto → FamilyInvite (e-mails the link). */
   invite: 'identity.family.invite',
@@ -95,8 +100,12 @@ export const FAMILY_MESSAGES = {
   dependantRenew: 'A family member you added has no access grant to renew.',
   cannotRenewAdult: (firstName: string) =>
     `${firstName} is 18 now: your access ended on their 18th birthday and only ${firstName} can give it again, once they have their own sign-in.`,
-  dependantRemovalUnsupported: (firstName: string) =>
-    `${firstName}'s record cannot be removed here yet: there is no deletion of a record's documents, summary and history. Revoke caregivers' access instead, or contact support.`,
+  confirmNameNeeded: (firstName: string) => `To remove ${firstName} and erase their record, type their first name (${firstName}) to confirm.`,
+  confirmNameWrong: (firstName: string) => `The name you typed does not match. Type ${firstName} to confirm.`,
+  onlyGuardianRemoves: (firstName: string) => `Only ${firstName}'s guardian can remove ${firstName}.`,
+  guardianNotRevocable: (firstName: string) => `A guardian's access cannot be revoked; remove ${firstName} instead.`,
+  erasing: (firstName: string) =>
+    `${firstName} is removed. Their record is being erased: documents and stored files, summary, share links, wallet pass and hospital connections are deleted within minutes, and share links stopped working now. Their access history is kept as the law requires, but nobody can read it any more.`,
   removed: 'Removed.',
   revoked: 'Access revoked.',
   recordFull: (firstName: string) => `${firstName}'s record is full`,
@@ -126,6 +135,28 @@ export class AddDependantDto {
 export class FamilyMemberIdDto {
   @IsUUID('all', { message: FAMILY_MESSAGES.notYourMember })
   member_id!: string;
+}
+
+/** DELETE /api/family/members/{id}/'s body: for a dependant, their first name typed to confirm. */
+export class RemoveFamilyMemberBodyDto {
+  @IsOptional()
+  @IsString({ message: 'confirm_name must be text' })
+  @MaxLength(100, { message: 'Limit exceeded (100 characters)' })
+  confirm_name?: string;
+}
+
+export class RemoveFamilyMemberDto extends RemoveFamilyMemberBodyDto {
+  @IsUUID('all', { message: FAMILY_MESSAGES.notYourMember })
+  member_id!: string;
+}
+
+/** DELETE /api/family/members/{id}/'s answer: 200 for a caregiver's revoked access, 202 (accepted) for a dependant's record being erased. */
+export interface FamilyRemovalReply {
+  message: string;
+  /** true: a dependant's record is being erased across services (the gateway answers 202). */
+  accepted: boolean;
+  /** When the record was erased (a dependant), else null. */
+  erased_at: string | null;
 }
 
 /** PATCH /api/family/members/{id}/'s body. */
@@ -282,7 +313,7 @@ export interface FamilyRpc {
   [FAMILY_SUBJECTS.overview]: RpcShape<Record<string, never>, FamilyOverview>;
   [FAMILY_SUBJECTS.addDependant]: RpcShape<AddDependantDto, FamilyRecord>;
   [FAMILY_SUBJECTS.updateMember]: RpcShape<UpdateFamilyMemberDto, FamilyMember>;
-  [FAMILY_SUBJECTS.removeMember]: RpcShape<FamilyMemberIdDto, { message: string }>;
+  [FAMILY_SUBJECTS.removeMember]: RpcShape<RemoveFamilyMemberDto, FamilyRemovalReply>;
   [FAMILY_SUBJECTS.invite]: RpcShape<CreateFamilyInviteDto, FamilyInvite>;
   [FAMILY_SUBJECTS.withdrawInvite]: RpcShape<FamilyInviteIdDto, FamilyInvite>;
   [FAMILY_SUBJECTS.previewInvite]: RpcShape<FamilyInviteTokenDto, FamilyInvitePreview>;

@@ -18,5 +18,6 @@ export * from './connections';
 export * from './connections-shl';
 export * from './family';
 export * from './family-teens';
+export * from './erasure';
 export * from './rpc-map';
 export * from './routes';

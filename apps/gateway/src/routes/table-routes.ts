@@ -152,7 +152,8 @@ function handlerFor(name: string, route: RouteDefinition, deps: TableRouteDeps) 
       const payload = await payloadOf(route, request, deps.validation);
       let answer: unknown = await deps.rpc.send(subject, payload as never, caller, route.timeoutMs ? { timeoutMs: route.timeoutMs } : {});
       if (route.after === 'revoke-sessions') answer = deps.revoked.revokeFrom(answer as { revoked_session_ids?: string[] });
-      return reply.status(route.reply.status).header('content-type', contentType).send(JSON.stringify(answer));
+      const status = route.reply.accepted && (answer as { accepted?: unknown } | null)?.accepted === true ? 202 : route.reply.status;
+      return reply.status(status).header('content-type', contentType).send(JSON.stringify(answer));
     } catch (error) {
       answerError(error, request, reply, deps.errors);
       return reply;

@@ -3,6 +3,7 @@ import {
   CreateFamilyInviteDto,
   FAMILY_MESSAGES,
   FAMILY_SUBJECTS,
+  RemoveFamilyMemberBodyDto,
   UpdateFamilyMemberBodyDto,
 } from '../family';
 import { forward, ownRead } from './route';
@@ -41,12 +42,17 @@ export const FAMILY_ROUTES = {
   }),
   familyRemoveMember: forward(FAMILY_SUBJECTS.removeMember, {
     method: 'DELETE', path: '/api/family/members/{memberId}/', tag: 'family', auth: 'bearer', rateLimit: 'per-client',
-    summary: "Revoke a caregiver's access at once (their next request is refused); a caregiver may also remove their own access",
-    description: "Removing a dependant (with their record's data) is refused with 409 until records can be deleted.",
+    summary: "Revoke a caregiver's access at once, or (the guardian only) remove a dependant and erase their record",
+    description:
+      "A caregiver's grant: revoked at once (200; a caregiver may also remove their own access). A dependant: only their guardian, with `confirm_name` " +
+      "(the first name, compared ignoring case and spaces); the record stops being listed and every grant and invitation on it ends at once, " +
+      "and each service deletes its data on the event identity.user.record-erased.v1 (202). The access history is kept but can no longer be read.",
     params: { memberId: MEMBER_ID },
     paramNames: { memberId: 'member_id' },
-    reply: { status: 200, shape: 'MessageReply' },
-    errors: { 403: FAMILY_MESSAGES.notAdmin, 404: FAMILY_MESSAGES.notYourMember, 409: "A dependant's record cannot be removed yet" },
+    body: RemoveFamilyMemberBodyDto,
+    bodyOptional: true,
+    reply: { status: 200, shape: 'FamilyRemovalReply', description: "A caregiver's access was revoked", accepted: "A dependant was removed and their record is being erased" },
+    errors: { 400: 'A dependant without confirm_name, or with a name that does not match', 403: FAMILY_MESSAGES.notAdmin, 404: FAMILY_MESSAGES.notYourMember },
   }),
   familyInvite: forward(FAMILY_SUBJECTS.invite, {
     method: 'POST', path: '/api/family/invites/', tag: 'family', auth: 'bearer', rateLimit: 'mail',

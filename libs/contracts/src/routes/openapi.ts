@@ -129,6 +129,7 @@ function successResponse(route: RouteDefinition): Schema {
 
 function responses(route: RouteDefinition): Record<string, Schema> {
   const answers: Record<string, Schema> = { [String(route.reply.status)]: successResponse(route) };
+  if (route.reply.accepted) answers['202'] = { ...successResponse(route), description: route.reply.accepted };
   for (const [status, description] of Object.entries(route.reply.others ?? {})) answers[status] = { description };
   const statuses = new Set<ErrorStatus>([...impliedErrors(route), ...(Object.keys(route.errors).map(Number) as ErrorStatus[])]);
   for (const status of [...statuses].sort()) {

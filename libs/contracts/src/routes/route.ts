@@ -73,6 +73,11 @@ export interface ReplySpec {
   media?: { type: string; schema?: 'binary' | 'json' };
   /** Response headers worth documenting. */
   headers?: Record<string, string>;
+  /**
+   * Set: the route answers 202 (this is what it means) instead of `status`, with the same shape,
+   * when the service's reply has `accepted: true` (work that other services finish later).
+   */
+  accepted?: string;
   /** Other answers that are not errors (204 nothing new, 302 elsewhere, 304 not modified). */
   others?: Partial<Record<200 | 204 | 302 | 304, string>>;
 }
