@@ -8,8 +8,8 @@ import {
   FamilyAccessDto,
   FamilyInviteIdDto,
   FamilyInviteTokenDto,
-  FamilyMemberIdDto,
   FamilyNamesDto,
+  RemoveFamilyMemberDto,
   UpdateFamilyMemberDto,
   type CallerIdentity,
   type FamilyAccessReply,
@@ -19,7 +19,7 @@ import {
   type FamilyNamesReply,
   type FamilyOverview,
   type FamilyRecord,
-  type MessageReply,
+  type FamilyRemovalReply,
 } from '@medfolio/contracts';
 import { Caller, Handles, RpcController } from '@medfolio/messaging';
 import { FamilyService } from '../family/family.service';
@@ -45,7 +45,7 @@ export class FamilyController {
   }
 
   @Handles(FAMILY_SUBJECTS.removeMember)
-  removeMember(@Payload() dto: FamilyMemberIdDto, @Caller() caller: CallerIdentity): Promise<MessageReply> {
+  removeMember(@Payload() dto: RemoveFamilyMemberDto, @Caller() caller: CallerIdentity): Promise<FamilyRemovalReply> {
     return this.family.removeMember(caller, dto);
   }
 

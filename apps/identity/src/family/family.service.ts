@@ -15,14 +15,14 @@ import {
   type FamilyInvitePreview,
   type FamilyInviteTokenDto,
   type FamilyMember,
-  type FamilyMemberIdDto,
+  type FamilyRemovalReply,
   type FamilyNamesDto,
   type FamilyNamesReply,
   type FamilyOverview,
   type FamilyRecord,
-  type MessageReply,
   type PlanId,
   type RecordRole,
+  type RemoveFamilyMemberDto,
   type UpdateFamilyMemberDto,
 } from '@medfolio/contracts';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
@@ -137,9 +137,12 @@ export class FamilyService {
 
   /**
    * Revokes a caregiver's grant at once (the administrator, or the caregiver giving up their own
-   * access). A dependant cannot be removed yet: there is no deletion of a record's data.
+   * access), or removes a dependant: only their guardian, who types the first name to confirm. The
+   * dependant's record is then erased: identity ends everything at once (not listed, grants and
+   * invitations ended, the access check refuses it) and every service deletes its data on the
+   * event (`identity.user.record-erased.v1`, through the outbox); the answer is 202.
    */
-  async removeMember(caller: CallerIdentity, dto: FamilyMemberIdDto): Promise<MessageReply> {
+  async removeMember(caller: CallerIdentity, dto: RemoveFamilyMemberDto): Promise<FamilyRemovalReply> {
     const userId = this.ownCaller(caller);
     const now = this.clock.now();
     const own = await this.family.findGrant(dto.member_id);
@@ -147,15 +150,39 @@ export class FamilyService {
       if (!own.revokedAt) await this.family.updateGrant(own.id, { revokedAt: now });
       const record = await this.family.person(own.patientId);
       await this.audit.record({ ...caller, userId: own.patientId, actor: { userId, role: own.role } }, { action: 'family.grant.leave', entityType: 'family-grant', entityId: own.id, patientId: own.patientId, outcome: 'success' });
-      return { message: record ? `You no longer have access to ${record.firstName}'s record.` : FAMILY_MESSAGES.revoked };
+      return { message: record ? `You no longer have access to ${record.firstName}'s record.` : FAMILY_MESSAGES.revoked, accepted: false, erased_at: null };
     }
+    if (!own) await this.refuseCaregiverRemoval(userId, dto.member_id);
     const target = await this.memberTarget(userId, dto.member_id);
-    if (target.kind === 'dependant') throw new DomainError('CONFLICT', FAMILY_MESSAGES.dependantRemovalUnsupported(target.record.firstName));
+    if (target.kind === 'dependant') return this.eraseDependant(caller, userId, target.record, dto.confirm_name, now);
     const { grant, record } = target;
-    if (grant.role === 'guardian') throw new DomainError('CONFLICT', FAMILY_MESSAGES.dependantRemovalUnsupported(record.firstName));
+    if (grant.role === 'guardian') throw new DomainError('VALIDATION_FAILED', FAMILY_MESSAGES.guardianNotRevocable(record.firstName));
     if (!grant.revokedAt) await this.family.updateGrant(grant.id, { revokedAt: now });
     await this.audit.record(this.asAdmin(caller, userId, record), { action: 'family.grant.revoke', entityType: 'family-grant', entityId: grant.id, patientId: record.id, outcome: 'success' });
-    return { message: FAMILY_MESSAGES.revoked };
+    return { message: FAMILY_MESSAGES.revoked, accepted: false, erased_at: null };
+  }
+
+  /** A caregiver (view or manage) of a dependant knows the record exists: 403 rather than 404. */
+  private async refuseCaregiverRemoval(userId: string, memberId: string): Promise<void> {
+    const grant = await this.family.liveGrant(memberId, userId);
+    if (!grant || grant.role === 'guardian') return;
+    const person = await this.family.person(memberId);
+    if (person?.holderId && grantState(grant, this.clock.now()) === 'active') throw new DomainError('FORBIDDEN', FAMILY_MESSAGES.onlyGuardianRemoves(person.firstName));
+  }
+
+  private async eraseDependant(caller: CallerIdentity, userId: string, record: RecordPerson, confirmName: string | undefined, now: Date): Promise<FamilyRemovalReply> {
+    const typed = (confirmName ?? '').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+    if (!typed) throw new DomainError('VALIDATION_FAILED', FAMILY_MESSAGES.confirmNameNeeded(record.firstName), { confirm_name: [FAMILY_MESSAGES.confirmNameNeeded(record.firstName)] });
+    if (typed !== record.firstName.trim().replace(/\s+/g, ' ').toLocaleLowerCase()) {
+      throw new DomainError('VALIDATION_FAILED', FAMILY_MESSAGES.confirmNameWrong(record.firstName), { confirm_name: [FAMILY_MESSAGES.confirmNameWrong(record.firstName)] });
+    }
+    const erasedAt = await this.family.eraseDependant(record.id, userId, now);
+    // Erased by a concurrent request in between: the same answer (the erasure is under way).
+    this.relay.kick();
+    if (erasedAt) {
+      await this.audit.record({ ...caller, userId: record.id, actor: { userId, role: 'guardian' } }, { action: 'family.dependant.remove', entityType: 'user', entityId: record.id, patientId: record.id, outcome: 'success' });
+    }
+    return { message: FAMILY_MESSAGES.erasing(record.firstName), accepted: true, erased_at: (erasedAt ?? now).toISOString() };
   }
 
   async invite(caller: CallerIdentity, dto: CreateFamilyInviteDto): Promise<FamilyInvite> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, QueryFailedError, type EntityManager } from 'typeorm';
-import { FAMILY_SERVICE_SUBJECTS, type FamilyRole, type GrantableRole, type HouseholdChangedEvent } from '@medfolio/contracts';
+import { ERASURE_SUBJECTS, FAMILY_SERVICE_SUBJECTS, type FamilyRole, type GrantableRole, type HouseholdChangedEvent, type RecordErasedEvent } from '@medfolio/contracts';
 import { Outbox } from '@medfolio/messaging/outbox';
 import { Dependant, FamilyGrant, FamilyInvitation, User } from '../entities';
 
@@ -36,7 +36,8 @@ export class FamilyRepository {
     for (const u of users) found.set(u.id, { id: u.id, firstName: u.firstName, lastName: u.lastName ?? '', dateOfBirth: u.dateOfBirth ?? null, email: u.email, holderId: null });
     const rest = unique.filter((id) => !found.has(id));
     if (rest.length) {
-      const dependants = await this.dataSource.getRepository(Dependant).findBy({ id: In(rest) });
+      // An erased dependant is nobody: no access, not listed, no name.
+      const dependants = await this.dataSource.getRepository(Dependant).findBy({ id: In(rest), erasedAt: IsNull() });
       for (const d of dependants) found.set(d.id, { id: d.id, firstName: d.firstName, lastName: d.lastName, dateOfBirth: d.dateOfBirth, email: null, holderId: d.holderId });
     }
     return found;
@@ -57,7 +58,28 @@ export class FamilyRepository {
   }
 
   dependantsOf(holderId: string): Promise<Dependant[]> {
-    return this.dataSource.getRepository(Dependant).find({ where: { holderId }, order: { createdAt: 'ASC' } });
+    return this.dataSource.getRepository(Dependant).find({ where: { holderId, erasedAt: IsNull() }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Erases a dependant's record, in one transaction: the row becomes a tombstone (erased_at; name
+   * and date of birth cleared), every grant on the record is revoked and every pending invitation
+   * withdrawn, and the outbox takes the erasure (every service deletes its data) and the household
+   * change (documents drops the dependant from the household). null when already erased or unknown.
+   */
+  async eraseDependant(patientId: string, erasedBy: string, now: Date): Promise<Date | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const row = await manager.getRepository(Dependant).createQueryBuilder('d').where('d.id = :id AND d.erased_at IS NULL', { id: patientId }).setLock('pessimistic_write').getOne();
+      if (!row) return null;
+      await manager.createQueryBuilder().update(Dependant).set({ erasedAt: now, firstName: '', lastName: '', dateOfBirth: () => 'NULL' }).where('id = :id', { id: patientId }).execute();
+      await manager.update(FamilyGrant, { patientId, revokedAt: IsNull() }, { revokedAt: now });
+      await manager.update(FamilyInvitation, { patientId, acceptedAt: IsNull(), withdrawnAt: IsNull() }, { withdrawnAt: now });
+      const household: HouseholdChangedEvent = { patient_id: patientId, holder_id: null, first_name: '' };
+      await Outbox.add(manager, FAMILY_SERVICE_SUBJECTS.householdChanged, { ...household });
+      const erased: RecordErasedEvent = { patient_id: patientId, erased_at: now.toISOString(), erased_by: erasedBy };
+      await Outbox.add(manager, ERASURE_SUBJECTS.erased, { ...erased });
+      return now;
+    });
   }
 
   /** The unrevoked grant of `granteeId` on the record, if any (it may have expired). */
