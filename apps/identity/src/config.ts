@@ -1,4 +1,4 @@
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
 import { Env, HttpUrl, InternalHttpConfig, WholeNumber, WithPublicUrl } from '@medfolio/config';
 import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@medfolio/contracts';
 
@@ -118,4 +118,19 @@ export class IdentityConfig extends WithPublicUrl(InternalHttpConfig) {
   @IsString()
   @Matches(/^(free|basic|standard|plus|pro)(,(free|basic|standard|plus|pro))*$/, { message: 'must be plan ids separated by commas (free, basic, standard, plus, pro)' })
   familyPlans = 'pro';
+
+  /** Family: a dependant may get their own sign-in (claim their record) from 13; off, from 18. */
+  @Env('FAMILY_TEEN_SIGN_IN')
+  @IsBoolean({ message: 'must be true or false' })
+  familyTeenSignIn = true;
+
+  /** Family: a teen who claims their record is asked whether their guardian(s) and caregivers keep access. */
+  @Env('FAMILY_TEEN_ASSENT_REQUIRED')
+  @IsBoolean({ message: 'must be true or false' })
+  familyTeenAssentRequired = true;
+
+  /** Family: how many days after a dependant's 18th birthday their former guardian may still send them the link to claim their record. */
+  @Env('FAMILY_CLAIM_GRACE_DAYS')
+  @WholeNumber(0, 3650)
+  familyClaimGraceDays = 90;
 }

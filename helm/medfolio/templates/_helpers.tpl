@@ -356,6 +356,9 @@ flags (nodeOptionsFor in apps/system-e2e/src/support/processes.ts). env may over
 {{- $_ := set $plain "FAMILY_PROXY_MONTHS" (toString (int64 $v.family.proxyMonths)) }}
 {{- $_ := set $plain "FAMILY_REMINDER_DAYS" (toString (int64 $v.family.reminderDays)) }}
 {{- $_ := set $plain "FAMILY_PLANS" $v.family.plans }}
+{{- $_ := set $plain "FAMILY_TEEN_SIGN_IN" (toString $v.family.teenSignIn) }}
+{{- $_ := set $plain "FAMILY_TEEN_ASSENT_REQUIRED" (toString $v.family.teenAssentRequired) }}
+{{- $_ := set $plain "FAMILY_CLAIM_GRACE_DAYS" (toString (int64 $v.family.claimGraceDays)) }}
 {{- $_ := set $plain "PROFILE_PICTURE_MAX_BYTES" (toString (int64 $v.profilePictureMaxBytes)) }}
 {{- end }}
 {{- if eq .app "documents" }}

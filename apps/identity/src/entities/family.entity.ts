@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { FamilyRole, GrantableRole } from '@medfolio/contracts';
+import type { FamilyRole } from '@medfolio/contracts';
 
 /**
  * A person without a sign-in of their own (a child), added by an account holder. Their id is the
@@ -30,6 +30,20 @@ export class Dependant {
   /** Set when the guardian removed them: the record is erased (a tombstone: no name, no date of birth). */
   @Column({ name: 'erased_at', type: 'timestamptz', nullable: true })
   erasedAt!: Date | null;
+
+  /**
+   * When they claimed their record with their own sign-in: from then on a `users` row with this
+   * same id exists (the account), and this row keeps who their guardian was and their answer.
+   */
+  @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })
+  claimedAt?: Date | null;
+
+  /** Their answer, once claimed (FAMILY_TEEN_ASSENT_REQUIRED): proxies keep access ('given') or not ('declined'). */
+  @Column({ type: 'text', nullable: true })
+  assent?: 'given' | 'declined' | null;
+
+  @Column({ name: 'assent_at', type: 'timestamptz', nullable: true })
+  assentAt?: Date | null;
 }
 
 /**
@@ -87,8 +101,9 @@ export class FamilyInvitation {
   @Column({ type: 'text' })
   email!: string;
 
+  /** view or manage (a caregiver), or guardian (a co-parent, on a dependant's record). */
   @Column({ type: 'text' })
-  role!: GrantableRole;
+  role!: FamilyRole;
 
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash!: string;
