@@ -9,7 +9,7 @@ import { IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } 
  * them off every persisted log. Notifications stores each message encrypted at rest, answers
  * `queued`, and delivers it over SMTP with retries.
  */
-export const NOTIFICATION_TEMPLATES = ['verification-code', 'password-reset', 'welcome', 'contact-copy', 'share-link-viewed', 'provider-access-request', 'billing-receipt', 'payment-failed', 'referral-invite', 'sign-up-attempt', 'sign-in-code', 'family-invite', 'family-access-expiring'] as const;
+export const NOTIFICATION_TEMPLATES = ['verification-code', 'password-reset', 'welcome', 'contact-copy', 'share-link-viewed', 'provider-access-request', 'billing-receipt', 'payment-failed', 'referral-invite', 'sign-up-attempt', 'sign-in-code', 'family-invite', 'family-access-expiring', 'family-claim-invite', 'family-assent-declined', 'family-coming-of-age'] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 
 /** The data each template needs (all strings). */
@@ -42,6 +42,12 @@ export interface TemplateData {
   'family-invite': { inviter_name: string; patient_name: string; role: string; accept_url: string; expires_on: string };
   /** Family: a caregiver's access to an adult's record ends on `expires_on` unless the record's owner renews it. */
   'family-access-expiring': { first_name: string; patient_name: string; expires_on: string; family_url: string };
+  /** Family: a guardian invites a dependant (13 or over) to claim their record with their own sign-in. */
+  'family-claim-invite': { inviter_name: string; patient_name: string; claim_url: string; expires_on: string };
+  /** Family: a teen who claimed their record ended their guardian's (and caregivers') access. */
+  'family-assent-declined': { first_name: string; patient_name: string; family_url: string };
+  /** Family: a dependant turns 18 on `birthday`; the guardian's access ends then (sent once, FAMILY_REMINDER_DAYS before). */
+  'family-coming-of-age': { first_name: string; patient_name: string; birthday: string; family_url: string };
 }
 
 export class SendEmailDto {

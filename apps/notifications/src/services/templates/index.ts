@@ -29,6 +29,9 @@ const REQUIRED_FIELDS: { [T in NotificationTemplate]: (keyof TemplateData[T])[] 
   'sign-in-code': ['first_name', 'code'],
   'family-invite': ['inviter_name', 'patient_name', 'role', 'accept_url', 'expires_on'],
   'family-access-expiring': ['first_name', 'patient_name', 'expires_on', 'family_url'],
+  'family-claim-invite': ['inviter_name', 'patient_name', 'claim_url', 'expires_on'],
+  'family-assent-declined': ['first_name', 'patient_name', 'family_url'],
+  'family-coming-of-age': ['first_name', 'patient_name', 'birthday', 'family_url'],
 };
 
 /** Longest value a template accepts in any field (the contact message is 200; a reset link may be long). */
@@ -53,6 +56,8 @@ export function templateDataProblem(template: NotificationTemplate, data: Record
   if (template === 'sign-in-code' && required('code') === '') return 'data.code must not be empty';
   if (template === 'family-invite' && !isHttpUrl(required('accept_url'))) return 'data.accept_url must be an http(s) URL';
   if (template === 'family-access-expiring' && !isHttpUrl(required('family_url'))) return 'data.family_url must be an http(s) URL';
+  if (template === 'family-claim-invite' && !isHttpUrl(required('claim_url'))) return 'data.claim_url must be an http(s) URL';
+  if ((template === 'family-assent-declined' || template === 'family-coming-of-age') && !isHttpUrl(required('family_url'))) return 'data.family_url must be an http(s) URL';
   return null;
 }
 
@@ -85,6 +90,12 @@ export function renderEmail(template: NotificationTemplate, data: Record<string,
       return familyInvite(fields(data, template));
     case 'family-access-expiring':
       return familyAccessExpiring(fields(data, template));
+    case 'family-claim-invite':
+      return familyClaimInvite(fields(data, template));
+    case 'family-assent-declined':
+      return familyAssentDeclined(fields(data, template));
+    case 'family-coming-of-age':
+      return familyComingOfAge(fields(data, template));
   }
 }
 
@@ -304,6 +315,52 @@ function familyInvite(data: TemplateData['family-invite']): RenderedEmail {
     subject,
     text: [PRODUCT_NAME, '', 'Hello,', '', intro, '', act, url, '', ignore, '', '--', footer, ''].join('\n'),
     html: layout(subject, paragraph('Hello,') + paragraph(intro) + paragraph(act) + button(url, 'See the invitation') + paragraph(ignore), footer),
+  };
+}
+
+/** A guardian invites a dependant (13 or over) to their own sign-in: the account keeps their record. */
+function familyClaimInvite(data: TemplateData['family-claim-invite']): RenderedEmail {
+  const inviter = oneLine(userText(data.inviter_name)) || 'Your guardian';
+  const patient = oneLine(userText(data.patient_name)) || 'there';
+  const subject = `${inviter} invites you to your own ${PRODUCT_NAME} sign-in`;
+  const intro = `${inviter} has kept your health record on ${PRODUCT_NAME}. You can now have your own sign-in to it: choose a password with the button below, then sign in with this address.`;
+  const act = `The link works until ${data.expires_on.trim()}, once.`;
+  const ignore = 'If you do not know who this is, ignore this e-mail: nothing happens unless the link is used.';
+  const url = data.claim_url.trim();
+  const footer = `You received this e-mail because someone entered your address for this invitation. ${PRODUCT_NAME} will not write to you again about it.`;
+  return {
+    subject,
+    text: [PRODUCT_NAME, '', `Hello ${patient},`, '', intro, '', act, url, '', ignore, '', '--', footer, ''].join('\n'),
+    html: layout(subject, paragraph(`Hello ${patient},`) + paragraph(intro) + paragraph(act) + button(url, 'Set up my sign-in') + paragraph(ignore), footer),
+  };
+}
+
+/** A teen who claimed their record ended their guardian's and caregivers' access. */
+function familyAssentDeclined(data: TemplateData['family-assent-declined']): RenderedEmail {
+  const patient = oneLine(userText(data.patient_name)) || 'Your family member';
+  const subject = `${patient} now manages their own ${PRODUCT_NAME} record`;
+  const what = `${patient} has their own sign-in and chose to keep their health record to themself: your access to it has ended.`;
+  const act = `${patient} can invite you again from their Family page at any time.`;
+  const url = data.family_url.trim();
+  return {
+    subject,
+    text: textPart([greeting(data.first_name), '', what, '', act, url]),
+    html: layout(subject, paragraph(greeting(data.first_name)) + paragraph(what) + paragraph(act) + button(url, 'Family'), FOOTER),
+  };
+}
+
+/** A dependant turns 18 soon: the guardian's access ends on the birthday; the guardian may send the claim link. */
+function familyComingOfAge(data: TemplateData['family-coming-of-age']): RenderedEmail {
+  const patient = oneLine(userText(data.patient_name)) || 'Your family member';
+  const birthday = data.birthday.trim();
+  const subject = `${patient} turns 18 on ${birthday}: your access to their ${PRODUCT_NAME} record ends then`;
+  const what = `${patient} turns 18 on ${birthday}. From that day the record is theirs: your access, and that of every caregiver, ends.`;
+  const act = `So that ${patient} keeps their record, invite them to their own sign-in from the Family page (you can still do so for a while after the birthday).`;
+  const url = data.family_url.trim();
+  return {
+    subject,
+    text: textPart([greeting(data.first_name), '', what, '', act, url]),
+    html: layout(subject, paragraph(greeting(data.first_name)) + paragraph(what) + paragraph(act) + button(url, 'Family'), FOOTER),
   };
 }
 
