@@ -11,6 +11,9 @@ import { DocumentEventsController } from './controllers/document-events.controll
 import { DocumentsController } from './controllers/documents.controller';
 import { ProviderAccessController } from './controllers/provider-access.controller';
 import { ShareLinkEventsController } from './controllers/share-link-events.controller';
+import { ErasureEventsController } from './controllers/erasure-events.controller';
+import { ErasureRepository } from './repositories/erasure.repository';
+import { ErasureService } from './services/erasure.service';
 import { DirectoryRepository } from './repositories/directory.repository';
 import { ProviderAccessRepository } from './repositories/provider-access.repository';
 import { ProviderAccessService } from './services/provider-access.service';
@@ -61,7 +64,7 @@ export class DocumentsAppModule {
         AuditClientModule.forService('documents'),
         EventsModule.forHandlers(),
       ],
-      controllers: [SignedFilesController, UploadController, DocumentsController, DocumentEventsController, ContentController, ProviderAccessController, ShareLinkEventsController],
+      controllers: [SignedFilesController, UploadController, DocumentsController, DocumentEventsController, ContentController, ProviderAccessController, ShareLinkEventsController, ErasureEventsController],
       providers: [
         { provide: DocumentsConfig, useValue: options.config },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },
@@ -82,6 +85,8 @@ export class DocumentsAppModule {
         DirectoryRepository,
         ProviderAccessService,
         ShareLinkGrantsService,
+        ErasureRepository,
+        ErasureService,
       ],
     };
   }

@@ -1,4 +1,6 @@
 import { IsISO8601 } from 'class-validator';
+import type { CallerIdentity } from './caller';
+import { PATIENT_ROLE } from './providers';
 import { NonEmptyString } from './rules';
 
 /**
@@ -30,4 +32,12 @@ export class RecordErasedEvent {
   /** Who erased it (the guardian), the actor of every service's audit record. */
   @NonEmptyString(128)
   erased_by!: string;
+}
+
+/**
+ * The caller of a service's `record.erased` audit record: the erased record's patient, acted on by
+ * the guardian who erased it (so audit names the guardian as the actor, policy proxy:guardian).
+ */
+export function erasureCaller(event: RecordErasedEvent, correlationId: string): CallerIdentity {
+  return { userId: event.patient_id, roles: [PATIENT_ROLE], correlationId, actor: { userId: event.erased_by, role: 'guardian' } };
 }
