@@ -9,6 +9,9 @@ import { SharingController } from './controllers/sharing.controller';
 import { SummaryController } from './controllers/summary.controller';
 import { BillingEventsController } from './controllers/billing-events.controller';
 import { TrendsController } from './controllers/trends.controller';
+import { ErasureEventsController } from './controllers/erasure-events.controller';
+import { ErasureRepository } from './repositories/erasure.repository';
+import { ErasureService } from './services/erasure.service';
 import { SUMMARY_ENTITIES } from './entities';
 import { summaryMigrations } from './migrations';
 import { DocumentContentRepository } from './repositories/document-content.repository';
@@ -59,14 +62,14 @@ export class SummaryAppModule {
           ...summaryDbOptions(options.config),
           eventBus: options.eventBus,
           http: options.http,
-          // Consumes documents' events and billing's plan changes; publishes summary.summary.built.v1 through its outbox.
-          streams: ['DOCUMENTS', 'BILLING', 'SUMMARY'],
+          // Consumes documents' events, billing's plan changes and identity's erasures; publishes summary.summary.built.v1 through its outbox.
+          streams: ['DOCUMENTS', 'BILLING', 'SUMMARY', 'IDENTITY'],
           outbox: true,
         }),
         AuditClientModule.forService('summary'),
         EventsModule.forHandlers(),
       ],
-      controllers: [SummaryController, SharingController, ShareFormatsController, DocumentEventsController, ProviderSummaryController, TrendsController, BillingEventsController],
+      controllers: [SummaryController, SharingController, ShareFormatsController, DocumentEventsController, ProviderSummaryController, TrendsController, BillingEventsController, ErasureEventsController],
       providers: [
         { provide: SummaryConfig, useValue: options.config },
         { provide: SUMMARY_ENGINE, useFactory: () => createEngine() },
@@ -95,6 +98,9 @@ export class SummaryAppModule {
         ObservationsRepository,
         SummaryEntitlementsRepository,
         TrendsService,
+        // Erasing a record (identity's event): every row of the patient's.
+        ErasureRepository,
+        ErasureService,
       ],
     };
   }
