@@ -8,6 +8,9 @@ import { IdentityConfig } from './config';
 import { PROFILE_PICTURE_KEY_PREFIX } from './pictures';
 import { AccountController } from './controllers/account.controller';
 import { FamilyController } from './controllers/family.controller';
+import { FamilyClaimsController } from './controllers/family-claims.controller';
+import { FamilyClaimsService } from './family/family-claims.service';
+import { FamilyClaimsRepository } from './repositories/family-claims.repository';
 import { FamilyService } from './family/family.service';
 import { FamilyReminders } from './family/family-reminders';
 import { FAMILY_CLOCK, SYSTEM_CLOCK } from './family/family-rules';
@@ -73,7 +76,7 @@ export class IdentityAppModule {
         }),
         AuditClientModule.forService('identity'),
       ],
-      controllers: [SignedFilesController, AccountController, SessionController, PasswordController, ProfileController, ProviderController, JwksController, ProfilePictureController, FamilyController],
+      controllers: [SignedFilesController, AccountController, SessionController, PasswordController, ProfileController, ProviderController, JwksController, ProfilePictureController, FamilyController, FamilyClaimsController],
       providers: [
         { provide: IdentityConfig, useValue: options.config },
         { provide: GOOGLE_VERIFIER, useValue: createGoogleVerifier(options.config) },
@@ -106,6 +109,8 @@ export class IdentityAppModule {
         FamilyRepository,
         PlansRepository,
         FamilyService,
+        FamilyClaimsRepository,
+        FamilyClaimsService,
         FamilyReminders,
       ],
     };

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Housekeeping } from '@medfolio/runtime/service-kit';
 import { IdentityConfig } from '../config';
+import { FamilyClaimsRepository } from '../repositories/family-claims.repository';
 import { FamilyRepository } from '../repositories/family.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
-import { FAMILY_CLOCK, reminderDue, type Clock } from './family-rules';
+import { comingOfAgeReminderDue, FAMILY_CLOCK, reminderDue, type Clock } from './family-rules';
 
 /**
  * Reminds the owner of an adult's record, FAMILY_REMINDER_DAYS before a caregiver's access to it
@@ -18,6 +19,7 @@ export class FamilyReminders implements OnModuleInit {
   constructor(
     @Inject(Housekeeping) private readonly housekeeping: Housekeeping,
     @Inject(FamilyRepository) private readonly family: FamilyRepository,
+    @Inject(FamilyClaimsRepository) private readonly claims: FamilyClaimsRepository,
     @Inject(NotificationsRepository) private readonly notifications: NotificationsRepository,
     @Inject(IdentityConfig) private readonly config: IdentityConfig,
     @Inject(FAMILY_CLOCK) private readonly clock: Clock,
@@ -26,6 +28,40 @@ export class FamilyReminders implements OnModuleInit {
   onModuleInit(): void {
     // The housekeeping's "before" is not used: the clock decides what is due.
     this.housekeeping.register({ name: 'family access reminders sent', retentionMs: 0, prune: () => this.sendDue() });
+    this.housekeeping.register({ name: 'family coming-of-age reminders sent', retentionMs: 0, prune: () => this.sendComingOfAge() });
+  }
+
+  /**
+   * Tells each guardian, once, FAMILY_REMINDER_DAYS before a dependant's 18th birthday (when every
+   * grant on the record ends) that it is coming, and that they can invite the person to claim their
+   * record. The guardian grant's reminder mark makes it once (it is never renewed). Returns how many went.
+   */
+  async sendComingOfAge(): Promise<number> {
+    const now = this.clock.now();
+    const days = this.config.familyReminderDays;
+    const grants = await this.claims.comingOfAge(now, new Date(now.getTime() + days * 86_400_000));
+    const people = await this.family.people(grants.flatMap((g) => [g.patientId, g.granteeId]));
+    const base = this.config.publicBaseUrl.replace(/\/$/, '');
+    let sent = 0;
+    for (const grant of grants) {
+      const guardian = people.get(grant.granteeId);
+      const child = people.get(grant.patientId);
+      if (!guardian?.email || !child || !comingOfAgeReminderDue(grant, now, days)) continue;
+      try {
+        await this.notifications.send(
+          { roles: [], correlationId: `family-coming-of-age:${grant.id}` },
+          guardian.email,
+          'family-coming-of-age',
+          { first_name: guardian.firstName, patient_name: child.firstName, birthday: grant.expiresAt!.toISOString().slice(0, 10), family_url: `${base}/family` },
+          `family-coming-of-age:${grant.id}`,
+        );
+        await this.family.updateGrant(grant.id, { reminderSentAt: now });
+        sent++;
+      } catch (error) {
+        this.logger.warn({ grantId: grant.id, err: String(error) }, 'coming-of-age reminder not sent; retried at the next pass');
+      }
+    }
+    return sent;
   }
 
   /** Sends the reminders that are due; returns how many went. */

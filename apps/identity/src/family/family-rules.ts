@@ -114,3 +114,33 @@ export function reminderDue(grant: { revokedAt: Date | null; expiresAt: Date | n
   if (grantState(grant, now) !== 'active' || !grant.expiresAt || grant.reminderSentAt) return false;
   return grant.expiresAt.getTime() - now.getTime() <= days * 86_400_000;
 }
+
+export type ClaimVerdict = 'ok' | 'too-young' | 'teen-off' | 'too-late';
+
+/**
+ * Whether a dependant born on `dateOfBirth` may be sent the link to claim their record with their
+ * own sign-in at `now`: from 13 when teens may sign in (FAMILY_TEEN_SIGN_IN), otherwise from 18;
+ * after the 18th birthday for `graceDays` more (the former guardian's access has ended, but the
+ * person still needs a way in to the record kept for them).
+ */
+export function claimAllowed(dateOfBirth: string, now: Date, settings: { teenSignIn: boolean; graceDays: number }): ClaimVerdict {
+  const age = ageAt(dateOfBirth, now);
+  if (age < CHILD_UNTIL) return 'too-young';
+  if (age < ADULT_AT) return settings.teenSignIn ? 'ok' : 'teen-off';
+  const graceEnds = birthday(dateOfBirth, ADULT_AT).getTime() + settings.graceDays * 86_400_000;
+  return now.getTime() < graceEnds ? 'ok' : 'too-late';
+}
+
+/**
+ * Whether a claimed teen is to be asked about their proxies (FAMILY_TEEN_ASSENT_REQUIRED): not
+ * answered yet, under 18, and someone else still has live access.
+ */
+export function assentPending(record: { claimed: boolean; assent: 'given' | 'declined' | null; dateOfBirth: string | null }, liveProxies: number, now: Date, required: boolean): boolean {
+  if (!required || !record.claimed || record.assent || !record.dateOfBirth) return false;
+  return ageAt(record.dateOfBirth, now) < ADULT_AT && liveProxies > 0;
+}
+
+/** Whether the guardian's "turns 18 soon" e-mail is due: a live guardian grant ending (the 18th birthday) within `days`, not yet sent. */
+export function comingOfAgeReminderDue(grant: { role: string; revokedAt: Date | null; expiresAt: Date | null; reminderSentAt: Date | null }, now: Date, days: number): boolean {
+  return grant.role === 'guardian' && reminderDue(grant, now, days);
+}

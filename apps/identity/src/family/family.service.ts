@@ -4,6 +4,7 @@ import { AuditRecorder } from '@medfolio/audit-client';
 import {
   DomainError,
   FAMILY_MESSAGES,
+  FAMILY_TEEN_MESSAGES,
   roleAllows,
   type AddDependantDto,
   type CallerIdentity,
@@ -31,6 +32,7 @@ import type { FamilyGrant, FamilyInvitation } from '../entities';
 import { FamilyRepository, type RecordPerson } from '../repositories/family.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { PlansRepository } from '../repositories/plans.repository';
+import { FamilyClaimsService } from './family-claims.service';
 import { ageBand, dependantBirthProblem, dependantAccessEnds, FAMILY_CLOCK, grantExpiry, grantState, renewal, type Clock } from './family-rules';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -57,6 +59,7 @@ export class FamilyService {
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(IdentityConfig) private readonly config: IdentityConfig,
     @Inject(FAMILY_CLOCK) private readonly clock: Clock,
+    @Inject(FamilyClaimsService) private readonly claims: FamilyClaimsService,
   ) {}
 
   /**
@@ -189,6 +192,10 @@ export class FamilyService {
     const userId = this.ownCaller(caller);
     const now = this.clock.now();
     const record = await this.administered(userId, dto.patient_id);
+    // A co-parent: only a guardian (administering a dependant's record, not their own) of a person under 18.
+    if (dto.role === 'guardian' && (record.id === userId || !record.dateOfBirth || ageBand(record.dateOfBirth, now) === 'adult')) {
+      throw new DomainError('VALIDATION_FAILED', FAMILY_TEEN_MESSAGES.guardianRoleOnlyForChild, { role: [FAMILY_TEEN_MESSAGES.guardianRoleOnlyForChild] });
+    }
     const me = await this.family.person(userId);
     if (me?.email && me.email.trim().toLowerCase() === dto.email && record.id === userId) {
       throw new DomainError('VALIDATION_FAILED', 'You cannot invite yourself.', { email: ['You cannot invite yourself.'] });
@@ -239,12 +246,17 @@ export class FamilyService {
     const now = this.clock.now();
     const { invite, record } = await this.pendingInvite(dto.token);
     if (record.id === userId || record.holderId === userId) throw new DomainError('VALIDATION_FAILED', FAMILY_MESSAGES.inviteSelf);
-    const expiresAt = grantExpiry({ dependant: record.holderId !== null, dateOfBirth: record.dateOfBirth }, now, this.config.familyProxyMonths);
+    // A co-parent's guardian grant ends on the 18th birthday, like the first guardian's.
+    const expiresAt =
+      invite.role === 'guardian' && record.dateOfBirth
+        ? dependantAccessEnds(record.dateOfBirth)
+        : grantExpiry({ dependant: record.holderId !== null, dateOfBirth: record.dateOfBirth }, now, this.config.familyProxyMonths);
+    if (expiresAt.getTime() <= now.getTime()) throw new DomainError('NOT_FOUND', FAMILY_MESSAGES.inviteInvalid);
     const grant = await this.family.acceptInvite(invite.id, userId, invite.role, expiresAt, now);
     if (grant === 'gone') throw new DomainError('NOT_FOUND', FAMILY_MESSAGES.inviteInvalid);
     if (grant === 'has-access') throw new DomainError('CONFLICT', FAMILY_MESSAGES.alreadyHasAccess);
-    await this.audit.record({ ...caller, userId: record.id, actor: { userId, role: grant.role as 'view' | 'manage' } }, { action: 'family.invite.accept', entityType: 'family-grant', entityId: grant.id, patientId: record.id, outcome: 'success' });
-    return this.record(record, 'shared', grant.role, grant.expiresAt, now);
+    await this.audit.record({ ...caller, userId: record.id, actor: { userId, role: grant.role } }, { action: 'family.invite.accept', entityType: 'family-grant', entityId: grant.id, patientId: record.id, outcome: 'success' });
+    return this.record(record, grant.role === 'guardian' ? 'dependant' : 'shared', grant.role, grant.expiresAt, now);
   }
 
   /** For the record's history: the first names of the people who acted on it, and how each relates to it. */
@@ -332,7 +344,7 @@ export class FamilyService {
   private async members(administered: string[], userId: string, now: Date): Promise<FamilyMember[]> {
     const grants = await this.family.grantsOn(administered);
     const dependantIds = administered.filter((id) => id !== userId);
-    const people = await this.family.people([...dependantIds, ...grants.map((g) => g.granteeId)]);
+    const [people, states] = await Promise.all([this.family.people([...dependantIds, ...grants.map((g) => g.granteeId)]), this.claims.states(dependantIds, now)]);
     const members: FamilyMember[] = [];
     for (const id of dependantIds) {
       const person = people.get(id);
@@ -349,10 +361,13 @@ export class FamilyService {
         last_active_at: guardian?.lastActiveAt?.toISOString() ?? null,
         expires_at: guardian?.expiresAt?.toISOString() ?? null,
         date_of_birth: person.dateOfBirth,
+        sign_in: states.get(id)?.sign_in ?? 'none',
+        assent: states.get(id)?.assent ?? null,
       });
     }
     for (const grant of grants) {
-      if (grant.role === 'guardian') continue;
+      // The caller's own guardian grant is the dependant's line above; another guardian (a co-parent) is listed.
+      if (grant.role === 'guardian' && grant.granteeId === userId) continue;
       members.push(this.caregiverView(grant, people.get(grant.granteeId) ?? null, now));
     }
     return members;

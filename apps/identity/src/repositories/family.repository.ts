@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, QueryFailedError, type EntityManager } from 'typeorm';
-import { ERASURE_SUBJECTS, FAMILY_SERVICE_SUBJECTS, type FamilyRole, type GrantableRole, type HouseholdChangedEvent, type RecordErasedEvent } from '@medfolio/contracts';
+import { ERASURE_SUBJECTS, FAMILY_SERVICE_SUBJECTS, type FamilyRole, type HouseholdChangedEvent, type RecordErasedEvent } from '@medfolio/contracts';
 import { Outbox } from '@medfolio/messaging/outbox';
 import { Dependant, FamilyGrant, FamilyInvitation, User } from '../entities';
 
@@ -158,7 +158,7 @@ export class FamilyRepository {
    * still be pending; an expired grant of the same person on the record is closed first; the new
    * grant is made. 'gone': not pending any more; 'has-access': the person has live access already.
    */
-  async acceptInvite(inviteId: string, granteeId: string, role: GrantableRole, expiresAt: Date, now: Date): Promise<FamilyGrant | 'gone' | 'has-access'> {
+  async acceptInvite(inviteId: string, granteeId: string, role: FamilyRole, expiresAt: Date, now: Date): Promise<FamilyGrant | 'gone' | 'has-access'> {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const invite = await manager.getRepository(FamilyInvitation).createQueryBuilder('i').where('i.id = :id', { id: inviteId }).setLock('pessimistic_write').getOne();

@@ -4,7 +4,8 @@ import { IDENTITY_SUBJECTS, type UserRegisteredEvent } from '@medfolio/contracts
 import { Outbox } from '@medfolio/messaging/outbox';
 import { User } from '../entities';
 
-export type NewUser = Pick<User, 'email' | 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'passwordHash' | 'emailVerified' | 'googleSubject'> & Partial<Pick<User, 'referralCode'>>;
+/** `id` is set only when a dependant claims their record: the account takes the record's id (docs/guide/family.md). */
+export type NewUser = Pick<User, 'email' | 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'passwordHash' | 'emailVerified' | 'googleSubject'> & Partial<Pick<User, 'referralCode' | 'id'>>;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

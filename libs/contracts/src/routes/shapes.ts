@@ -5,6 +5,7 @@ import type { CheckoutReply, MembershipView, PlansReply, ReferralView, WebhookRe
 import type { DocumentListItem, DownloadLinkReply, UploadReply } from '../documents';
 import type { ErrorPayload } from '../errors';
 import type { FamilyInvite, FamilyInvitePreview, FamilyMember, FamilyOverview, FamilyRecord, FamilyRemovalReply } from '../family';
+import type { FamilyAssent, FamilyClaimInvite, FamilyClaimPreview } from '../family-teens';
 import type {
   ChangePasswordReply,
   ForgotPasswordReply,

@@ -19,6 +19,9 @@ const SAMPLE: Record<NotificationTemplate, Record<string, string>> = {
   'sign-in-code': { first_name: 'Ada', code: '4821' },
   'family-invite': { inviter_name: 'Ada', patient_name: 'Leo', role: 'view', accept_url: 'https://app.medfolio.example/family/invite/tok-123', expires_on: '2026-12-04' },
   'family-access-expiring': { first_name: 'Ada', patient_name: 'Ada', expires_on: '2027-06-01', family_url: 'https://app.medfolio.example/family' },
+  'family-claim-invite': { inviter_name: 'Ada', patient_name: 'Leo', claim_url: 'https://app.medfolio.example/family/claim/tok-123', expires_on: '2026-12-04' },
+  'family-assent-declined': { first_name: 'Ada', patient_name: 'Leo', family_url: 'https://app.medfolio.example/family' },
+  'family-coming-of-age': { first_name: 'Ada', patient_name: 'Leo', birthday: '2026-12-20', family_url: 'https://app.medfolio.example/family' },
 };
 
 describe('e-mail templates', () => {
