@@ -216,6 +216,22 @@ describe('the connections page', () => {
   });
 });
 
+describe("a view-only caregiver on someone else's connections", () => {
+  afterEach(() => sessionStorage.removeItem('medfolio.viewing'));
+
+  it('lists them without Sync now, Disconnect, the search or the link panel, and says why', async () => {
+    sessionStorage.setItem('medfolio.viewing', JSON.stringify({ patient_id: '7d0c3a52-0000-4000-8000-000000000001', first_name: 'Leo', role: 'view' }));
+    fakeServer({ 'GET /api/connections/': () => ({ body: [connection({ last_sync_at: '2026-03-05T08:30:00Z' })] }) });
+    renderPage(<ConnectionsPage />, { path: '/connections' });
+    const list = within(await screen.findByRole('region', { name: 'Your connections' }));
+    expect(await list.findByRole('heading', { level: 3, name: SPRINGFIELD.name })).toBeInTheDocument();
+    expect(list.queryByRole('button')).toBeNull();
+    expect(screen.getByText(/You can view Leo's record but not change it\..*Connecting, syncing, disconnecting and receiving links are off\./)).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByLabelText('SMART Health Link')).toBeNull();
+  });
+});
+
 describe('the callback page', () => {
   it('hands code and state to the service once, then shows the connections page with a success message', async () => {
     let connected = false;

@@ -16,6 +16,7 @@ import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/fields';
 import { Notice } from '../../components/Notice';
 import { PageLoading } from '../../components/PageLoading';
+import { useViewOnlyReason } from '../../components/Viewing';
 import { leave } from './leave';
 import { ReceiveLinkPanel } from './ReceiveLinkPanel';
 
@@ -218,7 +219,7 @@ function SyncButton({ connection }: { connection: ListedConnection }) {
   );
 }
 
-function ConnectionRow({ connection, pending, onReconnect, onDisconnect }: { connection: ListedConnection; pending: string | null; onReconnect: () => void; onDisconnect: () => void }) {
+function ConnectionRow({ connection, pending, onReconnect, onDisconnect, readOnly }: { connection: ListedConnection; pending: string | null; onReconnect: () => void; onDisconnect: () => void; readOnly: boolean }) {
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -226,15 +227,17 @@ function ConnectionRow({ connection, pending, onReconnect, onDisconnect }: { con
         <ConnectionState connection={connection} />
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        {connection.status === 'reconnect' && (
+        {readOnly ? null : connection.status === 'reconnect' && (
           <Button loading={pending === connection.endpoint_id} disabled={pending !== null} onClick={onReconnect}>
             Reconnect<span className="sr-only"> {connection.name}</span>
           </Button>
         )}
-        {connection.status === 'connected' && <SyncButton connection={connection} />}
-        <Button variant="secondary" onClick={onDisconnect}>
-          Disconnect<span className="sr-only"> {connection.name}</span>
-        </Button>
+        {!readOnly && connection.status === 'connected' && <SyncButton connection={connection} />}
+        {!readOnly && (
+          <Button variant="secondary" onClick={onDisconnect}>
+            Disconnect<span className="sr-only"> {connection.name}</span>
+          </Button>
+        )}
       </div>
     </li>
   );
@@ -290,7 +293,7 @@ function DisconnectDialog({ connection, onClose, onDone }: { connection: Connect
   );
 }
 
-function ConnectionsList({ connect, pending, onMessage }: { connect: (id: string) => void; pending: string | null; onMessage: (message: string) => void }) {
+function ConnectionsList({ connect, pending, onMessage, readOnly }: { connect: (id: string) => void; pending: string | null; onMessage: (message: string) => void; readOnly: boolean }) {
   // While a connection is fetching records, the list is read again every few seconds to show the outcome.
   const [polling, setPolling] = useState(false);
   const { data, error, isLoading } = useConnectionsListQuery(undefined, { pollingInterval: polling ? LIST_POLL_MS : 0 });
@@ -317,6 +320,7 @@ function ConnectionsList({ connect, pending, onMessage }: { connect: (id: string
               pending={pending}
               onReconnect={() => connect(connection.endpoint_id)}
               onDisconnect={() => setDisconnecting(connection)}
+              readOnly={readOnly}
             />
           ))}
         </ul>
@@ -344,6 +348,7 @@ export default function ConnectionsPage() {
   const arrived = (location.state as ConnectionsPageState | null)?.connected;
   const [message, setMessage] = useState<string | null>(arrived ? `Connected to ${arrived}.` : null);
   const { connect, pending, error, clearError } = useConnect();
+  const viewOnly = useViewOnlyReason();
 
   // The success message from the callback page is shown once: a reload does not repeat it.
   useEffect(() => {
@@ -374,15 +379,23 @@ export default function ConnectionsPage() {
           }}
           pending={pending}
           onMessage={setMessage}
+          readOnly={viewOnly !== null}
         />
-        <EndpointSearch
-          connect={(id) => {
-            setMessage(null);
-            void connect(id);
-          }}
-          pending={pending}
-        />
-        <ReceiveLinkPanel />
+        {/* A view-only caregiver sees the connections, not the controls (the server refuses them too). */}
+        {viewOnly ? (
+          <Notice tone="info">{viewOnly} Connecting, syncing, disconnecting and receiving links are off.</Notice>
+        ) : (
+          <>
+            <EndpointSearch
+              connect={(id) => {
+                setMessage(null);
+                void connect(id);
+              }}
+              pending={pending}
+            />
+            <ReceiveLinkPanel />
+          </>
+        )}
       </div>
     </div>
   );

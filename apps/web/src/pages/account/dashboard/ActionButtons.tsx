@@ -240,6 +240,8 @@ function WalletActions({ userId }: { userId: string | null }) {
   const { data: clientConfig } = useClientConfigGetQuery();
   const { data: status, refetch: refetchStatus } = useWalletPassStatusQuery(undefined, { skip: !userId });
   const retired = status?.state === 'retired' && pass.state !== 'ready';
+  // Making a pass makes the record's default share link: not for a view-only caregiver.
+  const viewOnly = useViewOnlyReason();
   const errorId = useId();
   const retiredId = useId();
 
@@ -295,7 +297,8 @@ function WalletActions({ userId }: { userId: string | null }) {
           )}
           <button
             type="button"
-            disabled={!userId || pass.state === 'loading'}
+            disabled={!userId || pass.state === 'loading' || viewOnly !== null}
+            title={viewOnly ?? undefined}
             aria-busy={pass.state === 'loading'}
             aria-describedby={[error ? errorId : '', retired ? retiredId : ''].filter(Boolean).join(' ') || undefined}
             onClick={() => void generate()}
@@ -309,7 +312,8 @@ function WalletActions({ userId }: { userId: string | null }) {
       {clientConfig?.google_wallet && (
         <button
           type="button"
-          disabled={!userId || googleBusy}
+          disabled={!userId || googleBusy || viewOnly !== null}
+          title={viewOnly ?? undefined}
           aria-busy={googleBusy}
           onClick={() => void google()}
           className={`${actionClass} mt-2 border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 disabled:text-slate-500`}
