@@ -8,6 +8,7 @@ import { BLOB_STORAGE } from '@medfolio/storage';
 import { WalletConfig } from './config';
 import { PassKitController } from './controllers/passkit.controller';
 import { ShareLinkEventsController } from './controllers/share-link-events.controller';
+import { ErasureEventsController } from './controllers/erasure-events.controller';
 import { WalletController } from './controllers/wallet.controller';
 import { WALLET_ENTITIES } from './entities';
 import { WALLET_MIGRATIONS } from './migrations';
@@ -43,11 +44,11 @@ export class WalletAppModule {
       module: WalletAppModule,
       imports: [
         // Consumes summary.share-link.changed.v1 (SUMMARY); publishes nothing.
-        ServiceKitModule.forService({ ...walletDbOptions(options.config), eventBus: options.eventBus, http: options.http, streams: ['SUMMARY'] }),
+        ServiceKitModule.forService({ ...walletDbOptions(options.config), eventBus: options.eventBus, http: options.http, streams: ['SUMMARY', 'IDENTITY'] }),
         AuditClientModule.forService('wallet'),
         EventsModule.forHandlers(),
       ],
-      controllers: [SignedFilesController, WalletController, PassKitController, ShareLinkEventsController],
+      controllers: [SignedFilesController, WalletController, PassKitController, ShareLinkEventsController, ErasureEventsController],
       providers: [
         { provide: WalletConfig, useValue: options.config },
         { provide: BLOB_STORAGE, useFactory: () => createStorageFor(options.config) },

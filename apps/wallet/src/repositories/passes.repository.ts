@@ -97,6 +97,31 @@ export class PassesRepository {
     await this.dataSource.getRepository(DeviceRegistration).delete({ deviceLibraryIdentifier, serialNumber });
   }
 
+  /** Every pass of the owner's, live and retired (an erasure). */
+  passesOf(ownerId: string): Promise<WalletPass[]> {
+    return this.dataSource.getRepository(WalletPass).findBy({ ownerId });
+  }
+
+  /**
+   * An erased record's passes, as a revoked link retires a pass (devices are then told, and the pass
+   * answers 401 when they ask), with nothing left to show: no link, no name, no signed pass.
+   */
+  async retireErased(ownerId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "${this.schema}".passes
+          SET link_state = 'erased', link_url = NULL, show_name = false, signed_digest = NULL, signed_key = NULL,
+              retired_at = COALESCE(retired_at, now()),
+              update_tag = nextval('"${this.schema}".pass_update_tags'), updated_at = ${NEXT_LAST_MODIFIED}
+        WHERE owner_id = $1 AND link_state <> 'erased'`,
+      [ownerId],
+    );
+  }
+
+  /** Deletes every pass of the owner's, with its device registrations (ON DELETE CASCADE); how many. */
+  async deleteAllOf(ownerId: string): Promise<number> {
+    return (await this.dataSource.getRepository(WalletPass).delete({ ownerId })).affected ?? 0;
+  }
+
   /** The serial numbers a device registered whose tag is above `since` (all when absent), and the highest tag. */
   async updatedFor(deviceLibraryIdentifier: string, since: string | undefined): Promise<{ serials: string[]; lastTag: string | null }> {
     const rows: Array<{ serial_number: string; update_tag: string }> = await this.dataSource.query(

@@ -3,9 +3,12 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { AuditRecorder } from '@medfolio/audit-client';
 import {
   DomainError,
+  erasureCaller,
   passFilename,
+  RECORD_ERASED_ACTION,
   WALLET_MESSAGES,
   type CallerIdentity,
+  type RecordErasedEvent,
   type PassSettingsDto,
   type PassStatus,
   type PassUrlReply,
@@ -125,6 +128,24 @@ export class WalletService implements OnApplicationBootstrap {
     if (event.purpose !== 'wallet') return;
     const pass = await this.passes.markLinkChanged(event.owner_id, event.link_id, event.version, event.state);
     if (pass) await this.tellDevices(pass.serialNumber);
+  }
+
+  /**
+   * identity.user.record-erased.v1: the wallet's part of erasing a record. Every pass of the
+   * patient's is retired as a revoked link retires it (nothing left to show: no link, no name), its
+   * signed copies are deleted and its devices are told through APNs; then the passes and their
+   * device registrations are deleted: a device that asks gets nothing updated and 404 for the pass,
+   * and stops. (No one can delete a pass from a phone: the copy there keeps a link that answers
+   * "not valid".) Every step is harmless to repeat: a redelivery finds nothing left.
+   */
+  async onRecordErased(event: RecordErasedEvent, correlationId: string): Promise<void> {
+    const passes = await this.passes.passesOf(event.patient_id);
+    await this.passes.retireErased(event.patient_id);
+    for (const pass of passes) if (pass.signedKey) await this.blobs.delete(pass.signedKey);
+    for (const pass of passes) await this.tellDevices(pass.serialNumber);
+    const deleted = await this.passes.deleteAllOf(event.patient_id);
+    await this.audit.record(erasureCaller(event, correlationId), { action: RECORD_ERASED_ACTION, entityType: 'record', entityId: event.patient_id, patientId: event.patient_id, outcome: 'success' });
+    this.logger.log(`record erased: ${deleted} passes deleted`);
   }
 
   /** The owner's live pass as it is now: issued (with its link) and signed if needed. */
