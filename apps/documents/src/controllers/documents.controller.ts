@@ -2,6 +2,8 @@ import { Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   DeleteDocumentDto,
+  DOCUMENT_PRIVACY_SUBJECTS,
+  DocumentPrivacyDto,
   DocumentIdDto,
   DOCUMENTS_SUBJECTS,
   type CallerIdentity,
@@ -25,6 +27,11 @@ export class DocumentsController {
   @Handles(DOCUMENTS_SUBJECTS.delete)
   delete(@Payload() dto: DeleteDocumentDto, @Caller() caller: CallerIdentity): Promise<MessageReply> {
     return this.documents.delete(caller, dto);
+  }
+
+  @Handles(DOCUMENT_PRIVACY_SUBJECTS.setPrivate)
+  setPrivate(@Payload() dto: DocumentPrivacyDto, @Caller() caller: CallerIdentity): Promise<DocumentListItem> {
+    return this.documents.setPrivate(caller, dto);
   }
 
   @Handles(DOCUMENTS_SUBJECTS.downloadLink)

@@ -46,6 +46,13 @@ export class DocumentRecord {
   @Column({ type: 'text', nullable: true })
   source?: string | null;
 
+  /**
+   * Hidden from the people with proxy access to the record (a caller with `actor`): set by the
+   * owner acting as themself (PATCH /api/documents/{id}/). Only the owner's own reads see it.
+   */
+  @Column({ name: 'private', type: 'boolean', default: false })
+  isPrivate?: boolean;
+
   @Column({ name: 'uploaded_at', type: 'timestamptz' })
   uploadedAt!: Date;
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
-import { DOCUMENTS_SUBJECTS, type DocumentDeletedEvent, type DocumentUploadedEvent } from '@medfolio/contracts';
+import { DOCUMENT_PRIVACY_SUBJECTS, DOCUMENTS_SUBJECTS, type DocumentDeletedEvent, type DocumentPrivacyChangedEvent, type DocumentUploadedEvent } from '@medfolio/contracts';
 import { Outbox } from '@medfolio/messaging/outbox';
 import { DocumentRecord, UnfinishedUpload } from '../entities';
 
@@ -142,6 +142,23 @@ export class DocumentsRepository {
       };
       await Outbox.add(manager, DOCUMENTS_SUBJECTS.deleted, { ...event });
       return true;
+    });
+  }
+
+  /**
+   * Marks the owner's document private (hidden from proxies) or not, with the event summary keeps
+   * the flag from, in one transaction. null: no such document of theirs (deleted meanwhile).
+   */
+  async setPrivate(id: string, ownerId: string, isPrivate: boolean): Promise<DocumentRecord | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const document = await manager.findOne(DocumentRecord, { where: { id, ownerId, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+      if (!document) return null;
+      if (Boolean(document.isPrivate) !== isPrivate) {
+        await manager.update(DocumentRecord, { id }, { isPrivate });
+        const event: DocumentPrivacyChangedEvent = { document_id: id, owner_id: ownerId, private: isPrivate };
+        await Outbox.add(manager, DOCUMENT_PRIVACY_SUBJECTS.privacyChanged, { ...event });
+      }
+      return { ...document, isPrivate };
     });
   }
 

@@ -9,6 +9,8 @@ export type DocumentAction =
   | 'document.delete'
   | 'document.integrity-check'
   | 'document.content-read'
+  /** The owner marked a document private from their proxies, or not. */
+  | 'document.privacy'
   | 'provider-access.request'
   | 'provider-access.grant'
   | 'provider-access.approve'

@@ -7,7 +7,9 @@ import {
   type DeleteDocumentDto,
   type DocumentIdDto,
   type DocumentListItem,
+  type DocumentPrivacyDto,
   type DownloadLinkReply,
+  FAMILY_TEEN_MESSAGES,
   type MessageReply,
 } from '@medfolio/contracts';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
@@ -54,7 +56,23 @@ export class DocumentsService {
     reading.catch(() => undefined);
     await this.audit.record(caller, 'document.list', 'success', ownerId);
     const rows = await reading;
-    return Promise.all(rows.map((row) => this.toItem(row)));
+    // A proxy (caller.actor: a guardian or caregiver) does not see what the owner marked private.
+    return Promise.all(rows.filter((row) => !(caller.actor && row.isPrivate)).map((row) => this.toItem(row)));
+  }
+
+  /**
+   * The owner, acting as themself (never a proxy), marks a document private from the people with
+   * proxy access to their record, or not. summary learns it from documents.document.privacy-changed.v1.
+   */
+  async setPrivate(caller: CallerIdentity, dto: DocumentPrivacyDto): Promise<DocumentListItem> {
+    const ownerId = requireOwner(caller);
+    if (caller.actor) throw new DomainError('FORBIDDEN', FAMILY_TEEN_MESSAGES.privateOwnerOnly);
+    const document = await this.owned(caller, ownerId, dto.document_id, 'document.privacy');
+    await this.audit.record(caller, 'document.privacy', 'success', ownerId, document.id);
+    const updated = await this.documents.setPrivate(document.id, ownerId, dto.private);
+    if (!updated) throw new DomainError('NOT_FOUND', NOT_FOUND_MESSAGE);
+    this.relay.kick();
+    return this.toItem(updated);
   }
 
   async delete(caller: CallerIdentity, dto: DeleteDocumentDto): Promise<MessageReply> {
@@ -163,9 +181,14 @@ export class DocumentsService {
     caller: CallerIdentity,
     ownerId: string,
     id: string,
-    action: 'document.delete' | 'document.download-link',
+    action: 'document.delete' | 'document.download-link' | 'document.privacy',
   ): Promise<DocumentRecord> {
     const document = await this.documents.findActive(id);
+    // A private document answers a proxy as one that does not exist (the attempt is in the owner's history).
+    if (document?.ownerId === ownerId && caller.actor && document.isPrivate) {
+      await this.audit.recordQuietly(caller, action, 'denied', ownerId, document.id);
+      throw new DomainError('NOT_FOUND', NOT_FOUND_MESSAGE);
+    }
     if (document?.ownerId === ownerId) return document;
     if (document) await this.audit.recordQuietly(caller, action, 'denied', document.ownerId, document.id);
     else await this.audit.recordQuietly(caller, action, 'failure', ownerId, id);
@@ -187,6 +210,7 @@ export class DocumentsService {
       uploaded_at: row.uploadedAt.toISOString(),
       size: row.size,
       content_type: row.contentType,
+      private: Boolean(row.isPrivate),
     };
   }
 }
