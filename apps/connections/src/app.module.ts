@@ -1,10 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuditClientModule } from '@medfolio/audit-client';
-import type { EventBus } from '@medfolio/messaging';
+import { EventsModule, type EventBus } from '@medfolio/messaging';
 import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import { ConnectionsConfig } from './config';
 import { ConnectionsController } from './controllers/connections.controller';
 import { ShlReceiverController } from './controllers/shl-receiver.controller';
+import { ErasureEventsController } from './controllers/erasure-events.controller';
 import { CONNECTIONS_ENTITIES } from './entities';
 import { CONNECTIONS_MIGRATIONS } from './migrations';
 import { loadClientKeys } from './repositories/client-keys';
@@ -37,7 +38,7 @@ export function connectionsDbOptions(config: ConnectionsConfig) {
  * The connections service: the patient's SMART on FHIR patient-access links to hospitals and clinics
  * (the endpoint directory, the standalone launch with PKCE, tokens sealed at rest, disconnecting, and the sync of their records into its own table).
  * The kit (ServiceKitModule) brings logs, metrics, health and readiness, its DataSource on schema
- * "connections" (migrated at start), the event bus and the RPC client. It publishes no events yet.
+ * "connections" (migrated at start), the event bus and the RPC client. It publishes no events; it follows identity's erasures of a record.
  */
 @Module({})
 export class ConnectionsAppModule {
@@ -45,10 +46,12 @@ export class ConnectionsAppModule {
     return {
       module: ConnectionsAppModule,
       imports: [
-        ServiceKitModule.forService({ ...connectionsDbOptions(options.config), eventBus: options.eventBus, http: options.http }),
+        // Consumes identity's erasures of a record (IDENTITY); publishes nothing.
+        ServiceKitModule.forService({ ...connectionsDbOptions(options.config), eventBus: options.eventBus, http: options.http, streams: ['IDENTITY'] }),
         AuditClientModule.forService('connections'),
+        EventsModule.forHandlers(),
       ],
-      controllers: [ConnectionsController, ShlReceiverController],
+      controllers: [ConnectionsController, ShlReceiverController, ErasureEventsController],
       providers: [
         { provide: ConnectionsConfig, useValue: options.config },
         { provide: TokenSealer, useFactory: async () => new TokenSealer(await loadTokenEnvelope(options.config)) },

@@ -87,4 +87,17 @@ export class ConnectionsRepository {
     const result = await this.dataSource.getRepository(Connection).delete({ id, ownerId });
     return (result.affected ?? 0) > 0;
   }
+
+  /** Every connection of the owner's, whatever its state (an erasure). */
+  allOwnedBy(ownerId: string): Promise<Connection[]> {
+    return this.dataSource.getRepository(Connection).findBy({ ownerId });
+  }
+
+  /** Deletes the owner's connections (their fetched resources go with them: ON DELETE CASCADE) and started sign-ins. */
+  async deleteAllOf(ownerId: string): Promise<{ connections: number; pending: number }> {
+    return this.dataSource.transaction(async (manager) => ({
+      connections: (await manager.delete(Connection, { ownerId })).affected ?? 0,
+      pending: (await manager.delete(PendingAuthorization, { ownerId })).affected ?? 0,
+    }));
+  }
 }

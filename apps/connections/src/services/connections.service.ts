@@ -9,7 +9,10 @@ import {
   type ConnectionView,
   type DeletedReply,
   DomainError,
+  erasureCaller,
+  RECORD_ERASED_ACTION,
   type EndpointView,
+  type RecordErasedEvent,
   type SearchEndpointsDto,
   type StartConnectionDto,
 } from '@medfolio/contracts';
@@ -212,16 +215,36 @@ export class ConnectionsService {
     const ownerId = requireUser(caller);
     const connection = await this.connections.findOwned(connectionId, ownerId);
     if (!connection) throw new DomainError('NOT_FOUND', CONNECTIONS_MESSAGES.notFound);
-    let revoked = false;
-    if (connection.revocationEndpoint) {
-      const token = connection.refreshTokenSealed
-        ? { token: this.sealer.open('refresh_token', connection.id, connection.refreshTokenSealed), token_type_hint: 'refresh_token' }
-        : { token: this.sealer.open('access_token', connection.id, connection.accessTokenSealed), token_type_hint: 'access_token' };
-      revoked = await this.smart.revoke(connection.revocationEndpoint, { ...token, ...(await this.clients.form(connection.endpointId, connection.clientId, connection.tokenEndpoint)) });
-    }
+    const revoked = await this.revokeAtSource(connection);
     await this.connections.remove(connection.id, ownerId);
     await this.audit.record(caller, { action: 'connections.connection.delete', entityType: 'connection', entityId: connection.id, patientId: ownerId, outcome: 'success', policy: 'owner' });
     return { deleted: true, revoked_at_source: revoked };
+  }
+
+  /**
+   * identity.user.record-erased.v1: the connections service's part of erasing a record. Every
+   * connection of the patient's is revoked at the hospital where it offers revocation (best effort,
+   * as a disconnection), then the connections (their sealed tokens, the fetched resources with them)
+   * and any started sign-in are deleted. Harmless to repeat: a redelivery finds nothing left.
+   */
+  async erase(event: RecordErasedEvent, correlationId: string): Promise<void> {
+    const connections = await this.connections.allOwnedBy(event.patient_id);
+    let revoked = 0;
+    for (const connection of connections) {
+      if (await this.revokeAtSource(connection).catch(() => false)) revoked += 1;
+    }
+    const deleted = await this.connections.deleteAllOf(event.patient_id);
+    await this.audit.record(erasureCaller(event, correlationId), { action: RECORD_ERASED_ACTION, entityType: 'record', entityId: event.patient_id, patientId: event.patient_id, outcome: 'success' });
+    this.logger.log({ connections: deleted.connections, pending: deleted.pending, revokedAtSource: revoked }, 'record erased');
+  }
+
+  /** Revokes the connection's grant at the server where it offers revocation (best effort): true when the server accepted. */
+  private async revokeAtSource(connection: Connection): Promise<boolean> {
+    if (!connection.revocationEndpoint) return false;
+    const token = connection.refreshTokenSealed
+      ? { token: this.sealer.open('refresh_token', connection.id, connection.refreshTokenSealed), token_type_hint: 'refresh_token' }
+      : { token: this.sealer.open('access_token', connection.id, connection.accessTokenSealed), token_type_hint: 'access_token' };
+    return this.smart.revoke(connection.revocationEndpoint, { ...token, ...(await this.clients.form(connection.endpointId, connection.clientId, connection.tokenEndpoint)) });
   }
 
   private async discover(endpoint: DirectoryEntry): Promise<SmartConfiguration> {
