@@ -43,7 +43,7 @@ export class WalletAppModule {
     return {
       module: WalletAppModule,
       imports: [
-        // Consumes summary.share-link.changed.v1 (SUMMARY); publishes nothing.
+        // Consumes summary.share-link.changed.v1 (SUMMARY) and identity's erasures (IDENTITY); publishes nothing.
         ServiceKitModule.forService({ ...walletDbOptions(options.config), eventBus: options.eventBus, http: options.http, streams: ['SUMMARY', 'IDENTITY'] }),
         AuditClientModule.forService('wallet'),
         EventsModule.forHandlers(),
