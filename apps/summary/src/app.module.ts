@@ -4,6 +4,8 @@ import { EventsModule, type EventBus } from '@medfolio/messaging';
 import { ServiceKitModule } from '@medfolio/runtime/service-kit';
 import { SummaryConfig } from './config';
 import { DocumentEventsController } from './controllers/document-events.controller';
+import { DocumentPrivacyEventsController } from './controllers/document-privacy-events.controller';
+import { PrivateDocumentsRepository } from './repositories/private-documents.repository';
 import { ShareFormatsController } from './controllers/share-formats.controller';
 import { SharingController } from './controllers/sharing.controller';
 import { SummaryController } from './controllers/summary.controller';
@@ -69,12 +71,13 @@ export class SummaryAppModule {
         AuditClientModule.forService('summary'),
         EventsModule.forHandlers(),
       ],
-      controllers: [SummaryController, SharingController, ShareFormatsController, DocumentEventsController, ProviderSummaryController, TrendsController, BillingEventsController, ErasureEventsController],
+      controllers: [SummaryController, SharingController, ShareFormatsController, DocumentEventsController, DocumentPrivacyEventsController, ProviderSummaryController, TrendsController, BillingEventsController, ErasureEventsController],
       providers: [
         { provide: SummaryConfig, useValue: options.config },
         { provide: SUMMARY_ENGINE, useFactory: () => createEngine() },
         { provide: OCR_SCHEDULER, useFactory: () => createOcrScheduler(options.config) },
         SummaryDocumentsRepository,
+        PrivateDocumentsRepository,
         SummaryVersionsRepository,
         DocumentContentRepository,
         SummaryAudit,

@@ -7,7 +7,8 @@ import { SummaryVersion } from './summary-version.entity';
 import { ShareLink } from './share-link.entity';
 import { SummaryEntitlement } from './entitlement.entity';
 import { TrendObservation } from './trend-observation.entity';
+import { PrivateDocument } from './private-document.entity';
 
-export { SummaryEntitlement, TrendObservation, ShareLink, FactOverride, SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, type DocumentState };
+export { PrivateDocument, SummaryEntitlement, TrendObservation, ShareLink, FactOverride, SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, type DocumentState };
 
-export const SUMMARY_ENTITIES = [SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, FactOverride, ShareLink, TrendObservation, SummaryEntitlement, OutboxMessage, ProcessedMessage];
+export const SUMMARY_ENTITIES = [SummaryDocument, SummaryPage, SummaryPatient, SummaryVersion, FactOverride, ShareLink, TrendObservation, SummaryEntitlement, PrivateDocument, OutboxMessage, ProcessedMessage];

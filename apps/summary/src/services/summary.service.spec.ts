@@ -5,6 +5,7 @@ import { fakes } from '../testing/fakes';
 import { applyOverrides, identify, type EngineOutput } from './summary-model';
 import type { SharingService } from './sharing.service';
 import { SummaryService } from './summary.service';
+import type { PrivateDocumentsRepository } from '../repositories/private-documents.repository';
 
 const OWNER = '1f1e2d3c-0000-4000-8000-000000000001';
 const OTHER = '1f1e2d3c-0000-4000-8000-000000000002';
@@ -31,7 +32,8 @@ function setup() {
       return Promise.reject(new DomainError('NOT_FOUND', SHARING_MESSAGES.notValid));
     },
   } as unknown as SharingService;
-  const service = new SummaryService(f.as.documents, f.as.versions, f.as.audit, f.engine, f.as.relay, sharing);
+  const privacy = { privateIds: () => Promise.resolve(new Set<string>()) } as unknown as PrivateDocumentsRepository;
+  const service = new SummaryService(f.as.documents, f.as.versions, f.as.audit, f.engine, f.as.relay, sharing, privacy);
   // Version 1, as the builder writes it.
   const output: EngineOutput = { facts: identify([metformin]), noneKnown: [], droppedUnsupported: 0 };
   f.versions.versions.push({ userId: OWNER, version: 1, engine: 'local', engineOutput: output, builtAt: new Date(), ...applyOverrides(output, []) });

@@ -17,11 +17,13 @@ import {
 import type { SummaryEngine } from '@medfolio/clinical';
 import { OutboxRelay } from '@medfolio/messaging/outbox';
 import type { SummaryVersion } from '../entities';
+import { PrivateDocumentsRepository } from '../repositories/private-documents.repository';
 import { SummaryDocumentsRepository } from '../repositories/summary-documents.repository';
 import { SummaryVersionsRepository } from '../repositories/summary-versions.repository';
 import { SUMMARY_ENGINE } from './engine';
 import { SharingService } from './sharing.service';
 import { SummaryAudit, type SummaryAction } from './summary-audit';
+import { withoutPrivate } from './private-filter';
 import { applyOverrides, emptySummary, EMPTY_OUTPUT, findFact, problemsOfDocument, type Override } from './summary-model';
 
 const OWNER_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -41,6 +43,7 @@ export class SummaryService {
     @Inject(SUMMARY_ENGINE) private readonly engine: SummaryEngine,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(SharingService) private readonly sharing: SharingService,
+    @Inject(PrivateDocumentsRepository) private readonly privacy: PrivateDocumentsRepository,
   ) {}
 
   /**
@@ -55,7 +58,7 @@ export class SummaryService {
     await this.audit.record(caller, 'summary.read', 'success', userId, ownLink?.id ?? undefined);
     // Named as the link shows it: through their own link the owner sees what it shows.
     const show = ownLink ? ownLink.showPatientIdentity : true;
-    const [item, patient] = await Promise.all([this.item(userId), show ? this.sharing.patientOf(userId, caller) : Promise.resolve(null)]);
+    const [item, patient] = await Promise.all([this.item(userId, await this.hiddenFrom(caller, userId)), show ? this.sharing.patientOf(userId, caller) : Promise.resolve(null)]);
     return [{ ...item, patient }];
   }
 
@@ -89,7 +92,7 @@ export class SummaryService {
     const userId = this.owner(caller);
     await this.audit.record(caller, 'summary.confirm', 'success', userId, String(dto.version));
     if (!(await this.versions.confirm(userId, dto.version))) throw new DomainError('CONFLICT', SUMMARY_MESSAGES.changed);
-    return this.item(userId);
+    return this.item(userId, await this.hiddenFrom(caller, userId));
   }
 
   /**
@@ -99,7 +102,8 @@ export class SummaryService {
    */
   async status(caller: CallerIdentity): Promise<SummaryStatusReply> {
     const userId = this.owner(caller);
-    const [patient, documents] = await Promise.all([this.versions.patient(userId), this.documents.listForUser(userId)]);
+    const [patient, all, hidden] = await Promise.all([this.versions.patient(userId), this.documents.listForUser(userId), this.hiddenFrom(caller, userId)]);
+    const documents = all.filter((d) => !hidden.has(d.documentId));
     const reading = documents.some((d) => d.state === 'pending' || d.state === 'processing');
     let status: SummaryStatusReply['status'] = reading || patient?.rebuildDueAt ? 'processing' : 'ready';
     if (status === 'ready' && documents.length === 0) {
@@ -114,11 +118,20 @@ export class SummaryService {
     };
   }
 
-  /** The summary item as the API shows it: latest version, state, and each document's reading. */
-  async item(userId: string): Promise<SummaryItem> {
-    const [patient, documents] = await Promise.all([this.versions.patient(userId), this.documents.listForUser(userId)]);
+  /**
+   * The summary item as the API shows it: latest version, state, and each document's reading.
+   * `hidden`: documents the reader may not see (a proxy, when the owner marked documents private):
+   * the version is applied again without what came only from them, and they leave the document list.
+   */
+  async item(userId: string, hidden: Set<string> = new Set()): Promise<SummaryItem> {
+    const [patient, all] = await Promise.all([this.versions.patient(userId), this.documents.listForUser(userId)]);
+    const documents = all.filter((d) => !hidden.has(d.documentId));
     const latest = patient ? await this.versions.latest(userId, patient.latestVersion) : null;
-    const view = latest ? { text: latest.text, sections: latest.sections } : emptySummary();
+    const view = !latest
+      ? emptySummary()
+      : hidden.size > 0
+        ? applyOverrides(withoutPrivate(latest.engineOutput, hidden), await this.versions.overrides(userId), await this.documents.fetchedSources(userId))
+        : { text: latest.text, sections: latest.sections };
     const reading = documents.some((d) => d.state === 'pending' || d.state === 'processing');
     const hasFacts = view.sections.some((s) => s.facts.length > 0);
     const status = reading || patient?.rebuildDueAt ? 'processing' : documents.length === 0 && !hasFacts ? 'empty' : 'ready';
@@ -183,7 +196,12 @@ export class SummaryService {
       throw error;
     }
     this.relay.kick();
-    return this.item(userId);
+    return this.item(userId, await this.hiddenFrom(caller, userId));
+  }
+
+  /** The owner's private documents when a proxy (caller.actor) reads; nothing is hidden from the owner. */
+  private async hiddenFrom(caller: CallerIdentity, userId: string): Promise<Set<string>> {
+    return caller.actor ? this.privacy.privateIds(userId) : new Set();
   }
 
   /** A change to a fact keeps the other changes to it (hiding keeps a correction, and the reverse). */

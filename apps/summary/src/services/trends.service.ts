@@ -18,6 +18,8 @@ import { SummaryDocumentsRepository } from '../repositories/summary-documents.re
 import { SummaryVersionsRepository } from '../repositories/summary-versions.repository';
 import { SummaryAudit } from './summary-audit';
 import { buildTimeline, fullAccess, gate, toTrendSeries, trendsCsv, withFetchedFrom } from './trends-model';
+import { PrivateDocumentsRepository } from '../repositories/private-documents.repository';
+import { onlyPrivateSources } from './private-filter';
 
 const OWNER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -37,27 +39,32 @@ export class TrendsService {
     @Inject(SummaryVersionsRepository) private readonly versions: SummaryVersionsRepository,
     @Inject(SummaryDocumentsRepository) private readonly documents: SummaryDocumentsRepository,
     @Inject(SummaryAudit) private readonly audit: SummaryAudit,
+    @Inject(PrivateDocumentsRepository) private readonly privacy: PrivateDocumentsRepository,
   ) {}
 
   async get(caller: CallerIdentity): Promise<TrendsReply> {
     const userId = this.owner(caller);
     await this.audit.record(caller, 'trends.read', 'success', userId);
-    const [plan, series] = await Promise.all([this.entitlements.planOf(userId), this.series(userId)]);
+    const hidden = await this.hiddenFrom(caller, userId);
+    const [plan, series] = await Promise.all([this.entitlements.planOf(userId), this.series(userId, hidden)]);
     const full = fullAccess(plan);
-    return gate(series, full ? await this.timeline(userId) : [], full, new Date());
+    return gate(series, full ? await this.timeline(userId, hidden) : [], full, new Date());
   }
 
   /** Every observation as CSV, on every plan (the data is the patient's own; the analytics are what is sold). */
   async exportCsv(caller: CallerIdentity): Promise<TrendsCsvReply> {
     const userId = this.owner(caller);
     await this.audit.record(caller, 'trends.export', 'success', userId);
-    const { content, rows } = trendsCsv(await this.observations.listForUser(userId));
+    const hidden = await this.hiddenFrom(caller, userId);
+    const { content, rows } = trendsCsv((await this.observations.listForUser(userId)).filter((o) => !hidden.has(o.source.document_id ?? '')));
     return { filename: `medfolio-trends-${new Date().toISOString().slice(0, 10)}.csv`, content, rows };
   }
 
   /** The patient's series (shares, the IPS and the PDF use them too: their callers audit). */
-  async series(userId: string): Promise<TrendSeries[]> {
-    const [observations, fetched] = await Promise.all([this.observations.listForUser(userId), this.documents.fetchedSources(userId)]);
+  async series(userId: string, hidden: Set<string> = new Set()): Promise<TrendSeries[]> {
+    const [all, fetched] = await Promise.all([this.observations.listForUser(userId), this.documents.fetchedSources(userId)]);
+    // A proxy's read: the points read from documents the owner marked private are left out.
+    const observations = all.filter((o) => !hidden.has(o.source.document_id ?? ''));
     return buildSeries(observations).map((series) => toTrendSeries(series, fetched));
   }
 
@@ -72,12 +79,20 @@ export class TrendsService {
     this.logger.log({ userId: change.user_id, plan: change.plan, applied }, 'entitlement change received');
   }
 
-  private async timeline(userId: string): Promise<TimelineEvent[]> {
+  private async timeline(userId: string, hidden: Set<string> = new Set()): Promise<TimelineEvent[]> {
     const [patient, documents, fetched] = await Promise.all([this.versions.patient(userId), this.documents.listForUser(userId), this.documents.fetchedSources(userId)]);
     const latest = patient?.latestVersion ? await this.versions.latest(userId, patient.latestVersion) : null;
-    const sections: SummarySectionItem[] = latest?.sections ?? [];
-    const read = documents.filter((d) => d.state === 'read').map((d) => ({ documentId: d.documentId, filename: d.filename, documentDate: d.documentDate }));
-    return buildTimeline(sections, read, latest?.engineOutput.changes ?? []).map((event) => ({ ...event, sources: event.sources.map((s) => withFetchedFrom(s, fetched)) }));
+    const sections: SummarySectionItem[] = (latest?.sections ?? []).map((section) =>
+      hidden.size === 0 ? section : { ...section, facts: section.facts.filter((f) => !onlyPrivateSources(f.sources.map((s) => ({ documentId: s.document_id ?? '' })), hidden)) },
+    );
+    const read = documents.filter((d) => d.state === 'read' && !hidden.has(d.documentId)).map((d) => ({ documentId: d.documentId, filename: d.filename, documentDate: d.documentDate }));
+    const changes = (latest?.engineOutput.changes ?? []).filter((c) => !(c.sources.length > 0 && c.sources.every((s) => hidden.has(s.document_id ?? ''))));
+    return buildTimeline(sections, read, changes).map((event) => ({ ...event, sources: event.sources.map((s) => withFetchedFrom(s, fetched)) }));
+  }
+
+  /** The owner's private documents when a proxy (caller.actor) reads; nothing is hidden from the owner. */
+  private async hiddenFrom(caller: CallerIdentity, userId: string): Promise<Set<string>> {
+    return caller.actor ? this.privacy.privateIds(userId) : new Set();
   }
 
   private owner(caller: CallerIdentity): string {
