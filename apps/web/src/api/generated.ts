@@ -3,8 +3,11 @@ import type {
   AddDependantDto,
   AddFactDto,
   ApiShapes,
+  AssentDto,
   ChangePasswordDto,
   CheckoutDto,
+  ClaimInviteBodyDto,
+  ClaimRecordBodyDto,
   CompleteConnectionDto,
   ConfirmSummaryDto,
   ContactMessageDto,
@@ -12,6 +15,7 @@ import type {
   CreateShareLinkDto,
   DecideRequestBodyDto,
   DeleteDocumentDto,
+  DocumentPrivacyBodyDto,
   EditFactBodyDto,
   EmailDto,
   GoogleLoginDto,
@@ -25,6 +29,7 @@ import type {
   ReceiveShlDto,
   RefreshDto,
   RegisterDto,
+  RemoveFamilyMemberBodyDto,
   RequestAccessDto,
   ResetPasswordDto,
   SearchEndpointsDto,
@@ -289,7 +294,11 @@ const injectedRtkApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       invalidatesTags: ['family'],
     }),
     familyRemoveMember: build.mutation<FamilyRemoveMemberApiResponse, FamilyRemoveMemberApiArg>({
-      query: (queryArg) => ({ url: `/api/family/members/${encodeURIComponent(queryArg.memberId)}/`, method: 'DELETE' }),
+      query: (queryArg) => ({
+        url: `/api/family/members/${encodeURIComponent(queryArg.memberId)}/`,
+        method: 'DELETE',
+        body: queryArg.body,
+      }),
       invalidatesTags: ['family'],
     }),
     familyInvite: build.mutation<FamilyInviteApiResponse, FamilyInviteApiArg>({
@@ -310,6 +319,42 @@ const injectedRtkApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
         method: 'POST',
       }),
       invalidatesTags: ['family'],
+    }),
+    familyClaimInvite: build.mutation<FamilyClaimInviteApiResponse, FamilyClaimInviteApiArg>({
+      query: (queryArg) => ({
+        url: `/api/family/members/${encodeURIComponent(queryArg.memberId)}/claim-invite/`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+      invalidatesTags: ['family'],
+    }),
+    familyPreviewClaim: build.query<FamilyPreviewClaimApiResponse, FamilyPreviewClaimApiArg>({
+      query: (queryArg) => ({ url: `/api/family/claims/${encodeURIComponent(queryArg.token)}/` }),
+      providesTags: ['family'],
+    }),
+    familyClaim: build.mutation<FamilyClaimApiResponse, FamilyClaimApiArg>({
+      query: (queryArg) => ({
+        url: `/api/family/claims/${encodeURIComponent(queryArg.token)}/`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+      invalidatesTags: ['family'],
+    }),
+    familyAssent: build.query<FamilyAssentApiResponse, FamilyAssentApiArg>({
+      query: () => ({ url: `/api/family/assent/` }),
+      providesTags: ['family'],
+    }),
+    familyAnswerAssent: build.mutation<FamilyAnswerAssentApiResponse, FamilyAnswerAssentApiArg>({
+      query: (queryArg) => ({ url: `/api/family/assent/`, method: 'POST', body: queryArg.body }),
+      invalidatesTags: ['family'],
+    }),
+    documentsSetPrivate: build.mutation<DocumentsSetPrivateApiResponse, DocumentsSetPrivateApiArg>({
+      query: (queryArg) => ({
+        url: `/api/documents/${encodeURIComponent(queryArg.documentId)}/`,
+        method: 'PATCH',
+        body: queryArg.body,
+      }),
+      invalidatesTags: ['documents'],
     }),
     medicalLicenseVerify: build.mutation<MedicalLicenseVerifyApiResponse, MedicalLicenseVerifyApiArg>({
       query: (queryArg) => ({ url: `/api/medical-license/`, method: 'POST', body: queryArg.body }),
@@ -526,8 +571,8 @@ export type FamilyAddDependantApiResponse = ApiShapes['FamilyRecord'];
 export type FamilyAddDependantApiArg = { body: AddDependantDto };
 export type FamilyUpdateMemberApiResponse = ApiShapes['FamilyMember'];
 export type FamilyUpdateMemberApiArg = { memberId: string } & { body: UpdateFamilyMemberBodyDto };
-export type FamilyRemoveMemberApiResponse = ApiShapes['MessageReply'];
-export type FamilyRemoveMemberApiArg = { memberId: string };
+export type FamilyRemoveMemberApiResponse = ApiShapes['FamilyRemovalReply'];
+export type FamilyRemoveMemberApiArg = { memberId: string } & { body?: RemoveFamilyMemberBodyDto };
 export type FamilyInviteApiResponse = ApiShapes['FamilyInvite'];
 export type FamilyInviteApiArg = { body: CreateFamilyInviteDto };
 export type FamilyWithdrawInviteApiResponse = ApiShapes['FamilyInvite'];
@@ -536,6 +581,18 @@ export type FamilyPreviewInviteApiResponse = ApiShapes['FamilyInvitePreview'];
 export type FamilyPreviewInviteApiArg = { token: string };
 export type FamilyAcceptInviteApiResponse = ApiShapes['FamilyRecord'];
 export type FamilyAcceptInviteApiArg = { token: string };
+export type FamilyClaimInviteApiResponse = ApiShapes['FamilyClaimInvite'];
+export type FamilyClaimInviteApiArg = { memberId: string } & { body: ClaimInviteBodyDto };
+export type FamilyPreviewClaimApiResponse = ApiShapes['FamilyClaimPreview'];
+export type FamilyPreviewClaimApiArg = { token: string };
+export type FamilyClaimApiResponse = ApiShapes['MessageReply'];
+export type FamilyClaimApiArg = { token: string } & { body: ClaimRecordBodyDto };
+export type FamilyAssentApiResponse = ApiShapes['FamilyAssent'];
+export type FamilyAssentApiArg = void;
+export type FamilyAnswerAssentApiResponse = ApiShapes['FamilyAssent'];
+export type FamilyAnswerAssentApiArg = { body: AssentDto };
+export type DocumentsSetPrivateApiResponse = ApiShapes['DocumentListItem'];
+export type DocumentsSetPrivateApiArg = { documentId: string } & { body: DocumentPrivacyBodyDto };
 export type MedicalLicenseVerifyApiResponse = ApiShapes['VerifyLicenseReply'];
 export type MedicalLicenseVerifyApiArg = { body: VerifyLicenseDto };
 export type MedicalLicenseDisputeApiResponse = ApiShapes['DisputeLicenseReply'];
@@ -643,6 +700,12 @@ export const {
   useFamilyWithdrawInviteMutation,
   useFamilyPreviewInviteQuery,
   useFamilyAcceptInviteMutation,
+  useFamilyClaimInviteMutation,
+  useFamilyPreviewClaimQuery,
+  useFamilyClaimMutation,
+  useFamilyAssentQuery,
+  useFamilyAnswerAssentMutation,
+  useDocumentsSetPrivateMutation,
   useMedicalLicenseVerifyMutation,
   useMedicalLicenseDisputeMutation,
   useMedicalLicenseGetQuery,
