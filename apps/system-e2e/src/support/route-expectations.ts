@@ -64,6 +64,8 @@ export interface OwnerObjects extends Party {
   familyMemberId: string;
   familyMemberToRevoke: string;
   familyInviteId: string;
+  /** Family: a dependant of the owner's aged 15 (the claim link may be sent for them). */
+  familyTeenId: string;
   /** The owner's latest summary version (read now). */
   summaryVersion(): Promise<number>;
   /** A new sign-in of the owner's, for routes that end or change sign-ins. */
@@ -256,6 +258,16 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'DELETE /api/family/invites/{inviteId}/': ownerObject((o) => ({ path: { inviteId: o.familyInviteId } })),
   'GET /api/family/invites/{token}/accept/': publicRoute(() => ({ path: { token: WRONG_TAG } })),
   'POST /api/family/invites/{token}/accept/': ownData(() => ({ path: { token: WRONG_TAG } }), { owner: 404, secondUser: 404 }),
+  // A dependant's own sign-in: the claim link for the owner's teen is the owner's to send (anyone else: 404, as no
+  // such member); a claim link that is not one answers 404 to everyone; the assent is the caller's own (the owner's
+  // record has nobody to decide about: 400 to an answer).
+  'POST /api/family/members/{memberId}/claim-invite/': ownerObject((o) => ({ path: { memberId: o.familyTeenId }, body: { email: 'matrix-teen@example.com' } }), { owner: 201, clientPerRequest: true }),
+  'GET /api/family/claims/{token}/': publicRoute(() => ({ path: { token: WRONG_TAG } })),
+  'POST /api/family/claims/{token}/': publicRoute(() => ({ path: { token: WRONG_TAG }, body: { password: 'matrix horse battery' } })),
+  'GET /api/family/assent/': ownData(),
+  'POST /api/family/assent/': ownData(() => ({ body: { keep_access: true } }), { owner: 400 }),
+  // Private documents: the owner's document; anyone else gets 404 (as for a document that does not exist).
+  'PATCH /api/documents/{documentId}/': ownerObject((o) => ({ path: { documentId: o.documentId }, body: { private: false } })),
 
   // Share links: the caller's own; a link id of the owner's is 404 to anyone else.
   'GET /api/share-links/': ownData(),

@@ -146,12 +146,16 @@ async function makeOwnerObjects(base: string, mailbox: Mailbox, owner: Party): P
   const familyMemberToRevoke = await inviteAndAccept('Leaver');
   const pending = await as<{ id: string }>('POST', '/api/family/invites/', { patient_id: owner.id, email: 'matrix-pending@example.com', role: 'manage' });
   if (pending.status !== 201) throw new Error(`the owner's pending invitation: ${pending.status} ${JSON.stringify(pending.body)}`);
+  const teenBorn = `${new Date().getUTCFullYear() - 15}-01-01`;
+  const teen = await as<{ patient_id: string }>('POST', '/api/family/members/', { first_name: 'Tia', last_name: 'Matrix', date_of_birth: teenBorn });
+  if (teen.status !== 201) throw new Error(`the owner's teen: ${teen.status} ${JSON.stringify(teen.body)}`);
 
   const objects: OwnerObjects = {
     ...owner,
     familyMemberId,
     familyMemberToRevoke,
     familyInviteId: pending.body.id,
+    familyTeenId: teen.body.patient_id,
     connectionId: connected.body.id,
     connectionCallback,
     shareId: defaultLink.share_id,
@@ -238,7 +242,7 @@ export async function securityMatrix(base: string, mailbox: Mailbox, dataDir: st
   const signInSecond = async () => (await call<{ access: string }>(base, 'POST', '/api/login/', { email: second.email, password: second.password })).body.access;
   const forged = await forgedTokens(dataDir, owner.id, decodeJwt(owner.token)['sid'] as string);
   const secrets = [owner.id, owner.email, owner.firstName, owner.documentId, owner.documentToDelete, owner.factId, owner.factToDelete];
-  secrets.push(owner.shareId, owner.linkId, owner.linkToRevoke, owner.grantId, owner.requestId, owner.connectionId, owner.familyMemberId, owner.familyMemberToRevoke, owner.familyInviteId);
+  secrets.push(owner.shareId, owner.linkId, owner.linkToRevoke, owner.grantId, owner.requestId, owner.connectionId, owner.familyMemberId, owner.familyMemberToRevoke, owner.familyInviteId, owner.familyTeenId);
   const leaked = (text: string) => secrets.filter((s) => text.toLowerCase().includes(s.toLowerCase()));
 
   const problems: string[] = [];
