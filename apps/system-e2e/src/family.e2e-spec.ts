@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type { FamilyRecord } from '@medfolio/contracts';
 import { get } from './support/api';
-import { as, familyJourney, grant, roleMatrix, signUp } from './support/family-journey';
+import { as, familyJourney, grant, ownOnlyMatrix, roleMatrix, signUp, teenJourney } from './support/family-journey';
 import { call, type Mailbox } from './support/journey';
 import { DEV_MAIL_JSON, startNode, waitFor, type Running } from './support/processes';
 import type { OpenApiDocument } from './support/security-matrix';
@@ -104,5 +104,30 @@ describe('family and caregivers (one-process product on PostgreSQL)', () => {
     if (result.problems.length) console.log(`${result.lines.join('\n')}\n--- product log (tail) ---\n${running!.output().slice(-3000)}`);
     expect(result.problems).toEqual([]);
     expect(result.lines.length).toBeGreaterThanOrEqual(25);
+
+    // The second round's routes are the caller's own only: every role naming Kit's record is refused.
+    const ownOnly = await ownOnlyMatrix(
+      base,
+      [
+        { method: 'PATCH', path: '/api/documents/{documentId}/', body: { private: true } },
+        { method: 'GET', path: '/api/family/assent/' },
+        { method: 'POST', path: '/api/family/assent/', body: { keep_access: false } },
+        { method: 'POST', path: '/api/family/members/{memberId}/claim-invite/', body: { email: 'kit@example.com' } },
+      ],
+      [
+        { name: 'owner (own record named)', who: guardian!, patient: guardian!.id, may: 'all' },
+        { name: 'guardian', who: guardian!, patient: kit, may: 'all' },
+        { name: 'caregiver (view)', who: viewer!, patient: kit, may: 'read' },
+        { name: 'caregiver (manage)', who: manager!, patient: kit, may: 'all' },
+        { name: 'revoked caregiver', who: revoked!, patient: kit, may: 'none' },
+        { name: 'stranger', who: stranger!, patient: kit, may: 'none' },
+      ],
+    );
+    if (ownOnly.problems.length) console.log(ownOnly.lines.join('\n'));
+    expect(ownOnly.problems).toEqual([]);
   }, 300_000);
+
+  it('lets a teen claim their record, keep or end their guardians\' access, and hide a document from them', async () => {
+    await withLogs(teenJourney(base, mailbox));
+  }, 240_000);
 });

@@ -1,4 +1,4 @@
-import { addMonths, ageAt, ageBand, birthday, dependantBirthProblem, grantExpiry, grantState, reminderDue, renewal } from './family-rules';
+import { addMonths, ageAt, ageBand, assentPending, birthday, claimAllowed, comingOfAgeReminderDue, dependantBirthProblem, grantExpiry, grantState, reminderDue, renewal } from './family-rules';
 
 const at = (iso: string) => new Date(iso);
 
@@ -64,5 +64,45 @@ describe('family age rules', () => {
     expect(reminderDue({ revokedAt: null, expiresAt, reminderSentAt: at('2026-12-12T00:00:00Z') }, at('2026-12-13T00:00:00Z'), 30)).toBe(false);
     expect(reminderDue({ revokedAt: at('2026-12-01T00:00:00Z'), expiresAt, reminderSentAt: null }, at('2026-12-12T00:00:00Z'), 30)).toBe(false);
     expect(reminderDue({ revokedAt: null, expiresAt, reminderSentAt: null }, at('2027-01-10T00:00:00Z'), 30)).toBe(false);
+  });
+
+  describe('a dependant\'s own sign-in', () => {
+    const on = { teenSignIn: true, graceDays: 90 };
+    const off = { teenSignIn: false, graceDays: 90 };
+
+    it('may be sent from the 13th birthday when teens sign in, from the 18th when they do not', () => {
+      expect(claimAllowed('2013-11-28', at('2026-11-27T23:59:59Z'), on)).toBe('too-young');
+      expect(claimAllowed('2013-11-27', at('2026-11-27T00:00:00Z'), on)).toBe('ok');
+      expect(claimAllowed('2013-11-27', at('2026-11-27T00:00:00Z'), off)).toBe('teen-off');
+      expect(claimAllowed('2008-11-27', at('2026-11-27T00:00:00Z'), off)).toBe('ok');
+    });
+
+    it('may still be sent FAMILY_CLAIM_GRACE_DAYS after the 18th birthday, not after', () => {
+      // 18 on 2026-11-27: the grace runs 90 days, to 2027-02-25 00:00 UTC.
+      expect(claimAllowed('2008-11-27', at('2027-02-24T23:59:59Z'), on)).toBe('ok');
+      expect(claimAllowed('2008-11-27', at('2027-02-25T00:00:00Z'), on)).toBe('too-late');
+      expect(claimAllowed('2008-11-27', at('2026-11-28T00:00:00Z'), { teenSignIn: true, graceDays: 0 })).toBe('too-late');
+    });
+
+    it('asks a claimed teen once about their proxies, while someone has access and they are under 18', () => {
+      const teen = { claimed: true, assent: null, dateOfBirth: '2011-05-05' };
+      const now = at('2026-11-27T12:00:00Z');
+      expect(assentPending(teen, 1, now, true)).toBe(true);
+      expect(assentPending(teen, 1, now, false)).toBe(false);
+      expect(assentPending(teen, 0, now, true)).toBe(false);
+      expect(assentPending({ ...teen, assent: 'given' }, 1, now, true)).toBe(false);
+      expect(assentPending({ ...teen, claimed: false }, 1, now, true)).toBe(false);
+      expect(assentPending({ ...teen, dateOfBirth: '2008-11-27' }, 1, now, true)).toBe(false);
+    });
+
+    it("reminds the guardian once, FAMILY_REMINDER_DAYS before the 18th birthday", () => {
+      const ends = birthday('2008-12-20', 18);
+      const grant = { role: 'guardian', revokedAt: null, expiresAt: ends, reminderSentAt: null };
+      expect(comingOfAgeReminderDue(grant, at('2026-11-19T23:59:59Z'), 30)).toBe(false);
+      expect(comingOfAgeReminderDue(grant, at('2026-11-20T00:00:00Z'), 30)).toBe(true);
+      expect(comingOfAgeReminderDue({ ...grant, reminderSentAt: at('2026-11-20T00:00:00Z') }, at('2026-11-25T00:00:00Z'), 30)).toBe(false);
+      expect(comingOfAgeReminderDue({ ...grant, role: 'view' }, at('2026-11-25T00:00:00Z'), 30)).toBe(false);
+      expect(comingOfAgeReminderDue(grant, at('2026-12-20T00:00:00Z'), 30)).toBe(false);
+    });
   });
 });

@@ -196,3 +196,127 @@ export async function roleMatrix(base: string, document: OpenApiDocument, caller
   }
   return { lines, problems };
 }
+
+/** The link's token from the newest family-claim-invite e-mail to `to`. */
+export async function claimTokenFor(mailbox: Mailbox, to: string): Promise<string> {
+  return waitFor(`a claim link for ${to}`, async () => {
+    for (const text of await mailbox.textsTo(to)) {
+      const token = /\/family\/claim\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+      if (token) return token;
+    }
+    return undefined;
+  });
+}
+
+/**
+ * A teen's own sign-in over HTTP: the guardian adds Tess (15), uploads two documents for her and
+ * e-mails her the claim link; Tess chooses a password, signs in (her account's id is her record's),
+ * is asked about her guardian's access and keeps it, marks one document private; the guardian (and a
+ * co-parent invited as guardian) then neither list nor download it, and the summary they read does
+ * not list it; marking private as a proxy is refused; Tess still sees everything; when Tess declines
+ * her guardians' access, their next request is refused and the guardian is told by e-mail.
+ */
+export async function teenJourney(base: string, mailbox: Mailbox): Promise<void> {
+  const gail = await signUp(base, mailbox, 'Gail');
+  const carl = await signUp(base, mailbox, 'Carl');
+  const born = `${new Date().getUTCFullYear() - 15}-02-02`;
+  const added = await as(base, gail)<FamilyRecord>('POST', '/api/family/members/', { first_name: 'Tess', last_name: 'Example', date_of_birth: born });
+  check(added.status === 201 && added.body.age_band === 'teen', 'add Tess', added.body);
+  const tessId = added.body.patient_id;
+  const school = await uploadFor(base, gail, tessId, 'school-note.pdf');
+  const visit = await uploadFor(base, gail, tessId, 'clinic-visit.pdf');
+  check(school.status === 201 && visit.status === 201, 'uploads for Tess', [school.body, visit.body]);
+  const visitId = visit.body.documents[0]!.id;
+
+  // A co-parent, invited as a second guardian.
+  const coParent = await as(base, gail)<FamilyInvite>('POST', '/api/family/invites/', { patient_id: tessId, email: carl.email, role: 'guardian' });
+  check(coParent.status === 201 && coParent.body.role === 'guardian', 'invite Carl as guardian', coParent.body);
+  const carlAccepts = await as(base, carl)<FamilyRecord>('POST', `/api/family/invites/${await inviteTokenFor(mailbox, carl.email)}/accept/`);
+  check(carlAccepts.status === 200 && carlAccepts.body.my_role === 'guardian' && carlAccepts.body.kind === 'dependant', 'Carl is a guardian', carlAccepts.body);
+
+  // The claim link, sent by the guardian; a caregiver-less stranger may not send it.
+  const tessEmail = `tess-${randomUUID().slice(0, 8)}@example.com`;
+  const sent = await as(base, gail)<{ status: string }>('POST', `/api/family/members/${tessId}/claim-invite/`, { email: tessEmail });
+  check(sent.status === 201 && sent.body.status === 'pending', 'claim link sent', sent.body);
+  const members = await as(base, gail)<FamilyOverview>('GET', '/api/family/members/');
+  const tessLine = members.body.members.find((m) => m.kind === 'dependant' && m.id === tessId);
+  check(tessLine?.sign_in === 'invited', "Tess's sign-in is 'invited'", tessLine);
+  const token = await claimTokenFor(mailbox, tessEmail);
+  const preview = await call<{ patient_first_name: string; email: string }>(base, 'GET', `/api/family/claims/${token}/`);
+  check(preview.status === 200 && preview.body.patient_first_name === 'Tess' && preview.body.email === tessEmail, 'claim preview', preview.body);
+  const claimed = await call(base, 'POST', `/api/family/claims/${token}/`, { password: 'tess horse battery' });
+  check(claimed.status === 201, 'Tess claims her record', claimed.body);
+  const twice = await call(base, 'POST', `/api/family/claims/${token}/`, { password: 'tess horse battery' });
+  check(twice.status === 404, 'the claim link works once', twice.body);
+  const login = await call<{ access: string }>(base, 'POST', '/api/login/', { email: tessEmail, password: 'tess horse battery' });
+  check(login.status === 200, 'Tess signs in', login.body);
+  const tess: Person = { id: tessId, email: tessEmail, firstName: 'Tess', token: login.body.access };
+  const me = await as(base, tess)<{ id: string }>('GET', '/api/profile/');
+  check(me.body.id === tessId, "Tess's account keeps her record's id", me.body);
+
+  // Assent: asked at first sign-in; she keeps her guardians' access.
+  const asked = await as(base, tess)<{ status: string; proxies: { first_name: string }[] }>('GET', '/api/family/assent/');
+  check(asked.body.status === 'pending' && asked.body.proxies.some((p) => p.first_name === 'Gail'), 'Tess is asked', asked.body);
+  const kept = await as(base, tess)<{ status: string }>('POST', '/api/family/assent/', { keep_access: true });
+  check(kept.body.status === 'given', 'Tess keeps their access', kept.body);
+  const afterClaim = await as(base, gail)<FamilyOverview>('GET', '/api/family/members/');
+  const signedIn = afterClaim.body.members.find((m) => m.kind === 'dependant' && m.id === tessId);
+  check(signedIn?.sign_in === 'signed-in' && signedIn.assent === 'given', "Gail sees Tess signed in, assent given", signedIn);
+
+  // Private: only Tess, as herself, marks it; proxies then do not see it.
+  const asProxy = await as(base, gail, tessId)('PATCH', `/api/documents/${visitId}/`, { private: true });
+  check(asProxy.status === 403, 'a proxy cannot mark a document private', asProxy.body);
+  const marked = await as(base, tess)<{ private: boolean }>('PATCH', `/api/documents/${visitId}/`, { private: true });
+  check(marked.status === 200 && marked.body.private === true, 'Tess marks clinic-visit.pdf private', marked.body);
+  for (const proxy of [gail, carl]) {
+    const list = await as(base, proxy, tessId)<{ filename: string }[]>('GET', '/api/upload/');
+    check(list.status === 200 && list.body.map((d) => d.filename).join() === 'school-note.pdf', `${proxy.firstName} no longer lists it`, list.body);
+    const link = await as(base, proxy, tessId)('GET', `/api/get-document-download-link/${visitId}/`);
+    check(link.status === 404, `${proxy.firstName} cannot download it`, link.body);
+  }
+  await waitFor("the proxy's summary without the private document", async () => {
+    const summary = await as(base, gail, tessId)<{ documents: { document_id: string }[] }[]>('GET', `/api/summary/?user=${tessId}`);
+    const ids = summary.body[0]?.documents.map((d) => d.document_id) ?? [];
+    return summary.status === 200 && ids.length === 1 && !ids.includes(visitId) ? true : undefined;
+  });
+  const own = await as(base, tess)<{ filename: string; private: boolean }[]>('GET', '/api/upload/');
+  check(own.body.length === 2 && own.body.some((d) => d.filename === 'clinic-visit.pdf' && d.private), 'Tess still sees both', own.body);
+  const ownSummary = await as(base, tess)<{ documents: { document_id: string }[] }[]>('GET', `/api/summary/?user=${tessId}`);
+  check(ownSummary.body[0]?.documents.some((d) => d.document_id === visitId) === true, "Tess's own summary lists it", ownSummary.body);
+
+  // She changes her mind: her guardians' access ends at once, and Gail is told.
+  const declined = await as(base, tess)<{ status: string }>('POST', '/api/family/assent/', { keep_access: false });
+  check(declined.body.status === 'declined', 'Tess declines', declined.body);
+  const refused = await as(base, gail, tessId)<{ message: string }>('GET', '/api/upload/');
+  check(refused.status === 403, "Gail's next request is refused", refused.body);
+  const carlRefused = await as(base, carl, tessId)('GET', '/api/upload/');
+  check(carlRefused.status === 403, "Carl's next request is refused", carlRefused.body);
+  await waitFor('the e-mail to Gail', async () => ((await mailbox.textsTo(gail.email)).some((t) => /Tess has their own sign-in and chose to keep their health record to themself/.test(t)) ? true : undefined));
+}
+
+/**
+ * Routes that are only ever the caller's own (no X-Patient-Id): naming another person's record is
+ * refused (403) to every role, a guardian's too; naming one's own record is the same as no header.
+ */
+export async function ownOnlyMatrix(base: string, routes: { method: string; path: string; body?: unknown }[], callers: RoleCaller[]): Promise<{ lines: string[]; problems: string[] }> {
+  const lines: string[] = [];
+  const problems: string[] = [];
+  for (const route of routes) {
+    const results: string[] = [];
+    for (const caller of callers) {
+      const own = caller.patient === caller.who.id;
+      const path = route.path.replace(/\{(\w+)\}/g, () => randomUUID());
+      const response = await fetch(`${base}${path}`, {
+        method: route.method,
+        headers: { authorization: `Bearer ${caller.who.token}`, 'x-patient-id': caller.patient, ...(route.body ? { 'content-type': 'application/json' } : {}) },
+        ...(route.body ? { body: JSON.stringify(route.body) } : {}),
+      });
+      const text = await response.text();
+      results.push(`${caller.name} ${response.status}`);
+      if (own && (response.status === 401 || response.status === 403 || response.status >= 500)) problems.push(`${route.method} ${route.path}: ${caller.name} (own record) should be let through, got ${response.status} ${text.slice(0, 160)}`);
+      if (!own && response.status !== 403) problems.push(`${route.method} ${route.path}: ${caller.name} should get 403, got ${response.status} ${text.slice(0, 160)}`);
+    }
+    lines.push(`${route.method} ${route.path} (own only): ${results.join(', ')}`);
+  }
+  return { lines, problems };
+}
