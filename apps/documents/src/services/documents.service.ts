@@ -66,7 +66,10 @@ export class DocumentsService {
    */
   async setPrivate(caller: CallerIdentity, dto: DocumentPrivacyDto): Promise<DocumentListItem> {
     const ownerId = requireOwner(caller);
-    if (caller.actor) throw new DomainError('FORBIDDEN', FAMILY_TEEN_MESSAGES.privateOwnerOnly);
+    if (caller.actor) {
+      await this.audit.recordQuietly(caller, 'document.privacy', 'denied', ownerId, dto.document_id);
+      throw new DomainError('FORBIDDEN', FAMILY_TEEN_MESSAGES.privateOwnerOnly);
+    }
     const document = await this.owned(caller, ownerId, dto.document_id, 'document.privacy');
     await this.audit.record(caller, 'document.privacy', 'success', ownerId, document.id);
     const updated = await this.documents.setPrivate(document.id, ownerId, dto.private);
