@@ -322,27 +322,52 @@ function Caregivers({ record, members, onDone }: { record: FamilyRecord; members
   );
 }
 
+/** The guardian removes a child: their record is erased in every service. They type the first name to confirm. */
 function RemoveDependant({ record, onDone }: { record: FamilyRecord; onDone: (outcome: Outcome) => void }) {
   const [remove, { isLoading }] = useFamilyRemoveMemberMutation();
+  const dispatch = useAppDispatch();
+  const viewed = useAppSelector((s) => s.viewing.record);
   const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const same = (a: string) => a.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  const close = () => {
+    setOpen(false);
+    setTyped('');
+    setError(undefined);
+  };
   const confirm = async () => {
+    if (same(typed) !== same(record.first_name)) {
+      setError(typed.trim() ? `The name you typed does not match. Type ${record.first_name} to confirm.` : `Type ${record.first_name} to confirm.`);
+      return;
+    }
     try {
-      await remove({ memberId: record.patient_id }).unwrap();
-      onDone({ tone: 'success', text: `${record.first_name} was removed.` });
+      const answer = await remove({ memberId: record.patient_id, body: { confirm_name: typed } }).unwrap();
+      // The removed record was open in this tab: back to the user's own.
+      if (viewed?.patient_id === record.patient_id) dispatch(viewingChanged(null));
+      close();
+      onDone({ tone: 'success', text: answer.message });
     } catch (failure) {
+      if (httpStatus(failure) === 400) {
+        setError(errorMessage(failure));
+        return;
+      }
+      close();
       onDone({ tone: 'error', text: errorMessage(failure) });
     }
-    setOpen(false);
   };
   return (
     <>
       <Button variant="ghost" onClick={() => setOpen(true)}>
         Remove {record.first_name}
       </Button>
-      <Confirm open={open} title={`Remove ${record.first_name}?`} action="Remove" busy={isLoading} onConfirm={() => void confirm()} onClose={() => setOpen(false)}>
+      <Confirm open={open} title={`Remove ${record.first_name}?`} action="Remove" busy={isLoading} onConfirm={() => void confirm()} onClose={close}>
         <p>
-          {record.first_name}&apos;s record, with its documents, summary and share links, leaves your household. This cannot be undone.
+          {record.first_name}&apos;s record is erased: their documents and files, summary, share links, wallet pass and hospital connections are
+          deleted, and caregivers lose access at once. Their access history is kept as the law requires, but nobody can read it any more. This
+          cannot be undone.
         </p>
+        <TextField label={`Type ${record.first_name} to confirm`} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} error={error} maxLength={100} />
       </Confirm>
     </>
   );
