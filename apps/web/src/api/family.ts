@@ -1,4 +1,4 @@
-import type { FamilyInvite, FamilyInvitePreview, FamilyMember, FamilyOverview, FamilyRecord } from '@medfolio/contracts';
+import type { FamilyAssent, FamilyClaimPreview, FamilyInvite, FamilyInvitePreview, FamilyMember, FamilyOverview, FamilyRecord } from '@medfolio/contracts';
 import { api } from './api';
 
 /*
@@ -7,7 +7,7 @@ import { api } from './api';
  * record's access history; an invitation's preview is read once, when its page opens.
  */
 
-export type { FamilyInvite, FamilyInvitePreview, FamilyMember, FamilyOverview, FamilyRecord };
+export type { FamilyAssent, FamilyClaimPreview, FamilyInvite, FamilyInvitePreview, FamilyMember, FamilyOverview, FamilyRecord };
 
 const familyApi = api.enhanceEndpoints({
   endpoints: {
@@ -19,6 +19,12 @@ const familyApi = api.enhanceEndpoints({
     familyWithdrawInvite: { invalidatesTags: ['family', 'history'] },
     familyPreviewInvite: { providesTags: [], keepUnusedDataFor: 0 },
     familyAcceptInvite: { invalidatesTags: ['family', 'history'] },
+    familyClaimInvite: { invalidatesTags: ['family', 'history'] },
+    familyPreviewClaim: { providesTags: [], keepUnusedDataFor: 0 },
+    familyClaim: { invalidatesTags: [] },
+    familyAssent: { providesTags: ['family'], keepUnusedDataFor: 0 },
+    familyAnswerAssent: { invalidatesTags: ['family', 'history'] },
+    documentsSetPrivate: { invalidatesTags: ['documents', 'history'] },
   },
 });
 
@@ -33,4 +39,10 @@ export const {
   useFamilyWithdrawInviteMutation,
   useFamilyPreviewInviteQuery,
   useFamilyAcceptInviteMutation,
+  useFamilyClaimInviteMutation,
+  useFamilyPreviewClaimQuery,
+  useFamilyClaimMutation,
+  useFamilyAssentQuery,
+  useFamilyAnswerAssentMutation,
+  useDocumentsSetPrivateMutation,
 } = familyApi;

@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: '/summary/:id', ...titled('Patient summary'), lazy: page(() => import('../pages/summary/SummaryPage')) },
       // An invitation e-mail's link: readable signed out (sign in or sign up, then back here to accept).
       { path: '/family/invite/:token', ...titled('Invitation to a family record'), lazy: page(() => import('../pages/family/InvitePage')) },
+      // A guardian's e-mail to a family member of 13 or more: set up their own sign-in to the record kept for them.
+      { path: '/family/claim/:token', ...titled('Your own sign-in'), lazy: page(() => import('../pages/family/ClaimPage')) },
       {
         element: <GuestOnly />,
         children: [
@@ -67,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: '/share', ...titled('Share your summary'), lazy: page(() => import('../pages/account/SharePanel')) },
           { path: '/trends', ...titled('Health trends'), lazy: page(() => import('../pages/trends/TrendsPage')) },
           { path: '/family', ...titled('Family'), lazy: page(() => import('../pages/family/FamilyPage')) },
+          { path: '/family/assent', ...titled('Who can see your record'), lazy: page(() => import('../pages/family/AssentPage')) },
           // Hospitals and clinics (SMART on FHIR): the callback is the redirect URI the hospitals send the browser back to.
           { path: '/connections', ...titled('Connect a hospital or clinic'), lazy: page(() => import('../pages/connections/ConnectionsPage')) },
           { path: '/connections/callback', ...titled('Connecting a hospital or clinic'), lazy: page(() => import('../pages/connections/ConnectionCallback')) },
