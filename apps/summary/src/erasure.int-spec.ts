@@ -42,6 +42,8 @@ async function patientWithRecord(): Promise<{ id: string; shareId: string }> {
   const added = await h.get(SummaryService).add(person(id), { section: 'allergies', text: 'Penicillin (hives)' });
   await h.get(SummaryService).confirm(person(id), { version: added.version });
   const link = await h.get(SharingService).ensure(person(id), { purpose: 'default' });
+  // The privacy mark of the document (documents' event's projection).
+  await h.sql(`INSERT INTO summary.private_documents (document_id, user_id, private) VALUES ($1, $2, true)`, [documentId, id]);
   return { id, shareId: link.share_id };
 }
 
@@ -52,6 +54,7 @@ const TABLES = [
   ['patients', 'user_id'],
   ['share_links', 'owner_id'],
   ['observations', 'user_id'],
+  ['private_documents', 'user_id'],
 ] as const;
 
 async function rowsOf(patientId: string): Promise<Record<string, number>> {
@@ -63,7 +66,7 @@ async function rowsOf(patientId: string): Promise<Record<string, number>> {
 it("deletes the patient's summary rows and share links, and nothing of another patient's; a second delivery is harmless", async () => {
   const [child, other] = [await patientWithRecord(), await patientWithRecord()];
   const before = await rowsOf(child.id);
-  expect(before).toMatchObject({ documents: 1, patients: 1, share_links: 1 });
+  expect(before).toMatchObject({ documents: 1, patients: 1, share_links: 1, private_documents: 1 });
   expect(before['versions']).toBeGreaterThan(0);
   expect(before['fact_overrides']).toBeGreaterThan(0);
   const otherBefore = await rowsOf(other.id);
@@ -72,7 +75,7 @@ it("deletes the patient's summary rows and share links, and nothing of another p
   const erased = { patient_id: child.id, erased_at: new Date().toISOString(), erased_by: randomUUID() };
   await h.bus.publish(ERASURE_SUBJECTS.erased, erased, { msgId: randomUUID() });
   await h.eventually('the erasure', async () => ((await rowsOf(child.id))['patients'] === 0 ? true : undefined));
-  expect(await rowsOf(child.id)).toEqual({ documents: 0, versions: 0, fact_overrides: 0, patients: 0, share_links: 0, observations: 0 });
+  expect(await rowsOf(child.id)).toEqual({ documents: 0, versions: 0, fact_overrides: 0, patients: 0, share_links: 0, observations: 0, private_documents: 0 });
   expect(Number((await h.sql(`SELECT count(*) AS n FROM summary.pages p WHERE NOT EXISTS (SELECT 1 FROM summary.documents d WHERE d.document_id = p.document_id)`))[0]!['n'])).toBe(0);
   expect(await refusal(h.get(SummaryService).get(person(), { user: child.shareId }))).toMatchObject({ code: 'NOT_FOUND', message: SHARING_MESSAGES.notValid });
   const audit = await h.eventually('the audit record', async () => h.audit.find((e) => e.action === RECORD_ERASED_ACTION && e.patientId === child.id));

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { FactOverride, ShareLink, SummaryDocument, SummaryEntitlement, SummaryPatient, SummaryVersion, TrendObservation } from '../entities';
+import { FactOverride, PrivateDocument, ShareLink, SummaryDocument, SummaryEntitlement, SummaryPatient, SummaryVersion, TrendObservation } from '../entities';
 
 /** What the summary service keeps under one patient id, deleted for an erasure. */
 @Injectable()
@@ -17,6 +17,7 @@ export class ErasureRepository {
     counts['versions'] = (await manager.delete(SummaryVersion, { userId: patientId })).affected ?? 0;
     counts['fact_overrides'] = (await manager.delete(FactOverride, { userId: patientId })).affected ?? 0;
     counts['observations'] = (await manager.delete(TrendObservation, { userId: patientId })).affected ?? 0;
+    counts['private_documents'] = (await manager.delete(PrivateDocument, { userId: patientId })).affected ?? 0;
     counts['patients'] = (await manager.delete(SummaryPatient, { userId: patientId })).affected ?? 0;
     counts['entitlements'] = (await manager.delete(SummaryEntitlement, { ownerId: patientId })).affected ?? 0;
     return counts;

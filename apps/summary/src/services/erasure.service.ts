@@ -7,7 +7,7 @@ import { ErasureRepository } from '../repositories/erasure.repository';
 /**
  * The summary service's part of erasing a record (identity.user.record-erased.v1): share links
  * (they stop answering with the commit), documents and their pages, versions, the patient's own
- * overrides, observations, the patient row and the plan projection; audited record.erased.
+ * overrides, observations, privacy marks, the patient row and the plan projection; audited record.erased.
  * Everything is rows, so it all goes through `once`: a redelivery changes nothing, and the same
  * erasure under another message id finds nothing left to delete.
  */
