@@ -69,7 +69,8 @@ export class FamilyRepository {
    */
   async eraseDependant(patientId: string, erasedBy: string, now: Date): Promise<Date | null> {
     return this.dataSource.transaction(async (manager) => {
-      const row = await manager.getRepository(Dependant).createQueryBuilder('d').where('d.id = :id AND d.erased_at IS NULL', { id: patientId }).setLock('pessimistic_write').getOne();
+      // A record its person claimed with their own sign-in is theirs: never erased by a guardian.
+      const row = await manager.getRepository(Dependant).createQueryBuilder('d').where('d.id = :id AND d.erased_at IS NULL AND d.claimed_at IS NULL', { id: patientId }).setLock('pessimistic_write').getOne();
       if (!row) return null;
       await manager.createQueryBuilder().update(Dependant).set({ erasedAt: now, firstName: '', lastName: '', dateOfBirth: () => 'NULL' }).where('id = :id', { id: patientId }).execute();
       await manager.update(FamilyGrant, { patientId, revokedAt: IsNull() }, { revokedAt: now });
