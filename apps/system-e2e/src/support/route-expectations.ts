@@ -60,9 +60,9 @@ export interface OwnerObjects extends Party {
   connectionId: string;
   /** A sign-in at the sandbox the owner started and the sandbox approved: the callback's query, not yet used. */
   connectionCallback(): Promise<Record<string, string>>;
-  /** Family: a caregiver's grant on the owner's record (may be changed), one the DELETE route may revoke, and a pending invitation. */
+  /** Family: a caregiver's grant on the owner's record (may be changed), a dependant the DELETE route removes (first name 'Remy'), and a pending invitation. */
   familyMemberId: string;
-  familyMemberToRevoke: string;
+  familyDependantToRemove: string;
   familyInviteId: string;
   /** Family: a dependant of the owner's aged 15 (the claim link may be sent for them). */
   familyTeenId: string;
@@ -253,7 +253,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/family/members/': ownData(),
   'POST /api/family/members/': ownData(() => ({ body: { first_name: 'Kit', last_name: 'Matrix', date_of_birth: '2018-02-02' } }), { owner: 201 }),
   'PATCH /api/family/members/{memberId}/': ownerObject((o) => ({ path: { memberId: o.familyMemberId }, body: { role: 'manage' } })),
-  'DELETE /api/family/members/{memberId}/': ownerObject((o) => ({ path: { memberId: o.familyMemberToRevoke } })),
+  // Removing a dependant erases their record: only the guardian (202, accepted: the services delete their parts);
+  // anyone else 404. A caregiver with manage is refused (403), and revoking a caregiver answers 200: family.e2e-spec
+  // and erasure.e2e-spec.
+  'DELETE /api/family/members/{memberId}/': ownerObject((o) => ({ path: { memberId: o.familyDependantToRemove }, body: { confirm_name: 'Remy' } }), { owner: 202 }),
   'POST /api/family/invites/': ownData((o) => ({ body: { patient_id: o.id, email: 'matrix-invitee@example.com', role: 'view' } }), { owner: 201, secondUser: 403, clientPerRequest: true }),
   'DELETE /api/family/invites/{inviteId}/': ownerObject((o) => ({ path: { inviteId: o.familyInviteId } })),
   'GET /api/family/invites/{token}/accept/': publicRoute(() => ({ path: { token: WRONG_TAG } })),

@@ -129,7 +129,7 @@ async function makeOwnerObjects(base: string, mailbox: Mailbox, owner: Party): P
   const connected = await as<ConnectionView>('GET', `/api/connections/callback/?${new URLSearchParams(await connectionCallback()).toString()}`);
   if (connected.status !== 200) throw new Error(`the owner's connection: ${connected.status} ${JSON.stringify(connected.body)}`);
 
-  // Family: two caregivers accept invitations to the owner's record; a third invitation stays pending.
+  // Family: a caregiver accepts an invitation to the owner's record, another invitation stays pending, and a dependant is added (to be removed).
   const inviteAndAccept = async (name: string): Promise<string> => {
     const carer = await signUp(base, mailbox, `${name}${randomUUID().slice(0, 6)}`, 'carer horse battery');
     const invited = await as<{ id: string }>('POST', '/api/family/invites/', { patient_id: owner.id, email: carer.email, role: 'view' });
@@ -143,7 +143,8 @@ async function makeOwnerObjects(base: string, mailbox: Mailbox, owner: Party): P
     return member.id;
   };
   const familyMemberId = await inviteAndAccept('Carer');
-  const familyMemberToRevoke = await inviteAndAccept('Leaver');
+  const removable = await as<{ patient_id: string }>('POST', '/api/family/members/', { first_name: 'Remy', last_name: 'Matrix', date_of_birth: '2017-04-04' });
+  if (removable.status !== 201) throw new Error(`the owner's dependant: ${removable.status} ${JSON.stringify(removable.body)}`);
   const pending = await as<{ id: string }>('POST', '/api/family/invites/', { patient_id: owner.id, email: 'matrix-pending@example.com', role: 'manage' });
   if (pending.status !== 201) throw new Error(`the owner's pending invitation: ${pending.status} ${JSON.stringify(pending.body)}`);
   const teenBorn = `${new Date().getUTCFullYear() - 15}-01-01`;
@@ -153,7 +154,7 @@ async function makeOwnerObjects(base: string, mailbox: Mailbox, owner: Party): P
   const objects: OwnerObjects = {
     ...owner,
     familyMemberId,
-    familyMemberToRevoke,
+    familyDependantToRemove: removable.body.patient_id,
     familyInviteId: pending.body.id,
     familyTeenId: teen.body.patient_id,
     connectionId: connected.body.id,
@@ -242,7 +243,7 @@ export async function securityMatrix(base: string, mailbox: Mailbox, dataDir: st
   const signInSecond = async () => (await call<{ access: string }>(base, 'POST', '/api/login/', { email: second.email, password: second.password })).body.access;
   const forged = await forgedTokens(dataDir, owner.id, decodeJwt(owner.token)['sid'] as string);
   const secrets = [owner.id, owner.email, owner.firstName, owner.documentId, owner.documentToDelete, owner.factId, owner.factToDelete];
-  secrets.push(owner.shareId, owner.linkId, owner.linkToRevoke, owner.grantId, owner.requestId, owner.connectionId, owner.familyMemberId, owner.familyMemberToRevoke, owner.familyInviteId, owner.familyTeenId);
+  secrets.push(owner.shareId, owner.linkId, owner.linkToRevoke, owner.grantId, owner.requestId, owner.connectionId, owner.familyMemberId, owner.familyDependantToRemove, owner.familyInviteId, owner.familyTeenId);
   const leaked = (text: string) => secrets.filter((s) => text.toLowerCase().includes(s.toLowerCase()));
 
   const problems: string[] = [];
