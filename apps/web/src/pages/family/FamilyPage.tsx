@@ -21,6 +21,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { ROLE_WORDS } from '../../components/Viewing';
 import { viewingChanged } from '../../session/viewing-slice';
 import { ROLE_HELP } from './roles';
+import { AssentReminder, TeenSignIn } from './TeenSignIn';
 
 const STATUS_WORDS: Record<FamilyMember['status'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
 const AGE_WORDS: Record<NonNullable<FamilyRecord['age_band']>, string> = {
@@ -136,7 +137,9 @@ function AddDependant({ onDone }: { onDone: (outcome: Outcome) => void }) {
 function InviteForm({ record, onDone }: { record: FamilyRecord; onDone: (outcome: Outcome) => void }) {
   const [invite, { isLoading }] = useFamilyInviteMutation();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'view' | 'manage'>('view');
+  const [role, setRole] = useState<'view' | 'manage' | 'guardian'>('view');
+  // A guardian may invite a second guardian (a co-parent) to a child's record.
+  const roles = record.kind === 'dependant' && record.my_role === 'guardian' && record.age_band !== 'adult' ? (['view', 'manage', 'guardian'] as const) : (['view', 'manage'] as const);
   const [error, setError] = useState<string | undefined>();
   const groupId = useId();
   const whose = record.kind === 'self' ? 'your record' : `${record.first_name}'s record`;
@@ -175,10 +178,10 @@ function InviteForm({ record, onDone }: { record: FamilyRecord; onDone: (outcome
       <fieldset aria-describedby={`${groupId}-help`}>
         <legend className="text-sm font-medium text-slate-800">What they may do</legend>
         <p id={`${groupId}-help`} className="sr-only">
-          Choose view or manage.
+          {roles.length === 3 ? 'Choose view, manage or guardian.' : 'Choose view or manage.'}
         </p>
         <div className="mt-1 space-y-2">
-          {(['view', 'manage'] as const).map((value) => (
+          {roles.map((value) => (
             <label key={value} className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
               <input type="radio" name={`${groupId}-role`} value={value} checked={role === value} onChange={() => setRole(value)} className="mt-1 h-4 w-4" />
               <span>
@@ -373,7 +376,7 @@ function RemoveDependant({ record, onDone }: { record: FamilyRecord; onDone: (ou
   );
 }
 
-function RecordCard({ record, members, invites, onDone }: { record: FamilyRecord; members: FamilyMember[]; invites: FamilyInvite[]; onDone: (outcome: Outcome) => void }) {
+function RecordCard({ record, members, invites, dependant, onDone }: { record: FamilyRecord; members: FamilyMember[]; invites: FamilyInvite[]; dependant?: FamilyMember | undefined; onDone: (outcome: Outcome) => void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const viewed = useAppSelector((s) => s.viewing.record);
@@ -429,12 +432,29 @@ function RecordCard({ record, members, invites, onDone }: { record: FamilyRecord
           <InviteForm record={record} onDone={onDone} />
         </div>
       )}
+      {record.kind === 'dependant' && record.my_role === 'guardian' && dependant && <TeenSignIn member={dependant} firstName={record.first_name} onDone={onDone} />}
       {record.kind === 'dependant' && administers(record) && (
         <div className="mt-4 border-t border-slate-200 pt-2">
           <RemoveDependant record={record} onDone={onDone} />
         </div>
       )}
     </li>
+  );
+}
+
+/** Family members who turned 18: the guardian's access has ended; for a while they may still be invited to take over their record. */
+function CameOfAge({ members, onDone }: { members: FamilyMember[]; onDone: (outcome: Outcome) => void }) {
+  if (members.length === 0) return null;
+  return (
+    <section aria-labelledby="came-of-age" className={card}>
+      <h2 id="came-of-age" className="text-lg font-bold text-slate-900">
+        Turned 18
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">Your access to their record ended on their 18th birthday. Their record is theirs: invite them to sign in to it.</p>
+      {members.map((member) => (
+        <TeenSignIn key={member.id} member={member} firstName={member.name.split(' ')[0] ?? member.name} onDone={onDone} />
+      ))}
+    </section>
   );
 }
 
@@ -459,6 +479,7 @@ export default function FamilyPage() {
         </p>
       </div>
       {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
+      <AssentReminder />
       {!data ? (
         <div className="space-y-4">
           <Notice tone="error">Your family could not be loaded. {errorMessage(error, '')}</Notice>
@@ -474,11 +495,13 @@ export default function FamilyPage() {
               record={record}
               members={data.members.filter((m) => m.kind === 'caregiver' && m.patient_id === record.patient_id)}
               invites={data.invites.filter((i) => i.patient_id === record.patient_id && i.status === 'pending')}
+              dependant={data.members.find((m) => m.kind === 'dependant' && m.id === record.patient_id)}
               onDone={setOutcome}
             />
           ))}
         </ul>
       )}
+      {data && <CameOfAge members={data.members.filter((m) => m.kind === 'dependant' && m.status === 'expired' && m.sign_in !== 'signed-in' && !data.records.some((r) => r.patient_id === m.id))} onDone={setOutcome} />}
       <AddDependant onDone={setOutcome} />
     </div>
   );

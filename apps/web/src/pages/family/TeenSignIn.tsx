@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useFamilyClaimInviteMutation, type FamilyMember } from '../../api/family';
+import { Link } from 'react-router';
+import { useFamilyAssentQuery, useFamilyClaimInviteMutation, type FamilyMember } from '../../api/family';
 import { errorMessage } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/fields';
+import { Notice } from '../../components/Notice';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -54,7 +56,7 @@ export function TeenSignIn({ member, firstName, onDone }: { member: FamilyMember
 
   const signIn = member.sign_in ?? 'none';
   return (
-    <div className="space-y-3" aria-label={`${firstName}'s own sign-in`} role="group">
+    <div className="mt-4 space-y-3 border-t border-slate-200 pt-4" aria-label={`${firstName}'s own sign-in`} role="group">
       <h3 className="text-base font-semibold text-slate-900">{firstName}&apos;s own sign-in</h3>
       {signIn === 'signed-in' ? (
         <p className="text-sm text-slate-700">
@@ -88,5 +90,19 @@ export function TeenSignIn({ member, firstName, onDone }: { member: FamilyMember
         </>
       )}
     </div>
+  );
+}
+
+/** For a teen who signed in to their own record and has not yet said whether their guardian keeps access. */
+export function AssentReminder() {
+  const { data } = useFamilyAssentQuery();
+  if (data?.status !== 'pending') return null;
+  return (
+    <Notice>
+      Your guardian still has access to your record.{' '}
+      <Link to="/family/assent" className="font-semibold underline underline-offset-4">
+        Choose whether they keep it
+      </Link>
+    </Notice>
   );
 }
