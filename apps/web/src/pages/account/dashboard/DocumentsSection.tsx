@@ -1,5 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDocumentsDeleteMutation, useDocumentsListQuery } from '../../../api/api';
+import { useDocumentsSetPrivateMutation, useFamilyAssentQuery } from '../../../api/family';
+import { useAppSelector } from '../../../app/hooks';
 import { useViewOnlyReason } from '../../../components/Viewing';
 import { errorMessage } from '../../../api/errors';
 import type { DocumentListItem } from '@medfolio/contracts';
@@ -39,13 +41,34 @@ interface RowActions {
   onDownload: (doc: DocumentListItem) => void;
   /** Absent on a record the viewer may only read (a caregiver with the view role). */
   onDelete?: ((doc: DocumentListItem) => void) | undefined;
+  /** Present for a teen on their own record (with a guardian or caregivers): hide a document from them, or show it again. */
+  onPrivacy?: ((doc: DocumentListItem) => void) | undefined;
+}
+
+/** A teen's switch on their own document: Private = hidden from their parents and caregivers. */
+function PrivateSwitch({ doc, onPrivacy }: { doc: DocumentListItem; onPrivacy: (doc: DocumentListItem) => void }) {
+  const on = doc.private === true;
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={on}
+      aria-label={`Private: hide ${doc.filename} from your parents and caregivers`}
+      title="Hidden from your parents and caregivers"
+      onClick={() => onPrivacy(doc)}
+      className={`inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-xs font-semibold ${on ? 'bg-slate-800 text-white' : 'text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100'}`}
+    >
+      <span aria-hidden="true">{on ? '●' : '○'}</span> Private
+    </button>
+  );
 }
 
 const iconButton = 'inline-flex h-11 w-11 items-center justify-center rounded-lg transition-colors';
 
-function Actions({ doc, onDownload, onDelete }: { doc: DocumentListItem } & Pick<RowActions, 'onDownload' | 'onDelete'>) {
+function Actions({ doc, onDownload, onDelete, onPrivacy }: { doc: DocumentListItem } & Pick<RowActions, 'onDownload' | 'onDelete' | 'onPrivacy'>) {
   return (
     <div className="flex shrink-0 items-center gap-1">
+      {onPrivacy && <PrivateSwitch doc={doc} onPrivacy={onPrivacy} />}
       <button type="button" aria-label={`Download ${doc.filename}`} title="Download" onClick={() => onDownload(doc)} className={`${iconButton} text-brand-800 hover:bg-brand-50`}>
         <Icon name="download" />
       </button>
@@ -59,7 +82,7 @@ function Actions({ doc, onDownload, onDelete }: { doc: DocumentListItem } & Pick
 }
 
 /** List view: a table from the md breakpoint, cards below it. */
-function ListView({ documents, onPreview, onDownload, onDelete }: { documents: DocumentListItem[] } & RowActions) {
+function ListView({ documents, onPreview, onDownload, onDelete, onPrivacy }: { documents: DocumentListItem[] } & RowActions) {
   return (
     <>
       <div className="hidden md:block">
@@ -104,7 +127,7 @@ function ListView({ documents, onPreview, onDownload, onDelete }: { documents: D
                 <td className="py-1 pr-3 text-slate-700">{fileTypeLabel(doc)}</td>
                 <td className="py-1 pr-3 text-slate-700">{formatDate(doc.uploaded_at)}</td>
                 <td className="py-1">
-                  <Actions doc={doc} onDownload={onDownload} onDelete={onDelete} />
+                  <Actions doc={doc} onDownload={onDownload} onDelete={onDelete} onPrivacy={onPrivacy} />
                 </td>
               </tr>
             ))}
@@ -123,7 +146,7 @@ function ListView({ documents, onPreview, onDownload, onDelete }: { documents: D
                 <span className="block text-xs text-slate-600">{formatDate(doc.uploaded_at)}</span>
               </span>
             </button>
-            <Actions doc={doc} onDownload={onDownload} onDelete={onDelete} />
+            <Actions doc={doc} onDownload={onDownload} onDelete={onDelete} onPrivacy={onPrivacy} />
           </li>
         ))}
       </ul>
@@ -132,7 +155,7 @@ function ListView({ documents, onPreview, onDownload, onDelete }: { documents: D
 }
 
 /** A grid card: the thumbnail for jpg, jpeg and png (the image icon until it exists), else an icon by type. */
-function GridCard({ doc, onPreview, onDownload, onDelete }: { doc: DocumentListItem } & RowActions) {
+function GridCard({ doc, onPreview, onDownload, onDelete, onPrivacy }: { doc: DocumentListItem } & RowActions) {
   const [broken, setBroken] = useState(false);
   const kind = kindOf(doc);
   const thumbnail = kind === 'image' && doc.url && !broken ? doc.url : null;
@@ -155,7 +178,7 @@ function GridCard({ doc, onPreview, onDownload, onDelete }: { doc: DocumentListI
         </span>
       </button>
       <div className="flex justify-end px-1 pb-1">
-        <Actions doc={doc} onDownload={onDownload} onDelete={onDelete} />
+        <Actions doc={doc} onDownload={onDownload} onDelete={onDelete} onPrivacy={onPrivacy} />
       </div>
     </li>
   );
@@ -215,7 +238,25 @@ export function DocumentsSection() {
   }
 
   const viewOnly = useViewOnlyReason() !== null;
-  const actions: RowActions = { onPreview: setPreviewing, onDownload: (doc) => void download(doc), onDelete: viewOnly ? undefined : setConfirming };
+  // A teen on their own record, with a guardian or caregivers: each document can be made private (hidden from them).
+  const ownRecord = useAppSelector((s) => s.viewing.record) === null;
+  const { data: assent } = useFamilyAssentQuery(undefined, { skip: !ownRecord });
+  const canHide = ownRecord && assent !== undefined && (assent.status !== 'not-needed' || assent.proxies.length > 0);
+  const [setPrivate] = useDocumentsSetPrivateMutation();
+  async function togglePrivate(doc: DocumentListItem) {
+    try {
+      const changed = await setPrivate({ documentId: doc.id, body: { private: !doc.private } }).unwrap();
+      setAnnouncement(changed.private ? `"${doc.filename}" is private: hidden from your parents and caregivers.` : `"${doc.filename}" is no longer private.`);
+    } catch (failure) {
+      setNotice({ title: 'Error', message: errorMessage(failure, 'The document could not be changed. Please try again.'), tone: 'error' });
+    }
+  }
+  const actions: RowActions = {
+    onPreview: setPreviewing,
+    onDownload: (doc) => void download(doc),
+    onDelete: viewOnly ? undefined : setConfirming,
+    onPrivacy: canHide ? (doc) => void togglePrivate(doc) : undefined,
+  };
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
@@ -225,6 +266,7 @@ export function DocumentsSection() {
             Documents <span className="font-normal text-slate-600">|</span> {documents.length} Files
           </h2>
           <p className="mt-1 text-sm text-slate-600">Click on a file to preview the file</p>
+          {canHide && <p className="mt-1 text-sm text-slate-700">Private: hidden from your parents and caregivers.</p>}
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="relative sm:w-72">
