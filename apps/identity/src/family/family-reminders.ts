@@ -46,13 +46,14 @@ export class FamilyReminders implements OnModuleInit {
     for (const grant of grants) {
       const guardian = people.get(grant.granteeId);
       const child = people.get(grant.patientId);
-      if (!guardian?.email || !child || !comingOfAgeReminderDue(grant, now, days)) continue;
+      const birthday = grant.expiresAt;
+      if (!guardian?.email || !child || !birthday || !comingOfAgeReminderDue(grant, now, days)) continue;
       try {
         await this.notifications.send(
           { roles: [], correlationId: `family-coming-of-age:${grant.id}` },
           guardian.email,
           'family-coming-of-age',
-          { first_name: guardian.firstName, patient_name: child.firstName, birthday: grant.expiresAt!.toISOString().slice(0, 10), family_url: `${base}/family` },
+          { first_name: guardian.firstName, patient_name: child.firstName, birthday: birthday.toISOString().slice(0, 10), family_url: `${base}/family` },
           `family-coming-of-age:${grant.id}`,
         );
         await this.family.updateGrant(grant.id, { reminderSentAt: now });
