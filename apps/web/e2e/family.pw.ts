@@ -236,3 +236,26 @@ test("the guardian sees the co-parent's access and revokes it; the co-parent's n
   const token = await tokenFor(coParentEmail);
   expect((await api('GET', '/api/upload/', token, undefined, childId)).status).toBe(403);
 });
+
+test("the guardian removes Leo, typing his first name: the record is gone, the tab is back on the guardian's own, and Leo's record is refused", async () => {
+  await open(guardian, '/family');
+  const leo = guardian.getByRole('listitem', { name: 'Leo Parent' });
+  await leo.getByRole('button', { name: "Open Leo's record" }).click();
+  await expect(guardian.getByText("You are viewing Leo's record (guardian).")).toBeVisible();
+  await open(guardian, '/family');
+  await guardian.getByRole('listitem', { name: 'Leo Parent' }).getByRole('button', { name: 'Remove Leo' }).click();
+  const dialog = guardian.getByRole('dialog', { name: 'Remove Leo?' });
+  await expect(dialog).toContainText('nobody can read it any more');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog.getByText('Type Leo to confirm.')).toBeVisible();
+  await dialog.getByLabel('Type Leo to confirm').fill('Leo');
+  await checkScreen(guardian, 'family-remove-child');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(guardian.getByRole('status').filter({ hasText: 'Leo is removed. Their record is being erased' })).toBeVisible();
+  await expect(guardian.getByRole('listitem', { name: 'Leo Parent' })).toHaveCount(0);
+  await expect(guardian.getByRole('button', { name: /Viewing/ })).toHaveCount(0);
+  await open(guardian, '/');
+  await expect(guardian.getByText(/You are viewing Leo's record/)).toHaveCount(0);
+  await expect(guardian.locator('main')).not.toContainText('lab-results');
+  expect((await api('GET', '/api/upload/', await tokenFor(guardianEmail), undefined, childId)).status).toBe(403);
+});
