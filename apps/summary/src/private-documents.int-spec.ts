@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { DOCUMENT_PRIVACY_SUBJECTS, type CallerIdentity, type SummaryItem, type TrendsReply } from '@medfolio/contracts';
 import { trendDocuments } from '@medfolio/testing';
+import { ShareFormatsService } from './services/share-formats.service';
 import { SummaryService } from './services/summary.service';
 import { TrendsService } from './services/trends.service';
 import { SummaryHarness } from './testing/summary-harness';
@@ -96,6 +97,12 @@ it("leaves out of a proxy's trends the points read from a private document", asy
   const csv = await h.get(TrendsService).exportCsv(proxy);
   expect(csv.rows).toBe(0);
   expect(points(await h.get(TrendsService).get(owner))).toBe(points(ownTrends));
+  // The IPS a proxy downloads carries no result read from it either.
+  const observations = (bundle: unknown) => JSON.stringify(bundle).split('"resourceType":"Observation"').length - 1;
+  const ownIps = await h.get(ShareFormatsService).fhir(owner, { user: tess });
+  const proxyIps = await h.get(ShareFormatsService).fhir(proxy, { user: tess });
+  expect(observations(ownIps)).toBeGreaterThan(0);
+  expect(observations(proxyIps)).toBe(0);
 });
 
 it('shows the document to proxies again once it is no longer private', async () => {

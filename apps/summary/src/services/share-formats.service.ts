@@ -82,7 +82,7 @@ export class ShareFormatsService {
     // The owner's own IPS carries the latest value of every series in Results (Vital signs for
     // vitals); a share carries those of the trends the link shares (already on the item).
     if (ownerId) {
-      const series = await this.trends.series(ownerId);
+      const series = await this.trends.seriesFor(caller, ownerId);
       if (series.length) item.trends = series;
     }
     return this.bundle(item, ownerId) as FhirBundle;

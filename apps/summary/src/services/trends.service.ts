@@ -68,6 +68,11 @@ export class TrendsService {
     return buildSeries(observations).map((series) => toTrendSeries(series, fetched));
   }
 
+  /** The series as `caller` may read them: without the points of private documents for a proxy. */
+  async seriesFor(caller: CallerIdentity, userId: string): Promise<TrendSeries[]> {
+    return this.series(userId, await this.hiddenFrom(caller, userId));
+  }
+
   /** Whether the patient's plan sees every series (Plus, Family). */
   async fullAccess(userId: string): Promise<boolean> {
     return fullAccess(await this.entitlements.planOf(userId));
