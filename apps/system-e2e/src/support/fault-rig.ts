@@ -309,12 +309,38 @@ export interface Rig {
   natsStore: string;
 }
 
+/** Whether nothing listens on 127.0.0.1:`port` (a listen there succeeds). */
+async function portFree(port: number): Promise<boolean> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /**
- * Sets up NATS, PostgreSQL and the product on ports from `portBase` (NATS, PostgreSQL, then 6
- * processes). `overrides`: extra environment per process (the soak's heap-snapshot option). If any
- * step fails, what was started is stopped again before the error is thrown.
+ * The first block of `count` free loopback ports at `preferred`, or 50 further on, and so on: two
+ * rigs on one machine (the faults suite and the soak, or a second checkout's run) never share a port.
  */
-export async function startRig(portBase: number, overrides: Product['overrides'] = {}): Promise<Rig> {
+export async function freePortBlock(preferred: number, count: number): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const base = preferred + attempt * 50;
+    let free = true;
+    for (let port = base; port < base + count && free; port += 1) free = await portFree(port);
+    if (free) return base;
+  }
+  throw new Error(`No ${count} free loopback ports in a row from ${preferred}: set the suite's *_PORT_BASE`);
+}
+
+/**
+ * Sets up NATS, PostgreSQL and the product on ports from `portBase` (NATS, PostgreSQL, then the
+ * gateway and each service), or from the next free block after it when one of those ports is taken.
+ * `overrides`: extra environment per process (the soak's heap-snapshot option). If any step fails,
+ * what was started is stopped again before the error is thrown.
+ */
+export async function startRig(preferredBase: number, overrides: Product['overrides'] = {}): Promise<Rig> {
+  const portBase = await freePortBlock(preferredBase, 3 + SERVICES.length);
   const natsStore = mkdtempSync(path.join(tmpdir(), 'medfolio-fault-nats-'));
   const nats = new OwnNats(portBase, natsStore);
   const pg = new OwnPostgres(portBase + 1);
