@@ -54,7 +54,8 @@ export const SERVICE_ROUTES = {
     "A short-lived download link of the caller's signed Apple Wallet pass", 'PassUrlReply', {
       description: 'The pass carries no health data: a QR code of the default share link, and the holder\'s first name if they chose to show it.',
       errors: { 503: 'The pass could not be made right now' },
-      onBehalf: 'view',
+      // Making a pass makes the record's default share link (its QR code): a change, like making a link.
+      onBehalf: 'manage',
     }),
   walletPassStatus: ownRead(WALLET_SUBJECTS.passStatus, '/api/wallet/status/', 'wallet',
     'Whether the caller has a wallet pass, and whether the last one was retired (its link revoked). Makes nothing.', 'PassStatus', { onBehalf: 'view' }),
@@ -71,7 +72,7 @@ export const SERVICE_ROUTES = {
   walletGoogle: ownRead(WALLET_SUBJECTS.googleSaveUrl, '/api/wallet/google/', 'wallet',
     "A 'Save to Google Wallet' link (https://pay.google.com/gp/v/save/{jwt}) carrying the same QR link", 'PassUrlReply', {
       errors: { 503: 'Google Wallet is not configured' },
-      onBehalf: 'view',
+      onBehalf: 'manage',
     }),
   passkitRegister: handled({
     method: 'POST', path: '/api/passkit/v1/devices/{device}/registrations/{passType}/{serial}', tag: 'wallet', auth: 'apple-pass', rateLimit: 'none',
