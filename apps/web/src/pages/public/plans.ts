@@ -43,6 +43,13 @@ export interface Plan {
 export const ADVANCED_ANALYTICS = 'Advanced analytics: trends of your lab results and vital signs, and a timeline';
 export const PRIORITY_SUPPORT = 'Priority support: your messages answered first';
 
+/**
+ * What Family adds, as the product does it (docs/guide/family.md): a record for each child in the
+ * household's documents, caregivers invited with a view or manage role, and the holder's controls.
+ */
+export const TEAM_COLLABORATION = 'Team collaboration: records for your children, caregivers invited to view or manage';
+export const ADMIN_CONTROLS = 'Admin controls: see who has access and their last activity; change or revoke it at once';
+
 /** Included in every plan, Free too: the summary, its QR code and share links, and the wallet card. */
 export const EVERY_PLAN = ['AI-driven summary of your records', 'QR code and wallet card sharing'];
 
@@ -100,8 +107,8 @@ export const PLANS: readonly Plan[] = [
       ...EVERY_PLAN,
       PRIORITY_SUPPORT,
       ADVANCED_ANALYTICS,
-      'Team collaboration',
-      'Admin controls',
+      TEAM_COLLABORATION,
+      ADMIN_CONTROLS,
     ],
     popular: false,
     cta: 'Choose Family',
