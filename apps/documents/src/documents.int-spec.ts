@@ -72,6 +72,7 @@ describe('list, download link, delete', () => {
       uploaded_at: first!.uploaded_at,
       size: files.pdf('first.pdf').length,
       content_type: 'application/pdf',
+      private: false,
     });
   });
 
