@@ -129,7 +129,7 @@ function PlanCard({ plan, mode, membership }: { plan: Plan; mode: BillingMode; m
     >
       <h2 className="text-xl font-bold text-slate-900">{plan.name}</h2>
       {plan.popular && (
-        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-wide text-white">
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-wide text-white">
           Most Popular
         </p>
       )}
