@@ -153,6 +153,21 @@ describe("a dependant's own sign-in", () => {
     await family.invite(as(gina.id), { patient_id: kid, email: vic.email, role: 'view' });
     await family.acceptInvite(as(vic.id), { token: inviteToken(vic.email) });
     expect(await code(family.invite(as(vic.id), { patient_id: kid, email: 'someone@example.com', role: 'guardian' }))).toBe('FORBIDDEN');
+
+    // The guardian who added Kid cannot be revoked by the co-parent; the co-parent can be revoked, or leave.
+    const grants = await h.sql<{ id: string; grantee_user_id: string }>(`SELECT id, grantee_user_id FROM identity.family_grants WHERE patient_id = $1 AND role = 'guardian' AND revoked_at IS NULL`, [kid]);
+    const ginaGrant = grants.find((g) => g.grantee_user_id === gina.id)!.id;
+    const carlGrant = grants.find((g) => g.grantee_user_id === carl.id)!.id;
+    expect(await message(family.removeMember(as(carl.id), { member_id: ginaGrant }))).toMatch(/guardian's access cannot be revoked/);
+    expect(await message(family.removeMember(as(gina.id), { member_id: ginaGrant }))).toMatch(/guardian's access cannot be revoked/);
+    expect((await family.removeMember(as(gina.id), { member_id: carlGrant })).message).toBe('Access revoked.');
+    expect(await code(family.access(as(carl.id), { patient_id: kid, needed: 'view' }))).toBe('FORBIDDEN');
+    await family.invite(as(gina.id), { patient_id: kid, email: carl.email, role: 'guardian' });
+    await family.acceptInvite(as(carl.id), { token: inviteToken(carl.email) });
+    const again = (await h.sql<{ id: string }>(`SELECT id FROM identity.family_grants WHERE patient_id = $1 AND grantee_user_id = $2 AND revoked_at IS NULL`, [kid, carl.id]))[0]!.id;
+    expect((await family.removeMember(as(carl.id), { member_id: again })).message).toBe("You no longer have access to Kid's record.");
+    expect(await code(family.access(as(carl.id), { patient_id: kid, needed: 'view' }))).toBe('FORBIDDEN');
+    expect((await family.access(as(gina.id), { patient_id: kid, needed: 'manage' })).role).toBe('guardian');
   });
 
   it("e-mails the guardian once, 30 days before the 18th birthday; after it, the link may be sent for the grace days only", async () => {

@@ -178,6 +178,11 @@ export class FamilyClaimsService {
     return this.assentOf(userId, now);
   }
 
+  /** Who added the dependant (their first guardian, whose plan covers the record); null for an adult's own record. */
+  async holderOf(patientId: string): Promise<string | null> {
+    return (await this.claims.dependant(patientId))?.holderId ?? null;
+  }
+
   /** For the guardian's members list: each dependant's own sign-in and answer. */
   async states(patientIds: string[], now: Date): Promise<Map<string, { sign_in: 'none' | 'invited' | 'signed-in'; assent: 'pending' | 'given' | 'declined' | null }>> {
     const [dependants, latest] = await Promise.all([this.claims.dependants(patientIds), this.claims.latestClaims(patientIds)]);

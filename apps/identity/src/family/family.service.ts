@@ -149,7 +149,9 @@ export class FamilyService {
     const userId = this.ownCaller(caller);
     const now = this.clock.now();
     const own = await this.family.findGrant(dto.member_id);
-    if (own && own.granteeId === userId && own.role !== 'guardian') {
+    // A co-parent (a guardian grant of someone other than the person who added the child) may give it up too.
+    const coParent = async (grant: FamilyGrant) => grant.role === 'guardian' && (await this.claims.holderOf(grant.patientId)) !== grant.granteeId;
+    if (own && own.granteeId === userId && (own.role !== 'guardian' || (await coParent(own)))) {
       if (!own.revokedAt) await this.family.updateGrant(own.id, { revokedAt: now });
       const record = await this.family.person(own.patientId);
       await this.audit.record({ ...caller, userId: own.patientId, actor: { userId, role: own.role } }, { action: 'family.grant.leave', entityType: 'family-grant', entityId: own.id, patientId: own.patientId, outcome: 'success' });
@@ -159,7 +161,8 @@ export class FamilyService {
     const target = await this.memberTarget(userId, dto.member_id);
     if (target.kind === 'dependant') return this.eraseDependant(caller, userId, target.record, dto.confirm_name, now);
     const { grant, record } = target;
-    if (grant.role === 'guardian') throw new DomainError('VALIDATION_FAILED', FAMILY_MESSAGES.guardianNotRevocable(record.firstName));
+    // The guardian who added the child cannot be revoked; a co-parent's guardian grant can, by another guardian.
+    if (grant.role === 'guardian' && !(await coParent(grant))) throw new DomainError('VALIDATION_FAILED', FAMILY_MESSAGES.guardianNotRevocable(record.firstName));
     if (!grant.revokedAt) await this.family.updateGrant(grant.id, { revokedAt: now });
     await this.audit.record(this.asAdmin(caller, userId, record), { action: 'family.grant.revoke', entityType: 'family-grant', entityId: grant.id, patientId: record.id, outcome: 'success' });
     return { message: FAMILY_MESSAGES.revoked, accepted: false, erased_at: null };
