@@ -267,6 +267,8 @@ export interface FamilyMember {
   sign_in?: 'none' | 'invited' | 'signed-in' | null;
   /** For a claimed teen: their answer about their proxies' access ('pending', 'given', 'declined'); otherwise null. */
   assent?: 'pending' | 'given' | 'declined' | null;
+  /** A guardian grant of the person who added the child (nobody can revoke it); false for a co-parent's. Absent for other roles. */
+  first_guardian?: boolean;
 }
 
 export interface FamilyInvite {

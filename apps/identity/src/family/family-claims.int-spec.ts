@@ -148,7 +148,8 @@ describe("a dependant's own sign-in", () => {
     // Same rights: Carl administers Kid's record (invites), and sees Gina among its guardians.
     expect((await family.invite(as(carl.id), { patient_id: kid, email: 'grandma@example.com', role: 'view' })).status).toBe('pending');
     const carlView = await family.overview(as(carl.id));
-    expect(carlView.members.find((m) => m.patient_id === kid && m.role === 'guardian' && m.kind === 'caregiver')?.name).toBe('Gina');
+    expect(carlView.members.find((m) => m.patient_id === kid && m.role === 'guardian' && m.kind === 'caregiver')).toMatchObject({ name: 'Gina', first_guardian: true });
+    expect((await family.overview(as(gina.id))).members.find((m) => m.patient_id === kid && m.role === 'guardian' && m.kind === 'caregiver')).toMatchObject({ name: 'Carl', first_guardian: false });
     // A caregiver cannot give the guardian role.
     await family.invite(as(gina.id), { patient_id: kid, email: vic.email, role: 'view' });
     await family.acceptInvite(as(vic.id), { token: inviteToken(vic.email) });

@@ -371,7 +371,8 @@ export class FamilyService {
     for (const grant of grants) {
       // The caller's own guardian grant is the dependant's line above; another guardian (a co-parent) is listed.
       if (grant.role === 'guardian' && grant.granteeId === userId) continue;
-      members.push(this.caregiverView(grant, people.get(grant.granteeId) ?? null, now));
+      const view = this.caregiverView(grant, people.get(grant.granteeId) ?? null, now);
+      members.push(grant.role === 'guardian' ? { ...view, first_guardian: (await this.claims.holderOf(grant.patientId)) === grant.granteeId } : view);
     }
     return members;
   }

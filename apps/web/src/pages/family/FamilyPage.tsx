@@ -293,6 +293,13 @@ function Caregivers({ record, members, onDone }: { record: FamilyRecord; members
                     </dd>
                   </dl>
                 </div>
+                {member.role === 'guardian' && member.first_guardian === false && member.status !== 'revoked' && (
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="danger" onClick={() => setAsked(member)}>
+                      Revoke<span className="sr-only"> {member.name}&apos;s access</span>
+                    </Button>
+                  </div>
+                )}
                 {member.role !== 'guardian' && member.status !== 'revoked' && (
                   <div className="flex flex-wrap gap-2">
                     {active && (

@@ -60,6 +60,25 @@ describe("a teen's own sign-in on /family", () => {
   });
 });
 
+describe('co-parents on /family', () => {
+  it('offers Revoke for a co-parent, never for the guardian who added the child', async () => {
+    const coParents = overview();
+    coParents.members.push(
+      { id: 'g-carl', kind: 'caregiver', patient_id: TESS, name: 'Carl Lima', email: 'carl@example.com', role: 'guardian', status: 'active', last_active_at: null, expires_at: null, date_of_birth: null, first_guardian: false },
+      { id: 'g-rui', kind: 'caregiver', patient_id: TESS, name: 'Rui Lima', email: 'rui@example.com', role: 'guardian', status: 'active', last_active_at: null, expires_at: null, date_of_birth: null, first_guardian: true },
+    );
+    const { calls } = fakeServer({ 'GET /api/family/members/': () => ({ body: coParents }), 'DELETE /api/family/members/g-carl/': () => ({ body: { message: 'Access revoked.', accepted: false, erased_at: null } }) });
+    const user = userEvent.setup();
+    renderPage(<FamilyPage />, { path: '/family' });
+    const tess = await screen.findByRole('listitem', { name: 'Tess Lima' });
+    expect(within(tess).queryByRole('button', { name: "Revoke Rui Lima's access" })).toBeNull();
+    await user.click(within(tess).getByRole('button', { name: "Revoke Carl Lima's access" }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke access?' })).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByRole('status')).toHaveTextContent("Carl Lima no longer has access to Tess's record.");
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/family/members/g-carl/')).toBe(true);
+  });
+});
+
 describe('/family/claim/:token', () => {
   it('sets up the sign-in with a password typed twice, then sends her to sign in and answer', async () => {
     clearTokens();
