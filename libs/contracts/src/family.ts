@@ -103,6 +103,7 @@ export const FAMILY_MESSAGES = {
   confirmNameNeeded: (firstName: string) => `To remove ${firstName} and erase their record, type their first name (${firstName}) to confirm.`,
   confirmNameWrong: (firstName: string) => `The name you typed does not match. Type ${firstName} to confirm.`,
   onlyGuardianRemoves: (firstName: string) => `Only ${firstName}'s guardian can remove ${firstName}.`,
+  onlyHolderRemoves: (firstName: string) => `Only the person who added ${firstName} can remove ${firstName}'s record.`,
   guardianNotRevocable: (firstName: string) => `A guardian's access cannot be revoked; remove ${firstName} instead.`,
   erasing: (firstName: string) =>
     `${firstName} is removed. Their record is being erased: documents and stored files, summary, share links, wallet pass and hospital connections are deleted within minutes, and share links stopped working now. Their access history is kept as the law requires, but nobody can read it any more.`,

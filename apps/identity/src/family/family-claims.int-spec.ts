@@ -147,6 +147,8 @@ describe("a dependant's own sign-in", () => {
     expect(await family.access(as(carl.id), { patient_id: kid, needed: 'manage' })).toEqual({ role: 'guardian', patient_first_name: 'Kid' });
     // Same rights: Carl administers Kid's record (invites), and sees Gina among its guardians.
     expect((await family.invite(as(carl.id), { patient_id: kid, email: 'grandma@example.com', role: 'view' })).status).toBe('pending');
+    // But erasing Kid's record stays with Gina, who added Kid (her plan holds the record).
+    expect(await message(family.removeMember(as(carl.id), { member_id: kid, confirm_name: 'Kid' }))).toBe("Only the person who added Kid can remove Kid's record.");
     const carlView = await family.overview(as(carl.id));
     expect(carlView.members.find((m) => m.patient_id === kid && m.role === 'guardian' && m.kind === 'caregiver')).toMatchObject({ name: 'Gina', first_guardian: true });
     expect((await family.overview(as(gina.id))).members.find((m) => m.patient_id === kid && m.role === 'guardian' && m.kind === 'caregiver')).toMatchObject({ name: 'Carl', first_guardian: false });

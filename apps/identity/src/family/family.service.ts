@@ -159,7 +159,11 @@ export class FamilyService {
     }
     if (!own) await this.refuseCaregiverRemoval(userId, dto.member_id);
     const target = await this.memberTarget(userId, dto.member_id);
-    if (target.kind === 'dependant') return this.eraseDependant(caller, userId, target.record, dto.confirm_name, now);
+    if (target.kind === 'dependant') {
+      // Erasing a child's record is for the account holder who added them (their plan holds it), not a co-parent.
+      if (target.record.holderId !== userId) throw new DomainError('FORBIDDEN', FAMILY_MESSAGES.onlyHolderRemoves(target.record.firstName));
+      return this.eraseDependant(caller, userId, target.record, dto.confirm_name, now);
+    }
     const { grant, record } = target;
     // The guardian who added the child cannot be revoked; a co-parent's guardian grant can, by another guardian.
     if (grant.role === 'guardian' && !(await coParent(grant))) throw new DomainError('VALIDATION_FAILED', FAMILY_MESSAGES.guardianNotRevocable(record.firstName));

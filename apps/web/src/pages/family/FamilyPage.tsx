@@ -440,7 +440,8 @@ function RecordCard({ record, members, invites, dependant, onDone }: { record: F
         </div>
       )}
       {record.kind === 'dependant' && record.my_role === 'guardian' && dependant && <TeenSignIn member={dependant} firstName={record.first_name} onDone={onDone} />}
-      {record.kind === 'dependant' && administers(record) && (
+      {/* Removing (erasing) a child's record is for the guardian who added them: a co-parent sees the first guardian listed. */}
+      {record.kind === 'dependant' && administers(record) && !members.some((m) => m.role === 'guardian' && m.first_guardian === true) && (
         <div className="mt-4 border-t border-slate-200 pt-2">
           <RemoveDependant record={record} onDone={onDone} />
         </div>
