@@ -91,7 +91,7 @@ describe('/family', () => {
   it('adding a family member without the Family plan shows the reason and the way to the plans', async () => {
     fakeServer({
       'GET /api/family/members/': () => ({ body: overview() }),
-      'POST /api/family/members/': () => ({ status: 402, body: { message: 'Adding a family member needs the Family plan.', code: 'PAYMENT_REQUIRED' } }),
+      'POST /api/family/members/': () => ({ status: 402, body: { message: 'Adding a family member needs the Family plan. See /membership.', code: 'PAYMENT_REQUIRED' } }),
     });
     const user = userEvent.setup();
     renderPage(<FamilyPage />, { path: '/family' });
@@ -105,6 +105,7 @@ describe('/family', () => {
     await user.click(within(section).getByRole('button', { name: 'Add family member' }));
     const refusal = await within(section).findByRole('alert');
     expect(refusal).toHaveTextContent('Adding a family member needs the Family plan.');
+    expect(refusal).not.toHaveTextContent('/membership');
     expect(within(refusal).getByRole('link', { name: 'See the Family plan' })).toHaveAttribute('href', '/membership');
   });
 });

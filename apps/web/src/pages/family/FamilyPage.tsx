@@ -121,7 +121,8 @@ function AddDependant({ onDone }: { onDone: (outcome: Outcome) => void }) {
       {refusal && (
         <div className="mt-4">
           <Notice tone="error">
-            {refusal.text}{' '}
+            {/* The server's "See /membership." becomes the link below. */}
+            {refusal.plan ? refusal.text.replace(/\s*see \/membership\.?\s*$/i, '') : refusal.text}{' '}
             {refusal.plan && (
               <Link to="/membership" className="font-semibold underline underline-offset-4">
                 See the Family plan
