@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { CONNECTIONS_SUBJECTS, type CallerIdentity } from '@medfolio/contracts';
 import { createRpcClient, InProcessEventBus, InProcessServer, type RpcClient } from '@medfolio/messaging';
@@ -19,7 +20,20 @@ import { SYNC_TICK_MS, SyncService } from './services/sync.service';
  * A connection whose last fetch is older than the interval is fetched again with no request from
  * anyone; a fresh one is left alone.
  */
-const databaseUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+// A database of its own: the timer looks at every due connection, and the shared test database holds
+// other suites' (and earlier runs') connections, which would come first in its queue.
+const database = `connections_schedule_${randomBytes(4).toString('hex')}`;
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
+async function admin(sql: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
 const REDIRECT = 'https://medfolio.example/connections/callback';
 
 describe('the sync schedule (timer on, PostgreSQL, the SMART sandbox)', () => {
@@ -31,6 +45,7 @@ describe('the sync schedule (timer on, PostgreSQL, the SMART sandbox)', () => {
   const caller = (userId: string): CallerIdentity => ({ userId, roles: ['patient'], correlationId: randomUUID() });
 
   beforeAll(async () => {
+    await admin(`CREATE DATABASE ${database}`);
     sandbox = await SmartSandbox.start({ clients: [{ client_id: 'medfolio-test', redirect_uris: [REDIRECT] }] });
     folder = await mkdtemp(path.join(tmpdir(), 'connections-schedule-int-'));
     const endpointsFile = path.join(folder, 'endpoints.json');
@@ -73,6 +88,7 @@ describe('the sync schedule (timer on, PostgreSQL, the SMART sandbox)', () => {
     await bus?.close();
     await sandbox?.stop();
     if (folder) await rm(folder, { recursive: true, force: true });
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   });
 
   async function connect(who: CallerIdentity): Promise<string> {
@@ -101,8 +117,9 @@ describe('the sync schedule (timer on, PostgreSQL, the SMART sandbox)', () => {
     const freshSynced = (await connections.findOneByOrFail({ id: fresh })).lastSyncAt as Date;
     const old = new Date(Date.now() - 5 * 60_000);
     const before = sandbox.requests.length;
-    // Only the database changes: no request, no call; the timer finds the connection due.
-    await connections.update({ id: due }, { lastSyncAt: old });
+    // Only the database changes (its last sync and last attempt 5 minutes ago): no request, no call;
+    // the timer finds the connection due.
+    await connections.update({ id: due }, { lastSyncAt: old, syncStartedAt: old });
     const synced = await until('the timer to fetch the due connection', async () => {
       const row = await connections.findOneByOrFail({ id: due });
       return row.lastSyncAt && row.lastSyncAt.getTime() > old.getTime() && row.syncState === 'idle' ? row : undefined;

@@ -241,20 +241,29 @@ describe('connections sync (PostgreSQL, request/reply, the SMART sandbox)', () =
     process.stdout.write(`sync figure: ${Object.values(after.counts).reduce((a, b) => a + b, 0)} resources in ${seconds.toFixed(2)} s, peak RSS ${Math.round(peak / 1048576)} MB\n`);
   }, 60_000);
 
-  it('the schedule syncs connections whose last sync is older than the interval, and leaves fresh ones alone', async () => {
+  it('the schedule syncs connections whose last sync is older than the interval, leaves fresh ones alone, and tries a failing one again only an interval later', async () => {
     const ada = caller(randomUUID());
     const view = await connect(ada);
+    const failing = await connect(caller(randomUUID()));
     const connections = app.get(DataSource).getRepository(Connection);
-    const old = new Date(Date.now() - 7 * 3_600_000);
-    await connections.update({ id: view.id }, { lastSyncAt: old });
+    // Longer ago than anything else in the shared database, so both come first in the queue.
+    const old = new Date(Date.now() - 30 * 86_400_000);
+    await connections.update({ id: view.id }, { lastSyncAt: old, syncStartedAt: old });
+    await connections.update({ id: failing.id }, { lastSyncAt: old, syncStartedAt: old, endpointId: 'gone-from-the-directory' });
     const config = app.get(ConnectionsConfig);
     config.syncIntervalMinutes = 360;
     try {
-      expect(await syncs.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await syncs.runDue()).toBeGreaterThanOrEqual(2);
       const synced = (await connections.findOneByOrFail({ id: view.id })).lastSyncAt as Date;
       expect(synced.getTime()).toBeGreaterThan(old.getTime());
+      const failed = await connections.findOneByOrFail({ id: failing.id });
+      expect(failed.lastSyncError).toBe(CONNECTIONS_MESSAGES.unknownEndpoint);
+      expect(failed.lastSyncAt).toEqual(old);
+      expect(failed.syncStartedAt!.getTime()).toBeGreaterThan(old.getTime());
       await syncs.runDue();
       expect((await connections.findOneByOrFail({ id: view.id })).lastSyncAt).toEqual(synced);
+      // The failed one waits an interval too: it does not hold the queue's head at every tick.
+      expect((await connections.findOneByOrFail({ id: failing.id })).syncStartedAt).toEqual(failed.syncStartedAt);
     } finally {
       config.syncIntervalMinutes = 0;
     }

@@ -45,7 +45,12 @@ export class SyncRepository {
     await this.dataSource.getRepository(Connection).update({ id }, tokens);
   }
 
-  /** Connected, idle connections whose last sync is older than `before` (never synced first). */
+  /**
+   * Connected, idle connections whose last sync and last attempt (`sync_started_at`, set by every
+   * claim) are both older than `before`, the longest waiting first. A sync that failed is tried again
+   * one interval later, not at every tick: connections that keep failing (an endpoint gone from the
+   * directory, a hospital down) never hold the others back.
+   */
   async due(before: Date, limit: number): Promise<Pick<Connection, 'id' | 'ownerId'>[]> {
     return this.dataSource
       .getRepository(Connection)
@@ -53,7 +58,8 @@ export class SyncRepository {
       .select(['c.id', 'c.ownerId'])
       .where("c.status = 'connected' AND c.sync_state = 'idle'")
       .andWhere(new Brackets((q) => q.where('c.last_sync_at IS NULL').orWhere('c.last_sync_at < :before', { before })))
-      .orderBy('c.last_sync_at', 'ASC', 'NULLS FIRST')
+      .andWhere(new Brackets((q) => q.where('c.sync_started_at IS NULL').orWhere('c.sync_started_at < :before', { before })))
+      .orderBy('COALESCE(c.sync_started_at, c.last_sync_at)', 'ASC', 'NULLS FIRST')
       .limit(limit)
       .getMany();
   }
