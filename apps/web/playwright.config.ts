@@ -13,8 +13,14 @@ export default defineConfig({
   outputDir: '../../tmp/web-e2e/artifacts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two workers, each taking whole files: a file's tests run in order in one worker (fullyParallel
+  // off; `mode: 'serial'` files also stop at their first failure), two files at a time against the
+  // one product. What the files share is safe to share: every file makes its own accounts
+  // (newEmail), reads the dev mailbox by its own addresses, names its own screenshots, and starts
+  // its own paying product (stripe-mock) where it needs one; rate limits are set high in
+  // global-setup. WEB_E2E_WORKERS=1 runs them one file at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env['WEB_E2E_WORKERS'] ?? 2),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '../../tmp/test-results/web.e2e.json' }]],
   use: {
