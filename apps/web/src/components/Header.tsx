@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../session/use-session';
 import { Logo } from './Logo';
 import { RecordSwitcher } from './Viewing';
+import { useDropdown } from './use-dropdown';
 
 const menuItems = [
   { to: '/profile', label: 'Profile' },
@@ -18,29 +18,7 @@ const menuItems = [
 /** The user menu: avatar, first name (hidden on small screens) and a dropdown. Shown once user info exists. */
 function UserMenu() {
   const { user, signOut } = useSession();
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, container, button, menuId } = useDropdown();
 
   if (!user) return null;
   const initial = (user.first_name || user.email).charAt(0).toUpperCase();

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useFamilyOverviewQuery, type FamilyRecord } from '../api/family';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { canManage, endedNoticeSeen, viewingChanged, viewingEnded, viewingRefreshed, type RecordRole, type ViewedRecord } from '../session/viewing-slice';
+import { useDropdown } from './use-dropdown';
 
 /** How the viewer relates to the record, in the banner's words. */
 export const ROLE_WORDS: Record<RecordRole, string> = {
@@ -48,29 +49,7 @@ export function RecordSwitcher() {
   const dispatch = useAppDispatch();
   const records = useRecords();
   const viewed = useAppSelector((s) => s.viewing.record);
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, container, button, menuId } = useDropdown();
 
   if (records.length < 2) return null;
   const self = records.find((r) => r.kind === 'self');
