@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { FAMILY_MESSAGES, type DocumentListItem, type DownloadLinkReply, type FamilyOverview, type FamilyRecord, type FamilyRemovalReply, type ShareLinkItem, type SummaryItem } from '@medfolio/contracts';
 import { as, grant, signUp, uploadFor } from './support/family-journey';
 import { call, type Mailbox } from './support/journey';
 import { startRig, stopRig, type Rig } from './support/fault-rig';
 import { DEV_MAIL_JSON, startNode, waitFor, type Running } from './support/processes';
+import { ScratchDatabase } from './support/scratch-database';
 
 /**
  * Removing a family member (their record erased), on the built product in both run modes (one
@@ -85,36 +84,23 @@ async function erasureJourney(base: string, mailbox: Mailbox, sql: Sql): Promise
   expect((await as(base, ada)('DELETE', `/api/family/members/${leo}/`, { confirm_name: 'Leo' })).status).toBe(404);
 }
 
-const adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 describe('removing a family member: one-process product on PostgreSQL', () => {
-  const database = `erasure_e2e_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let databaseUrl: string;
+  const db = new ScratchDatabase('erasure_e2e');
   let dataDir: string;
   let running: Running | undefined;
   let base: string;
   let mailbox: Mailbox;
 
-  const sql = async (query: string, params: unknown[] = []) => {
-    const client = new Client({ connectionString: query.startsWith('CREATE DATABASE') || query.startsWith('DROP DATABASE') ? adminUrl : databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(query, params)).rows as Record<string, unknown>[];
-    } finally {
-      await client.end();
-    }
-  };
+  const sql = (query: string, params: unknown[] = []) => db.sql(query, params);
 
   beforeAll(async () => {
-    await sql(`CREATE DATABASE ${database}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    await db.create();
     dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-e2e-erasure-'));
     running = startNode('apps/medfolio/src/main.js', [], {
       PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: db.url,
       DOCUMENT_QUOTA_FREE: '50',
       // Every plan may add family members here (the Family plan's requirement is identity's integration test).
       FAMILY_PLANS: 'free,basic,standard,plus,pro',
@@ -127,7 +113,7 @@ describe('removing a family member: one-process product on PostgreSQL', () => {
 
   afterAll(async () => {
     await running?.stop();
-    await sql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await db.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,13 +1,13 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import type { FamilyRecord } from '@medfolio/contracts';
 import { get } from './support/api';
 import { as, familyJourney, grant, ownOnlyMatrix, roleMatrix, signUp, teenJourney } from './support/family-journey';
 import { call, type Mailbox } from './support/journey';
 import { DEV_MAIL_JSON, startNode, waitFor, type Running } from './support/processes';
+import { ScratchDatabase } from './support/scratch-database';
 import type { OpenApiDocument } from './support/security-matrix';
 
 /**
@@ -19,38 +19,25 @@ import type { OpenApiDocument } from './support/security-matrix';
  * expired caregiver's grant is ended in the database (the clock-driven rules are identity's
  * integration test).
  */
-const adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 describe('family and caregivers (one-process product on PostgreSQL)', () => {
-  const database = `family_e2e_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let databaseUrl: string;
+  const db = new ScratchDatabase('family_e2e');
   let dataDir: string;
   let running: Running | undefined;
   let base: string;
   let mailbox: Mailbox;
 
-  const sql = async (query: string, params: unknown[] = []) => {
-    const client = new Client({ connectionString: query.startsWith('CREATE DATABASE') || query.startsWith('DROP DATABASE') ? adminUrl : databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(query, params)).rows as Record<string, unknown>[];
-    } finally {
-      await client.end();
-    }
-  };
+  const sql = (query: string, params: unknown[] = []) => db.sql(query, params);
 
   beforeAll(async () => {
-    await sql(`CREATE DATABASE ${database}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    await db.create();
     dataDir = await mkdtemp(path.join(tmpdir(), 'medfolio-e2e-family-'));
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const googleWallet = JSON.stringify({ client_email: 'wallet@medfolio-test.iam.gserviceaccount.com', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
     running = startNode('apps/medfolio/src/main.js', [], {
       PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: db.url,
       DOCUMENT_QUOTA_FREE: '50',
       // Every plan may add family members here (the Family plan's requirement is identity's integration test).
       FAMILY_PLANS: 'free,basic,standard,plus,pro',
@@ -65,7 +52,7 @@ describe('family and caregivers (one-process product on PostgreSQL)', () => {
 
   afterAll(async () => {
     await running?.stop();
-    await sql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await db.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
