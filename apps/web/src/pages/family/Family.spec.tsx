@@ -8,6 +8,7 @@ import { renderPage, renderRoutes } from '../../test/render';
 import { ANA } from '../../test/users';
 import FamilyPage from './FamilyPage';
 import InvitePage from './InvitePage';
+import { findStatus } from '../../test/status';
 
 const LEO = '0c5e2b7a-1d4f-4e8a-9b3c-6f7e8d9a0b1c';
 const MIA = '7a1b2c3d-4e5f-4a6b-8c9d-0e1f2a3b4c5d';
@@ -64,7 +65,7 @@ describe('/family', () => {
     const manage = within(form).getByRole('radio', { name: /Manage Can also upload documents/ });
     await user.click(manage);
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByRole('status')).toHaveTextContent("An invitation to Leo's record was sent to rui.co@example.com.");
+    expect(await findStatus("An invitation to Leo's record was sent to rui.co@example.com.")).toHaveTextContent("An invitation to Leo's record was sent to rui.co@example.com.");
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ body: { patient_id: LEO, email: 'rui.co@example.com', role: 'manage' } });
     expect(calls.every((c) => c.patient === undefined)).toBe(true);
   });
@@ -82,7 +83,7 @@ describe('/family', () => {
     expect(dialog).toHaveTextContent("Rui Lima will lose access to Leo's record at once");
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    expect(await screen.findByRole('status')).toHaveTextContent("Rui Lima no longer has access to Leo's record.");
+    expect(await findStatus("Rui Lima no longer has access to Leo's record.")).toHaveTextContent("Rui Lima no longer has access to Leo's record.");
     await user.click(screen.getByRole('button', { name: 'Withdraw the invitation to nan@example.com' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Withdraw this invitation?' })).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/family/members/g1/', '/api/family/invites/i1/']));
@@ -192,7 +193,7 @@ describe('/family/invite/:token', () => {
     const user = userEvent.setup();
     const { store } = renderPage(<InvitePage />, { path: '/family/invite/:token', at: `/family/invite/${TOKEN}`, routes: [{ path: '/', element: <p>dashboard</p> }] });
     await user.click(await screen.findByRole('button', { name: 'Accept invitation' }));
-    expect(await screen.findByRole('status')).toHaveTextContent("You now have access to Leo's record.");
+    expect(await findStatus("You now have access to Leo's record.")).toHaveTextContent("You now have access to Leo's record.");
     expect(calls.some((c) => c.method === 'POST' && c.path === `/api/family/invites/${TOKEN}/accept/`)).toBe(true);
     await user.click(screen.getByRole('button', { name: "Open Leo's record" }));
     expect(await screen.findByText('dashboard')).toBeInTheDocument();
