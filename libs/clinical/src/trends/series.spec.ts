@@ -34,6 +34,16 @@ describe('series', () => {
     expect(glucose?.codes.map((c) => c.code).sort()).toEqual(['2339-0', '2345-7']);
   });
 
+  it('on a tie of units, takes the unit of the earliest point, whatever order the observations come in', () => {
+    const mg = obs({ code: '2345-7', value: 100, unit: 'mg/dL', date: '2024-03-01' });
+    const mmol = obs({ code: '2345-7', value: 7, unit: 'mmol/L', date: '2024-06-01', source: { document_id: 'doc-2' } });
+    for (const order of [[mg, mmol], [mmol, mg]]) {
+      const [glucose] = buildSeries(order);
+      expect(glucose?.unit).toBe('mg/dL');
+      expect(glucose?.points.map((p) => p.value)).toEqual([100, 126.11]);
+    }
+  });
+
   it('groups the table of equivalents: A1c, LDL, eGFR, weight', () => {
     const series = buildSeries([
       obs({ code: '4548-4', value: 7.1, unit: '%', date: '2024-01-01' }),

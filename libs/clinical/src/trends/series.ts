@@ -235,18 +235,25 @@ export function buildSeries(observations: readonly Observation[]): Series[] {
   );
 }
 
-/** The unit most points use (compared as UCUM where they are UCUM), first seen on a tie. */
+/**
+ * The unit most points use (compared as UCUM where they are UCUM). On a tie, the unit of the earliest
+ * dated point (where the patient's history of that test starts), then the unit's own order: never
+ * the order the observations happened to be read in, so the axis does not change between two reads.
+ */
 function commonUnit(drafts: Draft[]): string | null {
-  const counts = new Map<string, { unit: string | null; n: number }>();
+  const counts = new Map<string, { unit: string | null; n: number; earliest: string }>();
   for (const d of drafts) {
     const unit = d.o.unit ?? null;
     const id = unit === null ? '' : (toUcum(unit) ?? unit);
-    const seen = counts.get(id) ?? { unit, n: 0 };
+    const seen = counts.get(id) ?? { unit, n: 0, earliest: '\uffff' };
     seen.n++;
+    if (d.o.date && d.o.date < seen.earliest) seen.earliest = d.o.date;
     counts.set(id, seen);
   }
-  let best: { unit: string | null; n: number } | undefined;
-  for (const c of counts.values()) if (!best || c.n > best.n) best = c;
+  const better = (a: { unit: string | null; n: number; earliest: string }, b: { unit: string | null; n: number; earliest: string }) =>
+    a.n !== b.n ? a.n > b.n : a.earliest !== b.earliest ? a.earliest < b.earliest : (a.unit ?? '') < (b.unit ?? '');
+  let best: { unit: string | null; n: number; earliest: string } | undefined;
+  for (const c of counts.values()) if (!best || better(c, best)) best = c;
   return best?.unit ?? null;
 }
 
